@@ -1,0 +1,13 @@
+"""The site's URLs: each app mounts its own under a prefix."""
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from django.views.generic import TemplateView
+
+urlpatterns = [
+    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("cuenta/entrar/", auth_views.LoginView.as_view(), name="login"),
+    path("cuenta/salir/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+]
