@@ -1,0 +1,68 @@
+"""The claim log of each mesa, and the signatures on its planilla.
+
+Terms
+-----
+claim
+    One event the juez logs, in the engine's format (``{"kind": "caida",
+    "pair": "A", "player": 1}``); see ``refereeing.engine``.
+seq
+    The claim's number in its mesa's log, from 1, with no gaps.
+client id
+    A UUID made by the device that sent the claim. A retry carries the same
+    id, so the server recognises it and answers with the first answer.
+
+The log is append-only: a correction is a ``void`` claim that names an
+earlier seq; nothing is edited or deleted. The engine's decision is stored
+with each entry as it was given when the claim arrived.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Mesa
+
+
+class ClaimEntry(models.Model):
+    mesa = models.ForeignKey(Mesa, on_delete=models.PROTECT, related_name="claims")
+    seq = models.PositiveIntegerField()
+    client_id = models.UUIDField(unique=True)
+    kind = models.CharField(max_length=20)
+    claim = models.JSONField(help_text="The claim in the engine's format, without its seq.")
+    decision = models.JSONField(help_text="The engine's decision when the claim arrived.")
+    accepted = models.BooleanField()
+    juez = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    address = models.GenericIPAddressField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("claim")
+        verbose_name_plural = _("claims")
+        ordering = ["mesa", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["mesa", "seq"], name="claim_seq_unique_in_mesa"),
+            models.CheckConstraint(condition=models.Q(seq__gte=1), name="claim_seq_from_one"),
+        ]
+
+    def __str__(self):
+        return f"{self.mesa} #{self.seq} {self.kind}"
+
+
+class Signature(models.Model):
+    class Role(models.TextChoices):
+        PAIR_A = "A", _("Representative of pair A")
+        PAIR_B = "B", _("Representative of pair B")
+        JUEZ = "juez", _("Juez")
+
+    mesa = models.ForeignKey(Mesa, on_delete=models.PROTECT, related_name="signatures")
+    role = models.CharField(max_length=4, choices=Role.choices)
+    name = models.CharField(_("name"), max_length=150)
+    image = models.TextField(help_text="The signature as a PNG data URL, drawn with a finger.")
+    signed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("signature")
+        verbose_name_plural = _("signatures")
+        constraints = [
+            models.UniqueConstraint(fields=["mesa", "role"], name="one_signature_per_role"),
+        ]
