@@ -1,0 +1,30 @@
+"""Fixtures shared by the whole suite.
+
+Browser tests drive Debian's Chromium (no browser download is possible
+where this runs) at the size of the juez's tablet: 1024x768, touch.
+"""
+
+import os
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; the ORM
+# refuses to run inside one unless told it is safe, which it is for tests.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",
+]
+TABLET = {"width": 1024, "height": 768}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": TABLET, "has_touch": True, "locale": "es-EC"}
