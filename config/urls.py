@@ -10,4 +10,8 @@ urlpatterns = [
     path("cuenta/entrar/", auth_views.LoginView.as_view(), name="login"),
     path("cuenta/salir/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("campeonatos/", include("tournament.urls")),
+    path("mesa/", include("refereeing.urls")),
+    path("api/", include("refereeing.api_urls")),
+    path("planilla/", include("refereeing.planilla_urls")),
 ]
