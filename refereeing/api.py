@@ -26,7 +26,7 @@ from refereeing import claimlog
 from refereeing.access import (
     ACT, SessionOrPinAuthentication, SignedInOrPinDevice, access, claim_author, client_address,
 )
-from refereeing.engine import replay
+from refereeing.engine import KINDS, replay
 from refereeing.models import ClaimEntry
 from refereeing.signatures import SignatureError, sign
 from tournament.models import Mesa
@@ -34,11 +34,6 @@ from tournament.models import Mesa
 # Claim kinds that score only under some rule sets: the setting that turns
 # each on (None in the rule set means the play is no claim of its own).
 VARIANT_KINDS = {"caida_en_ronda": "caida_en_ronda", "cuatro_caidas": "cuatro_caidas"}
-KINDS = (
-    "mano", "ronda", "doble_ronda", "caida", "limpia", "caida_limpia", "caida_en_ronda",
-    "cuatro_caidas", "juego_y_veo", "pedir_mal", "mal_repartidas", "conteo", "ajuste",
-    "void", "suspender", "reanudar",
-)
 
 
 class MesaView(APIView):

@@ -153,7 +153,7 @@ def record_claim(mesa, claim, client_id, user=None, address=None, expected_seq=N
     if known:
         return known
     try:
-        claim = parse_claim(claim)
+        claim = parse_claim(claim, players=mesa.championship.players_at_table)
     except ClaimError as error:
         raise MalformedClaim(str(error)) from None
     try:
