@@ -56,13 +56,7 @@ def catalogue():
         "kind.void": _("Undo"),
         "kind.suspender": _("Suspend"),
         "kind.reanudar": _("Resume"),
-        # The state line and the banners.
-        "chica": _("Chica"),
-        "data": _("Data"),
-        "mano": _("Mano"),
-        "deals": _("Deals"),
-        "points": _("points"),
-        "chicas_won": _("chicas"),
+        # The banners.
         "banner.chica": _("Chica for %(pair)s"),
         "banner.zapatero": _("%(pair)s is zapatero (under 10 points)"),
         "banner.mesa": _("Mesa for %(pair)s"),
@@ -81,9 +75,7 @@ def catalogue():
         # Network and queue.
         "net.online": _("Online"),
         "net.offline": _("No connection: claims are kept on this device"),
-        "net.waiting": _("%(count)s claim(s) waiting to be sent"),
-        "net.provisional": _("PROVISIONAL"),
-        "net.provisional_note": _("Provisional score: the server has not confirmed the waiting claims."),
+        "net.waiting": _("Waiting to be sent: %(count)s"),
         "net.error": _("The server did not answer as expected (%(status)s)."),
         "net.forbidden": _("You may not log claims at this mesa."),
         "conflict.title": _("Another device logged claims first"),
@@ -104,8 +96,9 @@ def catalogue():
         "jyv.pick_played": _("Tap the card played."),
         "jyv.legal": _("Legal captures"),
         "jyv.none": _("None: the card stays on the table."),
-        "jyv.verdict_ok": _("The capture taken is legal."),
-        "jyv.verdict_bad": _("The capture taken is not legal."),
+        "jyv.verdict_legal": _("Legal capture."),
+        "jyv.verdict_incomplete": _("Incomplete capture."),
+        "jyv.verdict_illegal": _("Illegal capture."),
         "jyv.against_none": _("No claim"),
         "jyv.check_failed": _("The checker could not answer: decide by eye."),
         # Signatures.
@@ -115,8 +108,6 @@ def catalogue():
         "sign.failed": _("The signature was not saved."),
         "yes": _("Yes"),
         "no": _("No"),
-        "pair": _("Pair"),
-        "seat": _("Seat"),
     }
 
 

@@ -599,6 +599,8 @@
     b.addEventListener("click", function () {
       var rank = b.dataset.rank;
       if (Array.isArray(jyv[jyv.target])) jyv[jyv.target].push(rank); else jyv[jyv.target] = rank;
+      // The previous card is the one still lying on the table (Art. 6).
+      if (jyv.target === "previous" && jyv.table.indexOf(rank) < 0) jyv.table.push(rank);
       // After the card played, the next taps most likely name the cards taken.
       if (jyv.target === "played" || jyv.target === "previous") jyv.target = jyv.target === "played" ? "taken" : "table";
       jyvDraw();
@@ -613,21 +615,19 @@
       showLevante(out, r.data);
     }, function () { out.textContent = t("jyv.check_failed"); });
   });
-  function cardsText(cards) { return (cards || []).join(" "); }
+  /* The checker's answer: its verdict on the cards taken ("legal",
+   * "incomplete" or "illegal", with the reason and article) and every legal
+   * capture, marked caída or limpia. */
   function showLevante(out, data) {
     out.textContent = "";
     var verdict = data.verdict || {};
-    var legal = verdict.legal !== undefined ? verdict.legal : verdict.ok;
     var v = document.createElement("p");
-    v.className = "verdict " + (legal ? "ok" : "bad");
-    v.textContent = (legal ? t("jyv.verdict_ok") : t("jyv.verdict_bad")) +
-      (verdict.message || verdict.message_en ? " " + message(verdict) : "");
+    v.className = "verdict " + (verdict.verdict === "legal" ? "ok" : "bad");
+    v.textContent = t("jyv.verdict_" + verdict.verdict) + " " + message(verdict);
     out.appendChild(v);
     var captures = data.captures || [];
     out.appendChild(listOf(t("jyv.legal"), captures.length ? captures.map(function (c) {
-      var cards = Array.isArray(c) ? c : (c.cards || c.taken || []);
-      var extra = c.kind ? " (" + c.kind + ")" : "";
-      return cardsText(cards) + extra + (c.caida ? " · " + t("kind.caida") : "") + (c.limpia ? " · " + t("kind.limpia") : "");
+      return c.cards.join(" ") + (c.caida ? " · " + t("kind.caida") : "") + (c.limpia ? " · " + t("kind.limpia") : "");
     }) : [t("jyv.none")]));
   }
   ["upheld", "rejected"].forEach(function (outcome) {
