@@ -40,7 +40,7 @@ def catalogue():
     """The script's words in the current language, keyed by a stable name."""
     return {
         # Claim kinds, as buttons and in the log.
-        "kind.mano": _("Deal (mano)"),
+        "kind.mano": _("Mano"),
         "kind.caida": _("Caída"),
         "kind.limpia": _("Limpia"),
         "kind.caida_limpia": _("Caída y limpia"),
