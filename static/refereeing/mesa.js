@@ -8,10 +8,10 @@
  *           server, kept in localStorage (they survive a reload) with their
  *           client id, sent one at a time and in order. A retry carries the
  *           same client id, so the server never logs a claim twice.
- * base seq  The last seq this device had seen when the claim was tapped
- *           (plus the claims queued before it); sent as `expected_seq`.
- *           If another device logged claims in between, the server answers
- *           409 and logs nothing.
+ * expected seq  The seq the claim should get: one after the last seq this
+ *           device had seen when it was tapped (and after the claims queued
+ *           before it). If another device logged claims in between, the
+ *           server answers 409 and logs nothing.
  * 409       The screen does not guess: it brings in the other device's
  *           claims, stops sending and asks the juez whether to send the
  *           waiting claims after them (their intent is kept, with the new
@@ -192,7 +192,7 @@
     if (inflight || conflict || forbidden || !queue.length) return Promise.resolve();
     var item = queue[0];
     inflight = item.client_id;
-    var body = { client_id: item.client_id, claim: item.claim, expected_seq: item.base_seq };
+    var body = { client_id: item.client_id, claim: item.claim, expected_seq: item.expected_seq };
     return api("POST", cfg.api.claims, body).then(function (r) {
       inflight = null;
       if (r.status === 200 || r.status === 201) {
@@ -203,10 +203,12 @@
         if (gap) poll();
         return flush();
       }
-      if (r.status === 409) return onConflict(r.data);
+      if (r.status === 409 && r.data.last_seq !== undefined) return onConflict(r.data);
       if (r.status === 403) return handleForbidden();
-      if (r.status === 400) {
-        // Malformed: the server will never take it. Say so, drop it, go on.
+      if (r.status === 400 || r.status === 409) {
+        // Malformed, or the mesa takes no claims now (409 without a state:
+        // not started, finished): the server will never take this claim.
+        // Say so, drop it, go on.
         dropQueued(item.client_id);
         rebase();
         showRefusal(describe(item.claim) + ": " + (r.data.detail || t("net.error", { status: 400 })));
@@ -219,7 +221,7 @@
 
   /* Number the waiting claims after the server's last seq. */
   function rebase() {
-    queue.forEach(function (item, i) { item.base_seq = server.last_seq + i; });
+    queue.forEach(function (item, i) { item.expected_seq = server.last_seq + i + 1; });
     saveQueue();
   }
 
@@ -230,7 +232,7 @@
     return poll().then(function () {
       render();
       if (!queue.length) { conflict = false; return; }
-      var theirs = sortedEntries().filter(function (e) { return e.seq > Math.min(seen, queue[0].base_seq); });
+      var theirs = sortedEntries().filter(function (e) { return e.seq >= Math.min(seen + 1, queue[0].expected_seq); });
       var list = document.createElement("div");
       list.appendChild(listOf(t("conflict.body"), theirs.map(function (e) { return "#" + e.seq + " " + describe(e.claim); })));
       list.appendChild(listOf(t("conflict.waiting"), queue.map(function (q) { return describe(q.claim); })));
@@ -262,7 +264,7 @@
 
   function take(claim) {
     if (forbidden) return;
-    queue.push({ client_id: uuid(), claim: claim, base_seq: server.last_seq + queue.length });
+    queue.push({ client_id: uuid(), claim: claim, expected_seq: server.last_seq + queue.length + 1 });
     saveQueue();
     hideRefusal();
     render();
