@@ -14,6 +14,11 @@ catalogue
     Django's i18n and rendered into the page as JSON: the script has no
     strings of its own and the page makes no extra request for them.
 
+Who may open a mesa is ``refereeing.access``'s rule: its juez (signed in,
+or on a device opened with the table's PIN) acts; the inspector, the
+organisers and the Director only watch (the claim buttons are not shown);
+anyone else gets a 403 page.
+
 The views are thin: they check who may see the mesa and hand the page what
 it needs to draw itself before the first answer of the API arrives (names,
 seats, the rule set's settings, the signatures already made). Everything
@@ -21,13 +26,14 @@ that changes during the mesa comes from the API.
 """
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
+from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext as _
 
 from tournament.models import Mesa
 
+from .access import ACT, access
 from .models import Signature
 
 # The claims a pair makes, in the order of the buttons. The variant claims
@@ -111,14 +117,6 @@ def catalogue():
     }
 
 
-def _visible_mesas(user):
-    """The mesas a user may open: the juez's own; every mesa for staff."""
-    mesas = Mesa.objects.select_related("championship", "pair_a", "pair_b")
-    if user.is_staff:
-        return mesas
-    return mesas.filter(Q(juez=user) | Q(inspector=user))
-
-
 @login_required
 def mesa_list(request):
     mesas = (
@@ -129,10 +127,12 @@ def mesa_list(request):
     return render(request, "refereeing/mesa_list.html", {"mesas": mesas})
 
 
-@login_required
 def mesa_screen(request, mesa_id):
     mesa = get_object_or_404(Mesa.objects.select_related("championship", "pair_a", "pair_b", "juez"), pk=mesa_id)
-    if not _visible_mesas(request.user).filter(pk=mesa.pk).exists():
+    level = access(request, mesa)
+    if level is None:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
         return render(request, "refereeing/forbidden.html", {"mesa": mesa}, status=403)
 
     ruleset = mesa.championship.ruleset
@@ -152,6 +152,7 @@ def mesa_screen(request, mesa_id):
     juez_name = (mesa.juez.get_full_name() or mesa.juez.get_username()) if mesa.juez else ""
     config = {
         "mesa": mesa.pk,
+        "can_act": level == ACT,
         "lang": "en" if (get_language() or "").startswith("en") else "es",
         "api": {
             "mesa": f"/api/mesas/{mesa.pk}/",
@@ -175,6 +176,7 @@ def mesa_screen(request, mesa_id):
     ]
     return render(request, "refereeing/mesa_screen.html", {
         "mesa": mesa,
+        "can_act": level == ACT,
         "pairs": pairs,
         "config": config,
         "pair_claims": [(kind, config["strings"][f"kind.{kind}"]) for kind in PAIR_CLAIMS + tuple(variant_claims)],

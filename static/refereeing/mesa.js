@@ -145,7 +145,9 @@
       entries[entry.seq] = entry;
       if (entry.client_id) dropQueued(entry.client_id);
     });
-    if (state && lastSeq >= server.last_seq) {
+    // A mesa that has logged nothing yet has an empty state on the server;
+    // the full one comes with the mesa itself.
+    if (state && state.scores && lastSeq >= server.last_seq) {
       server.state = state;
       server.last_seq = lastSeq;
     }

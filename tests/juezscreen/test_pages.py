@@ -73,3 +73,13 @@ def test_english_strings_reach_the_script(client, mesa):
     config = screen_config(client.get(f"/mesa/{mesa.pk}/", HTTP_ACCEPT_LANGUAGE="en"))
     assert config["lang"] == "en"
     assert config["strings"]["banner.mesa_zapateria"] == "Mesa for %(pair)s by zapatería"
+
+
+def test_the_inspector_watches_without_buttons(client, mesa, other_juez):
+    mesa.inspector = other_juez
+    mesa.save()
+    client.force_login(other_juez)
+    response = client.get(f"/mesa/{mesa.pk}/")
+    assert response.status_code == 200
+    assert screen_config(response)["can_act"] is False
+    assert 'class="screen is-readonly"' in response.content.decode()
