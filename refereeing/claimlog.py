@@ -209,8 +209,8 @@ def _append(mesa_id, claim, client_id, user, address, expected_seq):
         return known
     if mesa.status not in OPEN_STATUSES or mesa.pair_a_id is None or mesa.pair_b_id is None:
         raise MesaClosed(
-            _("Mesa %(mesa)s does not take claims while it is %(status)s.")
-            % {"mesa": mesa, "status": mesa.get_status_display().lower()}
+            _("Mesa %(mesa)s does not take claims (status: %(status)s).")
+            % {"mesa": mesa, "status": mesa.get_status_display()}
         )
     if mesa.status == Mesa.Status.READY and mesa.table_number is not None:
         busy = Mesa.objects.filter(
@@ -225,8 +225,9 @@ def _append(mesa_id, claim, client_id, user, address, expected_seq):
     seq = mesa.last_seq + 1
     if expected_seq is not None and expected_seq != seq:
         raise Conflict(
-            _("Another device logged claim %(seq)s first; check the board and claim again.")
-            % {"seq": min(expected_seq, seq)},
+            _("Another device logged claims first: the log is at #%(last)s and this claim expected"
+              " #%(expected)s. Check the board and claim again.")
+            % {"last": mesa.last_seq, "expected": expected_seq},
             state=mesa.state, last_seq=mesa.last_seq,
         )
     result = replay(header_for(mesa), logged_claims(mesa) + [claim])
