@@ -30,8 +30,6 @@ Every function here either does all it says or raises ``ServiceError`` and
 saves nothing.
 """
 
-import secrets
-
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
@@ -39,6 +37,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from . import bracket
 from .models import Mesa
 
 JUECES_GROUP = "Jueces"
@@ -63,9 +62,10 @@ def has_started(mesa):
 
 def mesa_label(mesa):
     """How people name a mesa: its place in the bracket and its table."""
-    label = f"{mesa.get_bracket_display()} {_('round')} {mesa.round} #{mesa.position}"
+    label = _("%(bracket)s R%(round)d-%(position)d") % {
+        "bracket": mesa.get_bracket_display(), "round": mesa.round, "position": mesa.position}
     if mesa.table_number:
-        label += f" ({_('table')} {mesa.table_number})"
+        label += " " + _("(table %(table)d)") % {"table": mesa.table_number}
     return label
 
 
@@ -74,25 +74,42 @@ def mesa_label(mesa):
 def draw_bracket(championship, seed=None):
     """Create every mesa of the championship's bracket from its pairs.
 
-    ``seed`` is the random draw's seed; a new one is chosen when it is None.
-    Refused when the bracket is already drawn or there are too few pairs.
+    The bracket engine (``tournament.bracket``) places seeded pairs by their
+    seed and shuffles the rest with ``seed``, the random draw's seed (a new
+    one when None), which is kept on the championship. Pairs with a bye go
+    straight into their second mesa. Refused when the bracket is already
+    drawn or the engine refuses the draw.
     """
-    from .bracket_draw import mesa_rows
-
     pairs = list(championship.pairs.order_by("seed", "name"))
     if championship.mesas.exists():
         raise ServiceError(_("The bracket is already drawn."))
     if len(pairs) < 2:
         raise ServiceError(_("At least two pairs are needed to draw the bracket."))
-    if seed is None:
-        seed = secrets.randbits(48)
+    try:
+        result = bracket.draw(
+            [p.pk for p in pairs], championship.bracket_format,
+            seeds={p.pk: p.seed for p in pairs if p.seed is not None},
+            random_seed=bracket.new_random_seed() if seed is None else seed,
+            third_place=championship.third_place, group_size=championship.group_size,
+        )
+    except bracket.BracketError as error:
+        raise ServiceError(str(error)) from None
     with transaction.atomic():
-        championship.draw_seed = seed
+        championship.draw_seed = result.random_seed
         championship.save(update_fields=["draw_seed"])
-        mesas = mesa_rows(championship, pairs, seed)
-        for mesa in mesas:
-            if mesa.status == Mesa.Status.WALKOVER:
-                _advance(mesa)
+        mesas = Mesa.objects.bulk_create([
+            Mesa(championship=championship, bracket=spec.key.bracket, round=spec.key.round,
+                 position=spec.key.position, group=spec.group, pair_a_id=spec.a, pair_b_id=spec.b)
+            for spec in result.specs
+        ])
+        by_key = {(m.bracket, m.round, m.position): m for m in mesas}
+        for spec, mesa in zip(result.specs, mesas):
+            for name in ("winner_to", "loser_to"):
+                route = getattr(spec, name)
+                if route is not None:
+                    setattr(mesa, name, by_key[tuple(route.key)])
+                    setattr(mesa, name + "_slot", route.slot)
+        Mesa.objects.bulk_update(mesas, ["winner_to", "winner_to_slot", "loser_to", "loser_to_slot"], batch_size=500)
     return mesas
 
 
