@@ -210,7 +210,9 @@ def record_result(mesa):
     the mesa is finished (two chicas, or a zapatería: Art. 3g.6–7).
     """
     state = mesa.state or {}
-    if mesa.status in DECIDED:
+    # The saved row, not the caller's copy, says whether a result is already
+    # recorded: the claim log may have copied the engine's state into its copy.
+    if Mesa.objects.filter(pk=mesa.pk, status__in=DECIDED).exists():
         raise ServiceError(_("%(mesa)s already has a result.") % {"mesa": mesa_label(mesa)})
     if not has_started(mesa):
         raise ServiceError(_("%(mesa)s has not started; it cannot have a result yet.") % {"mesa": mesa_label(mesa)})
