@@ -58,6 +58,7 @@ from django.utils.translation import gettext as _
 from refereeing.engine import ClaimError, Header, parse_claim, replay
 from refereeing.models import ClaimEntry
 from tournament.models import Mesa
+from tournament.services import record_result
 
 # The statuses in which a mesa takes claims: its pairs are known and its
 # result is not yet on the planilla.
@@ -248,16 +249,13 @@ def _follow(mesa, state, seq):
     mesa.last_seq = seq
     mesa.started_at = mesa.started_at or now
     if state["finished"]:
-        mesa.status = Mesa.Status.FINISHED
-        mesa.finished_at = now
-        mesa.chicas_a, mesa.chicas_b = state["chicas"]["A"], state["chicas"]["B"]
-        mesa.winner = mesa.pair(state["winner"]) if state["winner"] else None
-        mesa.zapateria = state["zapateria"]
-    elif state["suspended"]:
+        # The tournament writes the result and sends the pairs on to their
+        # next mesas (winner_to, loser_to), in this same transaction.
+        mesa.save(update_fields=["state", "last_seq", "started_at"])
+        record_result(mesa)
+        return
+    if state["suspended"]:
         mesa.status = Mesa.Status.SUSPENDED
     else:
         mesa.status = Mesa.Status.IN_PLAY
-    mesa.save(update_fields=[
-        "state", "last_seq", "started_at", "status", "finished_at",
-        "chicas_a", "chicas_b", "winner", "zapateria",
-    ])
+    mesa.save(update_fields=["state", "last_seq", "started_at", "status"])

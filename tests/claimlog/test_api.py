@@ -58,7 +58,7 @@ def test_a_stale_expected_seq_answers_409_with_the_current_state(juez, mesa):
 
 
 def test_a_claim_at_a_finished_mesa_answers_409_with_a_reason(juez, mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.FINISHED)
+    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.FINISHED, winner=mesa.pair_a)
     response = post_json(juez, claims_url(mesa), claim_body(CAIDA_A))
     assert response.status_code == 409
     assert "terminada" in response.json()["detail"].lower()

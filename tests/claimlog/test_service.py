@@ -151,14 +151,17 @@ def test_a_zapateria_ends_the_mesa_after_the_first_chica(mesa):
 
 @pytest.mark.parametrize("status", [Mesa.Status.WAITING, Mesa.Status.FINISHED, Mesa.Status.WALKOVER])
 def test_a_mesa_that_is_not_being_played_refuses_claims(mesa, status):
-    Mesa.objects.filter(pk=mesa.pk).update(status=status)
+    # A decided mesa has a winner (a constraint of the tournament's data).
+    decided = status in (Mesa.Status.FINISHED, Mesa.Status.WALKOVER)
+    Mesa.objects.filter(pk=mesa.pk).update(status=status, winner=mesa.pair_a if decided else None)
     with pytest.raises(MesaClosed):
         record_claim(mesa, CAIDA_A, uuid.uuid4())
     assert claims_at(mesa) == []
 
 
 def test_a_mesa_whose_pairs_are_unknown_refuses_claims(mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(pair_b=None)
+    # Only a waiting mesa may lack a pair (a constraint of the tournament's data).
+    Mesa.objects.filter(pk=mesa.pk).update(pair_b=None, status=Mesa.Status.WAITING)
     with pytest.raises(MesaClosed):
         record_claim(mesa, CAIDA_A, uuid.uuid4())
 
