@@ -162,12 +162,14 @@ def record_claim(mesa, claim, client_id, user=None, address=None, expected_seq=N
             return _append(mesa.pk, claim, client_id, user, address, expected_seq)
     except IntegrityError:
         # The same client id was committed at this moment through another
-        # mesa's lock (a device bug, or a replayed request): the unique
-        # constraint kept the log clean; answer as for any known id.
+        # mesa's lock (a device bug): the unique constraint kept the log
+        # clean; answer as for any known id.
         known = _known(mesa, client_id)
         if known:
             return known
-        raise
+        # Otherwise the mesa's table or juez was taken by another mesa
+        # going into play at this very moment (see _check_free).
+        raise MesaClosed(_("This mesa's table or juez was just taken by another mesa.")) from None
 
 
 def _client_uuid(value):
@@ -213,16 +215,8 @@ def _append(mesa_id, claim, client_id, user, address, expected_seq):
             _("Mesa %(mesa)s does not take claims (status: %(status)s).")
             % {"mesa": mesa, "status": mesa.get_status_display()}
         )
-    if mesa.status == Mesa.Status.READY and mesa.table_number is not None:
-        busy = Mesa.objects.filter(
-            championship=mesa.championship_id, table_number=mesa.table_number,
-            status__in=(Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED),
-        ).first()
-        if busy:
-            raise MesaClosed(
-                _("Table %(table)s is still in use by mesa %(other)s.")
-                % {"table": mesa.table_number, "other": busy}
-            )
+    if mesa.status == Mesa.Status.READY:
+        _check_free(mesa)
     seq = mesa.last_seq + 1
     if expected_seq is not None and expected_seq != seq:
         raise Conflict(
@@ -240,6 +234,29 @@ def _append(mesa_id, claim, client_id, user, address, expected_seq):
     )
     _follow(mesa, state, seq)
     return Answer(entry=entry, state=state, last_seq=seq, replayed=False)
+
+
+def _check_free(mesa):
+    """Raise :class:`MesaClosed` when ``mesa``'s table or juez is still busy at another mesa.
+
+    A table holds one mesa in play at a time, and a juez referees one mesa
+    at a time (constraints of ``tournament.models.Mesa``); saying so here
+    gives the juez the reason instead of a database error.
+    """
+    playing = Mesa.objects.filter(status__in=(Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED)).exclude(pk=mesa.pk)
+    if mesa.table_number is not None:
+        other = playing.filter(championship=mesa.championship_id, table_number=mesa.table_number).first()
+        if other:
+            raise MesaClosed(
+                _("Table %(table)s is still in use by mesa %(other)s.")
+                % {"table": mesa.table_number, "other": other}
+            )
+    if mesa.juez_id is not None:
+        other = playing.filter(juez=mesa.juez_id).first()
+        if other:
+            raise MesaClosed(
+                _("The juez of this mesa is still refereeing mesa %(other)s.") % {"other": other}
+            )
 
 
 def _follow(mesa, state, seq):

@@ -171,3 +171,25 @@ def test_a_mesa_cannot_start_at_a_table_still_in_use(mesa, other_mesa):
     with pytest.raises(MesaClosed, match="3"):
         record_claim(mesa, CAIDA_A, uuid.uuid4())
     assert claims_at(mesa) == []
+
+
+def test_a_juez_referees_one_mesa_at_a_time(mesa, other_mesa, people):
+    Mesa.objects.filter(pk=other_mesa.pk).update(juez=people["juez"], status=Mesa.Status.IN_PLAY)
+    with pytest.raises(MesaClosed, match="juez"):
+        record_claim(mesa, MANO, uuid.uuid4())
+    assert claims_at(mesa) == []
+
+
+def test_the_winner_and_the_loser_go_on_to_their_next_mesas(mesa, championship):
+    # Art. 12: in double elimination the loser goes on to the losers' bracket.
+    final = Mesa.objects.create(championship=championship, round=2, position=1)
+    losers = Mesa.objects.create(championship=championship, bracket=Mesa.Bracket.LOSERS, round=1, position=1)
+    Mesa.objects.filter(pk=mesa.pk).update(winner_to=final, winner_to_slot="B", loser_to=losers, loser_to_slot="A")
+    record_claim(mesa, ajuste("A", 12), uuid.uuid4())  # no zapatería
+    record_claim(mesa, ajuste("B", 40), uuid.uuid4())
+    record_claim(mesa, ajuste("B", 40), uuid.uuid4())
+    final.refresh_from_db()
+    losers.refresh_from_db()
+    assert final.pair_b == mesa.pair_b and losers.pair_a == mesa.pair_a
+    mesa.refresh_from_db()
+    assert mesa.winner == mesa.pair_b and (mesa.chicas_a, mesa.chicas_b) == (0, 2)
