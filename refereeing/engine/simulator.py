@@ -38,9 +38,10 @@ play claims
     logged as ``caida_en_ronda`` instead (it covers the whole play, limpia
     included). Where ``ruleset.cuatro_caidas`` scores, ``cuatro_caidas`` is
     logged right after a pair's fourth caída in a row: a streak counts the
-    pair's consecutive turns that are caídas, is broken by a turn of the pair
-    that is not one, and starts again at each mano (the caída lapses there)
-    and after it is awarded.
+    pair's consecutive turns that are caídas, across the manos of a data
+    (the leader's first card of a mano can be no caída, so a leading pair's
+    streak breaks there), is broken by a turn of the pair that is not a
+    caída and starts again at each data; it is awarded once.
 conteo
     At the end of a data ``conteo`` gives the cards each pair took (the played
     card goes with the cards it takes). The larger count, if 20 or more,
@@ -54,12 +55,12 @@ points and chicas
     reaches 40, and nothing more of that data is played or scored; the next
     data starts the next chica at 0–0. An award of ``"chica"`` (doble ronda,
     caída en ronda, cuatro caídas where the rule set says so) wins the chica
-    at once, the scores staying as they were. With ``ruleset.treinta_y_ocho``
-    (002 Art. 11) a pair at 38 scores only with caídas (``caida``,
-    ``caida_limpia``, ``caida_en_ronda``, ``cuatro_caidas``); its limpias,
-    rondas, conteo and falla give nothing, so the juez logs no such claim.
-    **Ruling:** the immediate wins of 002 Art. 15 ("chica" awards) stand at
-    38 too.
+    at once: the pair is brought to 40, a chica being 40 points (Art. 14c).
+    With ``ruleset.treinta_y_ocho`` (002 Art. 11) a pair at 38 scores only
+    with caídas (``caida``, ``caida_limpia``, ``caida_en_ronda``,
+    ``cuatro_caidas``): "only a caída closes the chica", so its limpias,
+    rondas and doble rondas (even one that would win the chica), conteo and
+    falla give nothing, and the juez logs no such claim.
 mesa
     Won by the first pair to ``ruleset.chicas_to_win`` chicas (Art. 3g.7).
     Zapatería (Art. 3g.6, 12): a chica loser with fewer than 10 points is
@@ -139,15 +140,13 @@ class _Score:
         self.scores = dict(scores)
         self.winner = None
 
-    def earns(self, pair: str, award, caida: bool = False) -> bool:
-        """Whether ``award`` would give ``pair`` anything (38 que no juega, 002 Art. 11)."""
-        return (award == CHICA or caida or not self.ruleset.treinta_y_ocho
-                or self.scores[pair] < TREINTA_Y_OCHO)
+    def earns(self, pair: str) -> bool:
+        """Whether anything but a caída gives ``pair`` points (38 que no juega, 002 Art. 11)."""
+        return not self.ruleset.treinta_y_ocho or self.scores[pair] < TREINTA_Y_OCHO
 
     def gain(self, pair: str, award) -> None:
-        if award == CHICA:
-            self.winner = pair
-            return
+        if award == CHICA:  # the chica is 40 points (Art. 14c): the pair is brought to 40
+            award = CHICA_POINTS - self.scores[pair]
         self.scores[pair] += award
         if self.scores[pair] >= CHICA_POINTS:
             self.winner = pair
@@ -169,6 +168,7 @@ def simulate_data(rng: random.Random, ruleset: RuleSet, players: int, dealer: st
     on_table = 0
     set_aside = 0
     dealt = 0
+    streak_pair, streak = None, 0
 
     def result() -> DataLog:
         cards = {"A": taken["A"], "B": taken["B"], "table": on_table, "set_aside": set_aside,
@@ -194,7 +194,7 @@ def simulate_data(rng: random.Random, ruleset: RuleSet, players: int, dealer: st
                         continue
                 else:
                     kind, award = "doble_ronda", ruleset.doble_ronda
-                if not score.earns(pair, award):
+                if not score.earns(pair):
                     continue
                 claims.append({"kind": kind, "pair": pair, "player": player})
                 ronda_ranks.add(rank)
@@ -203,7 +203,6 @@ def simulate_data(rng: random.Random, ruleset: RuleSet, players: int, dealer: st
                     return result()
 
         previous = None
-        streak_pair, streak = None, 0
         for _turn in range(CARDS_PER_MANO):
             for seat, hand in zip(order, hands):
                 pair = seat[0]
@@ -252,7 +251,7 @@ def simulate_data(rng: random.Random, ruleset: RuleSet, players: int, dealer: st
                 if not caida:
                     if streak_pair == pair:
                         streak_pair, streak = None, 0
-                    if limpia and score.earns(pair, LIMPIA_POINTS):
+                    if limpia and score.earns(pair):
                         claims.append({"kind": "limpia", "pair": pair, "player": int(seat[1])})
                         score.gain(pair, LIMPIA_POINTS)
                         if score.winner:
@@ -275,7 +274,6 @@ def simulate_data(rng: random.Random, ruleset: RuleSet, players: int, dealer: st
                 if streak == 4 and ruleset.cuatro_caidas is not None:
                     claims.append({"kind": "cuatro_caidas", "pair": pair})
                     score.gain(pair, ruleset.cuatro_caidas)
-                    streak_pair, streak = None, 0
                     if score.winner:
                         return result()
 
@@ -283,7 +281,7 @@ def simulate_data(rng: random.Random, ruleset: RuleSet, players: int, dealer: st
     conteo, falla = conteo_points(taken["A"], taken["B"], OTHER[dealer[0]])
     gains = {pair: conteo[pair] + falla[pair] for pair in "AB"}
     for pair in "AB":
-        if gains[pair] and score.earns(pair, gains[pair]):
+        if gains[pair] and score.earns(pair):
             score.scores[pair] += gains[pair]
     for pair in "AB":
         if score.scores[pair] >= CHICA_POINTS and not score.winner:

@@ -136,7 +136,7 @@ def test_doble_ronda_four_points_or_the_chica():
     log = simulate_data(Rigged("55552"), build_ruleset("riobamba"), 2, "B1", {"A": 36, "B": 0})
     assert log.winner == "A" and log.scores["A"] == 40
     log = simulate_data(Rigged("55552"), build_ruleset("pichincha"), 2, "B1", {"A": 10, "B": 4})
-    assert log.winner == "A" and log.scores == {"A": 10, "B": 4}  # 002 Art. 15A: wins the chica
+    assert log.winner == "A" and log.scores == {"A": 40, "B": 4}  # 002 Art. 15A: wins the chica (Art. 14c: 40)
     assert len(log.claims) == 2
 
 
@@ -157,7 +157,7 @@ def test_treinta_y_ocho_only_a_caida_closes_the_chica_002_art_11():
         assert set(a_claims) <= CAIDAS
         if log.winner == "A":
             closed += 1
-            assert log.claims[-1]["kind"] in CAIDAS | {"doble_ronda"}
+            assert log.claims[-1]["kind"] in CAIDAS
         else:
             assert log.scores["A"] == 38  # limpias, rondas and conteo give nothing
     assert closed
