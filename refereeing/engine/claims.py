@@ -72,60 +72,86 @@ def _is_int(value) -> bool:
     return type(value) is int
 
 
-def _check(kind: str, name: str, rule: str, value, players: int) -> None:
-    where = f"«{kind}».{name}"
-    if rule == "pair":
-        if value not in PAIRS or type(value) is not str:
-            raise ClaimError(f"{where}: la pareja debe ser \"A\" o \"B\", no {value!r}."
-                             f" / pair must be \"A\" or \"B\", not {value!r}.")
-    elif rule == "player":
-        allowed = (1, 2) if players == 4 else (1,)
-        if not _is_int(value) or value not in allowed:
-            raise ClaimError(f"{where}: jugador {value!r} no válido en una mesa de {players}"
-                             f" jugadores. / bad player {value!r} at a {players}-player mesa.")
-    elif rule == "bool":
-        if type(value) is not bool:
-            raise ClaimError(f"{where}: debe ser true o false. / must be true or false.")
-    elif rule == "int":
-        if not _is_int(value):
-            raise ClaimError(f"{where}: debe ser un entero. / must be an integer.")
-    elif rule == "seq":
-        if not _is_int(value) or value < 1:
-            raise ClaimError(f"{where}: debe ser un número de orden (entero ≥ 1)."
-                             f" / must be a seq (integer ≥ 1).")
-    elif rule == "text":
-        if type(value) is not str or not value.strip():
-            raise ClaimError(f"{where}: hace falta un motivo. / a reason is required.")
-    elif rule == "cards":
-        if (type(value) is not dict or set(value) != {"A", "B"}
-                or not all(_is_int(n) and n >= 0 for n in value.values())):
-            raise ClaimError(f"{where}: debe ser {{\"A\": n, \"B\": m}} con enteros ≥ 0."
-                             f" / must be {{\"A\": n, \"B\": m}} with integers ≥ 0.")
+def _pair(value, players):
+    return value == "A" or value == "B"
 
 
-def parse_claim(obj, players: int = 4) -> dict:
-    """``obj`` checked as one claim; returns it as a new dict.
+def _player(value, players):
+    return type(value) is int and (value == 1 or (value == 2 and players == 4))
 
-    Raises :class:`ClaimError` naming the kind and field when ``obj`` is
-    not a claim of the format above (``players`` decides whether player 2
-    exists).
+
+def _bool(value, players):
+    return type(value) is bool
+
+
+def _int(value, players):
+    return type(value) is int
+
+
+def _seq(value, players):
+    return type(value) is int and value >= 1
+
+
+def _text(value, players):
+    return type(value) is str and bool(value.strip())
+
+
+def _cards(value, players):
+    return (type(value) is dict and len(value) == 2 and "A" in value and "B" in value
+            and all(_is_int(n) and n >= 0 for n in value.values()))
+
+
+_RULES = {
+    "pair": (_pair, "la pareja debe ser \"A\" o \"B\"", "pair must be \"A\" or \"B\""),
+    "player": (_player, "jugador no válido (1, o 2 solo con 4 jugadores)",
+               "bad player (1, or 2 only with 4 players)"),
+    "bool": (_bool, "debe ser true o false", "must be true or false"),
+    "int": (_int, "debe ser un entero", "must be an integer"),
+    "seq": (_seq, "debe ser un número de orden (entero ≥ 1)", "must be a seq (integer ≥ 1)"),
+    "text": (_text, "hace falta un motivo", "a reason is required"),
+    "cards": (_cards, "debe ser {\"A\": n, \"B\": m} con enteros ≥ 0",
+              "must be {\"A\": n, \"B\": m} with integers ≥ 0"),
+}
+
+# kind -> (the names it may carry, ((name, rule, optional), ...))
+_SPECS = {
+    kind: (frozenset(fields) | {"kind"},
+           tuple((name, rule.rstrip("?"), rule.endswith("?")) for name, rule in fields.items()))
+    for kind, fields in FIELDS.items()
+}
+
+
+def check_claim(obj, players: int = 4) -> None:
+    """Raise :class:`ClaimError` unless ``obj`` is a claim of the format above.
+
+    ``players`` decides whether player 2 exists. The message names the
+    kind and the field.
     """
     if type(obj) is not dict:
         raise ClaimError(f"Una jugada debe ser un objeto JSON, no {type(obj).__name__}."
                          f" / A claim must be a JSON object, not {type(obj).__name__}.")
     kind = obj.get("kind")
-    fields = FIELDS.get(kind) if type(kind) is str else None
-    if fields is None:
+    spec = _SPECS.get(kind) if type(kind) is str else None
+    if spec is None:
         raise ClaimError(f"Tipo de jugada desconocido {kind!r}; use uno de: {', '.join(KINDS)}."
                          f" / Unknown claim kind {kind!r}.")
-    for name in obj:
-        if name != "kind" and name not in fields:
-            raise ClaimError(f"«{kind}» no lleva el campo «{name}». / '{kind}' has no field '{name}'.")
-    for name, rule in fields.items():
-        optional = rule.endswith("?")
+    allowed, fields = spec
+    if not allowed.issuperset(obj):
+        name = sorted(set(obj) - allowed)[0]
+        raise ClaimError(f"«{kind}» no lleva el campo «{name}». / '{kind}' has no field '{name}'.")
+    for name, rule, optional in fields:
         if name not in obj:
             if optional:
                 continue
             raise ClaimError(f"«{kind}»: falta el campo «{name}». / '{kind}': missing field '{name}'.")
-        _check(kind, name, rule.rstrip("?"), obj[name], players)
+        value = obj[name]
+        check, spanish, english = _RULES[rule]
+        if not check(value, players):
+            raise ClaimError(f"«{kind}».{name} = {value!r}: {spanish}. / '{kind}'.{name}"
+                             f" = {value!r}: {english}.")
+
+
+def parse_claim(obj, players: int = 4) -> dict:
+    """``obj`` checked as one claim (see :func:`check_claim`), as a new dict."""
+    check_claim(obj, players)
     return dict(obj)

@@ -58,7 +58,7 @@ caída en ronda (seed 003) are described at their methods.
 
 from __future__ import annotations
 
-from .claims import CAIDAS, PLAYS, RONDAS, ClaimError, parse_claim
+from .claims import CAIDAS, PLAYS, RONDAS, ClaimError, check_claim
 from .conteo import MAX_CARDS, conteo
 from .messages import KIND_ARTICLES, CODES
 from .rules import CHICA, RuleSet
@@ -491,10 +491,10 @@ def replay(header: Header, claims) -> Replay:
     """
     check_header(header)
     players = header.players
-    checked = []
-    for seq, claim in enumerate(claims, 1):
+    checked = claims if isinstance(claims, list) else list(claims)
+    for seq, claim in enumerate(checked, 1):
         try:
-            checked.append(parse_claim(claim, players))
+            check_claim(claim, players)
         except ClaimError as error:
             raise ClaimError(f"Jugada {seq}: {error} / Claim {seq}.") from None
     voided_by, void_codes = resolve_voids(checked)
