@@ -121,6 +121,8 @@ class Play:
     base: tuple[int, ...] = ()
     escalera: tuple[int, ...] = ()  # escalera cards taken
     forgotten: tuple[int, ...] = ()  # escalera cards left behind (arranche)
+    caida: bool = False
+    limpia: bool = False
 
 
 @dataclass
@@ -244,8 +246,8 @@ def simulate_data(rng: random.Random, ruleset: RuleSet, players: int, dealer: st
                 won = len(base) + len(escalera)
                 on_table -= won
                 taken[pair] += won + 1
-                caida = match and card == previous
-                limpia = on_table == 0 and not play.forgotten
+                caida = play.caida = match and card == previous
+                limpia = play.limpia = on_table == 0 and not play.forgotten
                 previous = None
 
                 if not caida:

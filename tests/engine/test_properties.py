@@ -39,63 +39,80 @@ def refused(result):
     return [(d.seq, d.kind, d.code) for d in result.decisions if not d.accepted]
 
 
-@settings(max_examples=45, deadline=None, derandomize=True)
-@given(mesas)
-def test_the_engine_agrees_with_a_perfect_juez(params):
-    ruleset, mesa, result = play(**params)
-    # Every claim a perfect juez logs is accepted (Art. 6, 7, 8, 9, 15).
-    assert refused(result) == []
+def known_engine_bug(mesa, result):
+    """Which engine bug (below) explains the first refused claim, if one does."""
+    seq, kind, code = refused(result)[0]
+    if code == "cuatro_caidas_sin_racha":
+        return "cuatro_caidas placed by earliest turns"
+    start = 0
+    for data in mesa.datas:
+        if seq <= start + len(data.claims):
+            players = len(SEATS[result.state.players])
+            first_round = data.plays[1:players]
+            if code == "sin_turno" and any(p.limpia and not p.caida for p in first_round):
+                return "limpia in the first round of a data"
+            return None
+        start += len(data.claims)
+    return None
+
+
+def check_agreement(mesa, result):
+    """The engine's state is the simulator's tally (Art. 3f, 3g, 12, 15; 002 Art. 16)."""
     state = result.state.as_dict()
     expected = mesa.expected
-    # The same chicas, winner and zapatería (Art. 3g.6-7, 12; 002 Art. 16).
     assert state["finished"] and state["phase"] == "finished"
     assert (state["chicas"], state["winner"], state["zapateria"]) == (
         expected["chicas"], expected["winner"], expected["zapateria"])
     assert state["chica_results"] == expected["chica_results"]
-    assert state["dealer"] == expected["dealer"]  # Art. 3f, across chicas
-    # The same scores at the end of every data (conteo, Art. 3g, 15f-h).
+    assert state["dealer"] == expected["dealer"]  # Art. 3f: the deal rotates across chicas
     seq = 0
-    for data in mesa.datas:
+    for data in mesa.datas:  # the same scores at the end of every data (Art. 3g, 15f-h)
         seq += len(data.claims)
         assert result.decisions[seq - 1].scores == data.scores
 
 
-@settings(max_examples=45, deadline=None, derandomize=True)
-@given(mesas)
-def test_a_chica_ends_exactly_when_a_pair_reaches_40(params):
-    ruleset, mesa, result = play(**params)
+def check_chica_ends_at_40(ruleset, result):
+    """Art. 15: a chica ends the moment a pair reaches 40; 002 Art. 11: from 38 only by caída."""
     decisions = result.decisions
     for before, decision, after in zip([None] + decisions, decisions, decisions[1:] + [None]):
-        scores = decision.scores
         ended = after is None or after.chica != decision.chica
-        # Art. 15: the chica ends the moment a pair reaches 40, and only then.
-        assert ended == (max(scores.values()) >= 40)
+        assert ended == (max(decision.scores.values()) >= 40)
         if ended and after is not None:
             assert after.kind == "mano"  # nothing more of that data is scored
         if ruleset.treinta_y_ocho and before is not None and before.chica == decision.chica:
             for pair in "AB":
-                # 002 Art. 11: from 38 only a caída scores.
-                if before.scores[pair] == 38 and scores[pair] > 38:
+                if before.scores[pair] == 38 and decision.scores[pair] > 38:
                     assert decision.kind in CAIDAS
 
 
-@settings(max_examples=45, deadline=None, derandomize=True)
-@given(mesas)
-def test_a_mesa_ends_at_two_chicas_or_zapateria(params):
-    ruleset, mesa, result = play(**params)
+def check_mesa_end(ruleset, result):
+    """Art. 3g.7: two chicas win the mesa; Art. 3g.6, 12: or zapatería in the first chica."""
     state = result.state.as_dict()
     results = state["chica_results"]
     winner = state["winner"]
     if state["zapateria"]:
-        # Art. 3g.6, 12: riobamba ends the mesa when the first chica's loser has < 10.
         assert ruleset.zapateria == "ends_mesa" and len(results) == 1
         loser = "B" if winner == "A" else "A"
         assert results[0]["scores"][loser] < 10
     else:
-        # Art. 3g.7: two chicas, in a row or not.
         assert state["chicas"][winner] == 2 and len(results) in (2, 3)
         assert [r["winner"] for r in results].count(winner) == 2
         assert results[-1]["winner"] == winner
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(mesas)
+def test_the_engine_replays_a_perfect_juez_as_the_simulator_tallies(params):
+    ruleset, mesa, result = play(**params)
+    if refused(result):
+        bug = known_engine_bug(mesa, result)
+        if bug:
+            pytest.xfail(f"known engine bug ({bug}): {params}, refused {refused(result)[0]}")
+    # Every claim a perfect juez logs is accepted (Art. 6, 7, 8, 9, 15).
+    assert refused(result) == []
+    check_agreement(mesa, result)
+    check_chica_ends_at_40(ruleset, result)
+    check_mesa_end(ruleset, result)
 
 
 # Engine disagreements with RULES.md found by the simulator, as the smallest
@@ -120,3 +137,15 @@ def test_cuatro_caidas_on_the_last_turn_of_a_mano_002_art_15b():
         {"kind": "cuatro_caidas", "pair": "B"}]
     result = replay(header, claims)
     assert refused(result) == [] and result.state.chica_results[0]["winner"] == "B"
+
+
+@pytest.mark.xfail(strict=True, reason="engine: caídas are placed at their earliest turns, so "
+                   "a streak running into the next mano is not seen")
+def test_cuatro_caidas_across_two_manos_002_art_15b():
+    # Two players, dealer A1: A1 plays turns 1, 3, 5, 7, 9. Caídas at 5, 7, 9 and at
+    # turn 1 of the next mano are four in a row (B1 leads, so A1's turn 1 can be one).
+    header = Header(ruleset=build_ruleset("a_todo_rigor"), players=2, first_dealer="A1")
+    caida = {"kind": "caida", "pair": "A", "player": 1}
+    claims = [{"kind": "mano"}, caida, caida, caida, {"kind": "mano"}, caida,
+              {"kind": "cuatro_caidas", "pair": "A"}]
+    assert refused(replay(header, claims)) == []
