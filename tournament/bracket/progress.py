@@ -26,7 +26,8 @@ dependents
     the ones not yet started.
 """
 
-from collections import Counter, deque
+import heapq
+from collections import Counter
 from dataclasses import dataclass
 from typing import Hashable, Mapping
 
@@ -45,28 +46,31 @@ class Progress:
 
 
 def playing_order(specs):
-    """The specs sorted so that every mesa comes after the mesas feeding it
-    (stable: the draw's order when it already is one)."""
-    by_key = {spec.key: spec for spec in specs}
-    if len(by_key) != len(specs):
+    """The specs sorted so that every mesa comes after the mesas feeding it;
+    among the mesas free to go, the one given first goes first, so a draw's
+    own order is kept."""
+    specs = list(specs)
+    index = {spec.key: i for i, spec in enumerate(specs)}
+    if len(index) != len(specs):
         raise BracketError("Two mesas have the same key.")
     feeding = Counter()
     for spec in specs:
         for route in (spec.winner_to, spec.loser_to):
             if route is not None:
-                if route.key not in by_key:
+                if route.key not in index:
                     raise BracketError(f"Mesa {spec.key} sends an entrant to {route.key}, which is not in the draw.")
                 feeding[route.key] += 1
-    queue = deque(spec for spec in specs if not feeding[spec.key])
+    free = [i for i, spec in enumerate(specs) if not feeding[spec.key]]
+    heapq.heapify(free)
     ordered = []
-    while queue:
-        spec = queue.popleft()
+    while free:
+        spec = specs[heapq.heappop(free)]
         ordered.append(spec)
         for route in (spec.winner_to, spec.loser_to):
             if route is not None:
                 feeding[route.key] -= 1
                 if not feeding[route.key]:
-                    queue.append(by_key[route.key])
+                    heapq.heappush(free, index[route.key])
     if len(ordered) != len(specs):
         raise BracketError("The mesas' routes go round in a circle.")
     return ordered

@@ -47,7 +47,8 @@ def seed_order(entrants, seeds=None, random_seed=None):
     if len(set(entrants)) != len(entrants):
         raise BracketError("An entrant appears twice in the draw.")
     seeds = dict(seeds or {})
-    unknown = [e for e in seeds if e not in set(entrants)]
+    present = set(entrants)
+    unknown = [e for e in seeds if e not in present]
     if unknown:
         raise BracketError(f"Seeds given for entrants not in the draw: {unknown!r}.")
     numbers = [s for s in seeds.values() if s is not None]
