@@ -127,3 +127,24 @@ def test_knockout_after_groups_seeds_winners_then_runners_up():
     assert len(result.specs) == 8 - 1 + 1
     with pytest.raises(BracketError, match="fewer than 3"):
         knockout_after_groups(ranked, 3)
+    with pytest.raises(BracketError, match="two groups"):
+        knockout_after_groups({1: ["a", "b"], 2: ["b", "c"]}, 2)
+    with pytest.raises(BracketError, match="at least two"):
+        knockout_after_groups({1: ["a", "b"]}, 1)
+
+
+@pytest.mark.parametrize("groups", range(2, 17))
+@pytest.mark.parametrize("advance", [2, 3])
+def test_knockout_keeps_a_group_apart_in_its_first_round(groups, advance):
+    ranked = {g: [f"{g}-{place}" for place in range(1, 5)] for g in range(1, groups + 1)}
+    result = knockout_after_groups(ranked, advance)
+    assert result.order[:groups] == tuple(f"{g}-1" for g in range(1, groups + 1))  # winners first, with the byes
+    for spec in result.specs:
+        if spec.a is not None and spec.b is not None:
+            assert spec.a.split("-")[0] != spec.b.split("-")[0], spec
+
+
+def test_knockout_of_three_groups_turns_the_runners_up():
+    ranked = {1: ["a1", "a2"], 2: ["b1", "b2"], 3: ["c1", "c2"]}
+    # Plain order would put c2 (seed 6) against c1 (seed 3).
+    assert knockout_after_groups(ranked, 2).order == ("a1", "b1", "c1", "b2", "c2", "a2")

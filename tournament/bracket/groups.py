@@ -27,15 +27,19 @@ knockout after the groups
     The best ``advance`` of each group go on to a single elimination
     bracket, seeded place first, then group: the group winners (group 1's
     first) are seeds 1..g, the runners-up g+1..2g, and so on, so that group
-    winners get the byes and meet other groups' runners-up first.
+    winners get the byes. The runners-up (and the next places) are taken
+    from the groups in turn, starting from the group that keeps pairs of
+    the same group apart in the first knockout round, when that can be done.
 """
 
+import itertools
 from collections import Counter
 from dataclasses import dataclass
 from typing import Hashable
 
+from .elimination import elimination_specs
 from .seeding import snake_groups
-from .specs import GROUP, BracketError, Key, MatchSpec
+from .specs import GROUP, SINGLE, BracketError, Key, MatchSpec
 
 
 def group_count(n, group_size):
@@ -186,4 +190,29 @@ def knockout_order(ranked_groups, advance):
     if short:
         raise BracketError(f"Group {short[0]} has fewer than {advance} pairs to send on.")
     numbers = sorted(ranked_groups)
-    return [ranked_groups[number][place] for place in range(advance) for number in numbers]
+    group_of = {entrant: number for number in numbers for entrant in ranked_groups[number][:advance]}
+    count = len(numbers)
+    if len(group_of) != count * advance:
+        raise BracketError("A pair is ranked in two groups.")
+    if len(group_of) < 2:
+        raise BracketError("The knockout needs at least two pairs.")
+    if count ** (advance - 1) <= 512:
+        turns = itertools.product(range(count), repeat=advance - 1)
+    else:  # too many to try them all: turn each place a little more than the one above
+        turns = (tuple(turn * place % count for place in range(1, advance)) for turn in range(count))
+    best = None
+    for turn in turns:
+        order = [ranked_groups[number][0] for number in numbers] + [
+            ranked_groups[number][place]
+            for place, shift in enumerate(turn, start=1)
+            for number in numbers[shift:] + numbers[:shift]
+        ]
+        clashes = sum(
+            1 for spec in elimination_specs(order, SINGLE)
+            if spec.a is not None and spec.b is not None and group_of[spec.a] == group_of[spec.b]
+        )
+        if best is None or clashes < best[0]:
+            best = (clashes, order)
+        if not clashes:
+            break
+    return best[1]

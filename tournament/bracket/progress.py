@@ -16,6 +16,9 @@ defeats, eliminated, champion
     play; the third-place mesa's winner also has nothing left to play and is
     listed with the eliminated. The champion is the winner of the last mesa
     of the bracket: the final, the grand final won by slot A, or the reset.
+group mesas
+    Their results only count defeats here; the group table is
+    :func:`.groups.standings`.
 reset
     The grand final reset is needed only if slot B (the losers' bracket
     champion) wins the grand final; if slot A wins, the reset is void.
