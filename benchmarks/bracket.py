@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournament.bracket import DOUBLE, ROUND_ROBIN, SINGLE, advance, draw  # noqa: E402
+from tournament.bracket import DOUBLE, ROUND_ROBIN, SINGLE, advance, draw, knockout_after_groups  # noqa: E402
 
 
 def best_of(runs, function):
@@ -34,7 +34,12 @@ def main(pairs):
     print(f"Drawing {pairs} pairs (best of 5 runs)")
     for label, options in cases:
         seconds, result = best_of(5, lambda: draw(entrants, **options))
-        print(f"  {label:34} {len(result.specs):6} mesas  {seconds * 1000:8.1f} ms")
+        print(f"  {label:38} {len(result.specs):6} mesas  {seconds * 1000:8.1f} ms")
+    groups = draw(entrants, format=ROUND_ROBIN, group_size=4).groups
+    for advance_per_group in (1, 2, 3):
+        seconds, result = best_of(5, lambda: knockout_after_groups(groups, advance_per_group))
+        label = f"knockout of the best {advance_per_group} of {len(groups)} groups"
+        print(f"  {label:38} {len(result.specs):6} mesas  {seconds * 1000:8.1f} ms")
     for n in (pairs, pairs - pairs // 3):
         specs = draw(list(range(n))).specs
         rng = random.Random(1)

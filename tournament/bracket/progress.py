@@ -85,9 +85,9 @@ def advance(specs, results):
     by_key = {spec.key: spec for spec in ordered}
     for key, slot in results.items():
         if key not in by_key:
-            raise BracketError(f"There is no mesa {Key(*key)} in this draw.")
+            raise BracketError(f"There is no mesa {_label(key)} in this draw.")
         if slot not in SLOTS:
-            raise BracketError(f"Mesa {Key(*key)}: the winner must be slot A or B, not {slot!r}.")
+            raise BracketError(f"Mesa {_label(key)}: the winner must be slot A or B, not {slot!r}.")
     occupants = {spec.key: [spec.a, spec.b] for spec in ordered}
     defeats = Counter()
     out = set()
@@ -141,12 +141,17 @@ def advance(specs, results):
     )
 
 
+def _label(key):
+    """A key as people read it ("W R2-1"), even when given as a plain tuple."""
+    return str(Key(*key)) if isinstance(key, tuple) and len(key) == 3 else repr(key)
+
+
 def dependents(specs, key):
     """The keys of the mesas that depend on ``key``'s result, directly or
     through other mesas, in playing order (``key`` itself excluded)."""
     by_key = {spec.key: spec for spec in specs}
     if key not in by_key:
-        raise BracketError(f"There is no mesa {Key(*key)} in this draw.")
+        raise BracketError(f"There is no mesa {_label(key)} in this draw.")
     found = set()
     stack = [key]
     while stack:
