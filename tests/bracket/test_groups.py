@@ -112,9 +112,9 @@ def test_head_to_head_between_two():
 
 
 def test_standings_refuse_bad_results():
-    with pytest.raises(BracketError, match="slot A or B"):
+    with pytest.raises(BracketError, match="lado A o B"):
         standings([GroupResult("a", "b", "X")])
-    with pytest.raises(BracketError, match="itself"):
+    with pytest.raises(BracketError, match="sí misma"):
         standings([GroupResult("a", "a", "A")])
 
 
@@ -125,11 +125,11 @@ def test_knockout_after_groups_seeds_winners_then_runners_up():
     first = [(s.a, s.b) for s in result.specs if s.key.bracket == WINNERS and s.key.round == 1]
     assert first == [("a1", "d2"), ("d1", "a2"), ("b1", "c2"), ("c1", "b2")]
     assert len(result.specs) == 8 - 1 + 1
-    with pytest.raises(BracketError, match="fewer than 3"):
+    with pytest.raises(BracketError, match="menos de 3"):
         knockout_after_groups(ranked, 3)
-    with pytest.raises(BracketError, match="two groups"):
+    with pytest.raises(BracketError, match="dos grupos"):
         knockout_after_groups({1: ["a", "b"], 2: ["b", "c"]}, 2)
-    with pytest.raises(BracketError, match="at least two"):
+    with pytest.raises(BracketError, match="al menos dos"):
         knockout_after_groups({1: ["a", "b"]}, 1)
 
 

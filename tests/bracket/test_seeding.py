@@ -55,17 +55,21 @@ def test_seeded_entrants_come_first_in_seed_order():
 
 
 def test_bad_seeds_are_refused():
-    with pytest.raises(BracketError, match="same seed"):
+    with pytest.raises(BracketError, match="misma cabeza de serie"):
         seed_order("ab", {"a": 1, "b": 1})
-    with pytest.raises(BracketError, match="positive"):
+    with pytest.raises(BracketError, match="positivos"):
         seed_order("ab", {"a": 0})
-    with pytest.raises(BracketError, match="not in the draw"):
+    with pytest.raises(BracketError, match="no están en el sorteo"):
         seed_order("ab", {"c": 1})
-    with pytest.raises(BracketError, match="twice"):
+    with pytest.raises(BracketError, match="dos veces"):
         seed_order("aba")
-    with pytest.raises(BracketError, match="at least two"):
+    with pytest.raises(BracketError, match="al menos dos"):
         draw(["a"])
-    with pytest.raises(BracketError, match="Unknown bracket format"):
+    with pytest.raises(BracketError, match="al menos dos"):
+        draw(["a"], "round_robin")
+    with pytest.raises(BracketError, match="al menos dos parejas"):
+        draw("abcd", "round_robin", group_size=1)
+    with pytest.raises(BracketError, match="Formato de llave desconocido"):
         draw("ab", "swiss")
 
 

@@ -83,7 +83,7 @@ def elimination_specs(ordered, format=DOUBLE, third_place=False):
     entrants (seed 1 first)."""
     n = len(ordered)
     if n < 2:
-        raise BracketError("A bracket needs at least two entrants.")
+        raise BracketError("Una llave necesita al menos dos parejas.", "A bracket needs at least two entrants.")
     size = bracket_size(n)
     rounds = size.bit_length() - 1
     skeleton = []  # (key, source_a, source_b), in playing order

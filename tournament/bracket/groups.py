@@ -46,14 +46,14 @@ def group_count(n, group_size):
     """How many groups ``n`` entrants make with at most ``group_size`` each
     (never a group of one)."""
     if group_size < 2:
-        raise BracketError("A group needs room for at least two pairs.")
+        raise BracketError("Un grupo debe admitir al menos dos parejas.", "A group needs room for at least two pairs.")
     return max(1, min(-(-n // group_size), n // 2))
 
 
 def round_robin_specs(ordered, group_size):
     """The groups (number -> entrants) and the specs of all their mesas."""
     if len(ordered) < 2:
-        raise BracketError("A round-robin needs at least two entrants.")
+        raise BracketError("Un todos contra todos necesita al menos dos parejas.", "A round-robin needs at least two entrants.")
     groups = {
         number: tuple(members)
         for number, members in enumerate(snake_groups(ordered, group_count(len(ordered), group_size)), start=1)
@@ -133,9 +133,12 @@ def standings(results, entrants=()):
     tally = {}
     for result in results:
         if result.winner not in ("A", "B"):
-            raise BracketError(f"A group result's winner must be slot A or B, not {result.winner!r}.")
+            raise BracketError(
+                f"El ganador de una mesa de grupo debe ser el lado A o B, no {result.winner!r}.",
+                f"A group result's winner must be slot A or B, not {result.winner!r}.",
+            )
         if result.a == result.b:
-            raise BracketError("A pair cannot play itself.")
+            raise BracketError("Una pareja no puede jugar contra sí misma.", "A pair cannot play itself.")
         for side, entrant in (("A", result.a), ("B", result.b)):
             order.setdefault(entrant, len(order))
             row = tally.setdefault(entrant, Counter())
@@ -185,17 +188,23 @@ def knockout_order(ranked_groups, advance):
     """The seed order of the knockout after the groups: ``ranked_groups``
     maps group number -> entrants in standing order."""
     if advance < 1:
-        raise BracketError("At least one pair per group must go on to the knockout.")
+        raise BracketError(
+            "Al menos una pareja por grupo debe pasar a la eliminatoria.",
+            "At least one pair per group must go on to the knockout.",
+        )
     short = [number for number, ranked in ranked_groups.items() if len(ranked) < advance]
     if short:
-        raise BracketError(f"Group {short[0]} has fewer than {advance} pairs to send on.")
+        raise BracketError(
+            f"El grupo {short[0]} tiene menos de {advance} parejas para clasificar.",
+            f"Group {short[0]} has fewer than {advance} pairs to send on.",
+        )
     numbers = sorted(ranked_groups)
     group_of = {entrant: number for number in numbers for entrant in ranked_groups[number][:advance]}
     count = len(numbers)
     if len(group_of) != count * advance:
-        raise BracketError("A pair is ranked in two groups.")
+        raise BracketError("Una pareja figura en dos grupos.", "A pair is ranked in two groups.")
     if len(group_of) < 2:
-        raise BracketError("The knockout needs at least two pairs.")
+        raise BracketError("La eliminatoria necesita al menos dos parejas.", "The knockout needs at least two pairs.")
     if count ** (advance - 1) <= 512:
         turns = itertools.product(range(count), repeat=advance - 1)
     else:  # too many to try them all: turn each place a little more than the one above

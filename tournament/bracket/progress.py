@@ -55,13 +55,16 @@ def playing_order(specs):
     specs = list(specs)
     index = {spec.key: i for i, spec in enumerate(specs)}
     if len(index) != len(specs):
-        raise BracketError("Two mesas have the same key.")
+        raise BracketError("Dos mesas tienen el mismo lugar en la llave.", "Two mesas have the same key.")
     feeding = Counter()
     for spec in specs:
         for route in (spec.winner_to, spec.loser_to):
             if route is not None:
                 if route.key not in index:
-                    raise BracketError(f"Mesa {spec.key} sends an entrant to {route.key}, which is not in the draw.")
+                    raise BracketError(
+                        f"La mesa {spec.key} envía una pareja a {route.key}, que no está en el sorteo.",
+                        f"Mesa {spec.key} sends an entrant to {route.key}, which is not in the draw.",
+                    )
                 feeding[route.key] += 1
     free = [i for i, spec in enumerate(specs) if not feeding[spec.key]]
     heapq.heapify(free)
@@ -75,7 +78,7 @@ def playing_order(specs):
                 if not feeding[route.key]:
                     heapq.heappush(free, index[route.key])
     if len(ordered) != len(specs):
-        raise BracketError("The mesas' routes go round in a circle.")
+        raise BracketError("Las rutas de las mesas forman un círculo.", "The mesas' routes go round in a circle.")
     return ordered
 
 
@@ -85,9 +88,12 @@ def advance(specs, results):
     by_key = {spec.key: spec for spec in ordered}
     for key, slot in results.items():
         if key not in by_key:
-            raise BracketError(f"There is no mesa {_label(key)} in this draw.")
+            raise BracketError(f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw.")
         if slot not in SLOTS:
-            raise BracketError(f"Mesa {_label(key)}: the winner must be slot A or B, not {slot!r}.")
+            raise BracketError(
+                f"Mesa {_label(key)}: el ganador debe ser el lado A o B, no {slot!r}.",
+                f"Mesa {_label(key)}: the winner must be slot A or B, not {slot!r}.",
+            )
     occupants = {spec.key: [spec.a, spec.b] for spec in ordered}
     defeats = Counter()
     out = set()
@@ -100,7 +106,10 @@ def advance(specs, results):
         slot = results.get(key)
         if key in void:
             if slot is not None:
-                raise BracketError(f"Mesa {key} is not played: the grand final's slot A won it.")
+                raise BracketError(
+                    f"La mesa {key} no se juega: el lado A ganó la gran final.",
+                    f"Mesa {key} is not played: the grand final's slot A won it.",
+                )
             continue
         a, b = occupants[key]
         if slot is None:
@@ -108,7 +117,10 @@ def advance(specs, results):
                 ready.append(key)
             continue
         if a is None or b is None:
-            raise BracketError(f"Mesa {key} has a result but its two pairs are not known yet.")
+            raise BracketError(
+                f"La mesa {key} tiene resultado pero aún no se conocen sus dos parejas.",
+                f"Mesa {key} has a result but its two pairs are not known yet.",
+            )
         winner, loser = (a, b) if slot == "A" else (b, a)
         defeats[loser] += 1
         if key.bracket == GROUP:
@@ -151,7 +163,7 @@ def dependents(specs, key):
     through other mesas, in playing order (``key`` itself excluded)."""
     by_key = {spec.key: spec for spec in specs}
     if key not in by_key:
-        raise BracketError(f"There is no mesa {_label(key)} in this draw.")
+        raise BracketError(f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw.")
     found = set()
     stack = [key]
     while stack:
