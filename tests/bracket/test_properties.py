@@ -71,8 +71,9 @@ def test_no_rematch_possible_before(size):
     first = None
     for s in specs:
         side_a, side_b = met[s.key, "A"], met[s.key, "B"]
-        if s.key.bracket == LOSERS and first is None and any(opponents & side_b.keys() for opponents in side_a.values()):
-            first = s.key.round
+        if s.key.bracket == LOSERS and first is None:
+            if any(opponents & side_b.keys() for opponents in side_a.values()):
+                first = s.key.round
         for side, others in ((side_a, side_b.keys()), (side_b, side_a.keys())):
             for entrant, opponents in side.items():
                 for route in (s.winner_to, s.loser_to):

@@ -53,7 +53,8 @@ def group_count(n, group_size):
 def round_robin_specs(ordered, group_size):
     """The groups (number -> entrants) and the specs of all their mesas."""
     if len(ordered) < 2:
-        raise BracketError("Un todos contra todos necesita al menos dos parejas.", "A round-robin needs at least two entrants.")
+        raise BracketError(
+            "Un todos contra todos necesita al menos dos parejas.", "A round-robin needs at least two entrants.")
     groups = {
         number: tuple(members)
         for number, members in enumerate(snake_groups(ordered, group_count(len(ordered), group_size)), start=1)

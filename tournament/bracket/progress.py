@@ -88,7 +88,8 @@ def advance(specs, results):
     by_key = {spec.key: spec for spec in ordered}
     for key, slot in results.items():
         if key not in by_key:
-            raise BracketError(f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw.")
+            raise BracketError(
+                f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw.")
         if slot not in SLOTS:
             raise BracketError(
                 f"Mesa {_label(key)}: el ganador debe ser el lado A o B, no {slot!r}.",
@@ -163,7 +164,8 @@ def dependents(specs, key):
     through other mesas, in playing order (``key`` itself excluded)."""
     by_key = {spec.key: spec for spec in specs}
     if key not in by_key:
-        raise BracketError(f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw.")
+        raise BracketError(
+            f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw.")
     found = set()
     stack = [key]
     while stack:
