@@ -444,12 +444,12 @@ class Referee:
             return "conteo_invalido"
         self.detail = detail = conteo(a, b, self.pair_of[(self.dealer + 1) % self.players])
         points, falla = detail["conteo"], detail["falla"]
-        for pair in ("A", "B"):
-            if points[pair]:
-                self._award(pair, points[pair])
-        for pair in ("A", "B"):
-            if falla[pair]:
-                self._award(pair, falla[pair])
+        # Each pair's count and falla come together; the pair that won the
+        # count goes first (both gain only when neither took a card).
+        first = "B" if points["B"] else "A"
+        for pair in (first, OTHER[first]):
+            if points[pair] + falla[pair]:
+                self._award(pair, points[pair] + falla[pair])
         self.data_over = True
         return None
 
