@@ -24,8 +24,9 @@ Points (Art. 15, riobamba; other profiles through the rule set)
     the data ends (Art. 4c), conteo (``conteo``), ajuste (Art. 18, may be
     negative, not limited by 38 que no juega). A score never goes below 0;
     a decision keeps the delta actually applied. 38 que no juega
-    (002 Art. 11): from 38 a pair gains only from a caída (accepted with 0
-    and code ``treinta_y_ocho``); deductions still apply.
+    (002 Art. 11): from 38 a pair gains only from a caída (caída, caída y
+    limpia, caída en ronda, and four caídas in a row); anything else is
+    accepted with 0 and code ``treinta_y_ocho``; deductions still apply.
 
 Chica and mesa (Art. 3g.6-7, 12, 15)
     The chica ends the moment a pair reaches 40 (scores are not cut at 40);
@@ -398,7 +399,8 @@ class Referee:
         if self.streak_awarded:
             return "cuatro_caidas_otorgada"
         self.streak_awarded = True
-        self._award(pair, award)
+        # Four caídas are caídas: they close the chica from 38 (002 Art. 11).
+        self._award(pair, award, True)
         return None
 
     def _juego_y_veo(self, seq, claim):
