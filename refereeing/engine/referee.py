@@ -89,10 +89,10 @@ ARTICLES = {code: texts[2] for code, texts in CODES.items()}
 class _Play:
     """An accepted play claim of the current mano, for juego y veo."""
 
-    __slots__ = ("seq", "pair", "kind", "delta", "turn", "protested")
+    __slots__ = ("seq", "pair", "delta", "protested")
 
-    def __init__(self, seq, pair, kind, delta, turn):
-        self.seq, self.pair, self.kind, self.delta, self.turn = seq, pair, kind, delta, turn
+    def __init__(self, seq, pair, delta):
+        self.seq, self.pair, self.delta = seq, pair, delta
         self.protested = False
 
 
@@ -367,7 +367,7 @@ class Referee:
             self._reset_streak()
         self.bound = turn + 1
         self.captures.add(turn)
-        play = _Play(seq, pair, kind, self._award(pair, self.play_points[kind], caida), turn)
+        play = _Play(seq, pair, self._award(pair, self.play_points[kind], caida))
         self.plays[seq] = play
         self.last_play[pair] = play
         return None
