@@ -49,7 +49,7 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
     page.goto(live_server.url + "/cuenta/entrar/?next=/")
     page.fill("input[name=username]", "organizador")
     page.fill("input[name=password]", "cuarenta")
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
 
     page.click("text=Nuevo campeonato")
     page.fill("input[name=name]", "Copa Chimborazo")
@@ -59,7 +59,7 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
     page.select_option("select[name=bracket_format]", "double")
     page.select_option("select[name=rule_caida_limpia_points]", "4")
     shot(page, "1-championship-form")
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     assert page.locator("#ruleset").is_visible()
     shot(page, "2-championship")
     championship = Championship.objects.get(name="Copa Chimborazo")
