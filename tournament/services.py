@@ -314,6 +314,15 @@ def _advance(mesa, skip=()):
         Mesa.objects.filter(pk=target).update(**{"pair_" + slot.lower(): pair})
 
 
+def void_mesas(mesas):
+    """The ids of mesas that will not be played: the reset once the grand
+    final's slot A (the winners' bracket champion) has won it."""
+    final = next((m for m in mesas if m.bracket == Mesa.Bracket.GRAND_FINAL), None)
+    if final is None or final.winner_id is None or final.winner_id != final.pair_a_id:
+        return set()
+    return {m.pk for m in mesas if m.bracket == Mesa.Bracket.RESET}
+
+
 def champion(championship, mesas=None):
     """The championship's winner once its last mesa is decided, else None."""
     mesas = list(mesas if mesas is not None else championship.mesas.all())

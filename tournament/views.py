@@ -220,10 +220,9 @@ def mesa_result(request, pk, mesa_pk):
 
 
 def _mesas(championship):
-    return list(
-        championship.mesas.select_related("pair_a", "pair_b", "winner", "juez")
-        .order_by("round", "bracket", "position")
-    )
+    """Every mesa of the championship in one query, in bracket order."""
+    mesas = championship.mesas.select_related("pair_a", "pair_b", "winner", "juez")
+    return sorted(mesas, key=lambda m: (standings.BRACKET_ORDER.index(m.bracket), m.group or 0, m.round, m.position))
 
 
 @organiser_required
@@ -239,6 +238,7 @@ def bracket(request, pk):
     return render(request, "tournament/bracket.html", {
         "championship": championship, "sections": standings.bracket_sections(mesas),
         "champion": services.champion(championship, mesas), "organiser": is_organiser(request.user),
+        "void": services.void_mesas(mesas),
     })
 
 
