@@ -283,3 +283,22 @@ def test_the_database_refuses_what_the_rules_forbid():
     with pytest.raises(IntegrityError), transaction.atomic():
         Mesa.objects.create(championship=champ, round=1, position=2, pair_a=third, pair_b=fourth,
                             status="in_play", table_number=1)
+
+
+def test_a_mesa_refuses_a_pair_of_another_championship():
+    from django.core.exceptions import ValidationError
+    home, away = championship(name="Uno"), championship(name="Dos")
+    ours, theirs = pairs(home, 1)[0], Pair.objects.create(championship=away, name="Visitante")
+    mesa = Mesa(championship=home, round=1, position=1, pair_a=ours, pair_b=theirs)
+    with pytest.raises(ValidationError) as error:
+        mesa.full_clean()
+    assert "pair_b" in error.value.message_dict
+
+
+def test_a_1024_pair_draw_makes_every_mesa():
+    champ = championship(tables=200)
+    Pair.objects.bulk_create(Pair(championship=champ, name=f"P{n:04d}") for n in range(1, 1025))
+    services.draw_bracket(champ, seed=42)
+    # Double elimination: 2n - 2 mesas, plus the reset.
+    assert champ.mesas.count() == 2 * 1024 - 1
+    assert champ.mesas.filter(bracket="W", round=1, pair_a__isnull=False, pair_b__isnull=False).count() == 512

@@ -139,6 +139,7 @@ def test_a_latin1_csv_from_excel_is_read_with_a_notice(org_client):
     (HEADER.encode() + b"A,Ana,,,Bea,,,,,cinco\n", 2, 'cabeza_de_serie must be a whole number from 1, not "cinco"'),
     (HEADER.encode() + b"A,Ana,,,,,,,,\n", 2, "jugador_2 is empty"),
     (HEADER.encode() + b"A,Ana,,,Bea\n", 2, "5 cells; the header has 10"),
+    (HEADER.encode() + b"A,Ana,0601,,Bea,,,,,\nB,Carla,,,Dora,0601,,,,\n", 3, "ID number 0601 is repeated (line 2)"),
 ])
 def test_bad_csv_rows_are_reported_by_line_and_nothing_is_saved(org_client, content, line, reason):
     champ = championship()
@@ -149,6 +150,15 @@ def test_bad_csv_rows_are_reported_by_line_and_nothing_is_saved(org_client, cont
         n == line and reason in r for n, r in preview.errors), preview.errors
     assert "nothing was saved" in response.content.decode()
     assert "confirm" not in response.content.decode()
+    assert champ.pairs.count() == 1
+
+
+def test_a_player_already_in_another_pair_is_refused(org_client):
+    champ = championship()
+    url = reverse("tournament:pair_new", args=[champ.pk])
+    assert org_client.post(url, pair_data("Los Ases", player1_id="0601234567")).status_code == 302
+    response = org_client.post(url, pair_data("Las Sotas", player2_id="0601234567"))
+    assert 'ID number 0601234567 already plays in the pair &quot;Los Ases&quot;.' in response.content.decode()
     assert champ.pairs.count() == 1
 
 
