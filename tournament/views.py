@@ -44,10 +44,11 @@ def _rounds(championship):
             startable=Count("id", filter=Q(status=Mesa.Status.WAITING, pair_a__isnull=False, pair_b__isnull=False)),
             decided=Count("id", filter=Q(status__in=services.DECIDED)),
         )
-        .order_by("round", "bracket")
+        .order_by()
     )
     labels = dict(Mesa.Bracket.choices)
-    return [{**row, "label": labels[row["bracket"]]} for row in rows]
+    ordered = sorted(rows, key=lambda row: (standings.BRACKET_ORDER.index(row["bracket"]), row["round"]))
+    return [{**row, "label": labels[row["bracket"]]} for row in ordered]
 
 
 @organiser_required

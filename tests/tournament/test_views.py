@@ -248,3 +248,18 @@ def test_big_pages_make_a_fixed_number_of_queries(org_client, big_championship, 
         response = org_client.get(url)
     assert response.status_code == 200
     assert response.content.decode().count("Pareja 0") >= 256
+
+
+def test_round_robin_groups_have_their_own_standings(client):
+    champ = championship(bracket_format="round_robin", group_size=4)
+    pairs(champ, 8)
+    services.draw_bracket(champ, seed=8)
+    assert set(champ.mesas.values_list("group", flat=True)) == {1, 2}
+    mesa = champ.mesas.filter(group=1).first()
+    services.record_walkover(mesa, "A")
+    page = client.get(reverse("tournament:standings", args=[champ.pk]))
+    tables = page.context["tables"]
+    assert [t["group"] for t in tables] == [1, 2]
+    leader = tables[0]["rows"][0]
+    assert (leader["pair"], leader["won"], leader["chicas_won"]) == (mesa.pair_a, 1, 2)
+    assert "Group 2" in page.content.decode()
