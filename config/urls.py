@@ -14,5 +14,6 @@ urlpatterns = [
     path("campeonatos/", include("tournament.urls")),
     path("mesa/", include("refereeing.urls")),
     path("api/", include("refereeing.api_urls")),
+    path("acceso/", include("refereeing.pin_urls")),
     path("planilla/", include("refereeing.planilla_urls")),
 ]
