@@ -263,3 +263,38 @@ def test_round_robin_groups_have_their_own_standings(client):
     leader = tables[0]["rows"][0]
     assert (leader["pair"], leader["won"], leader["chicas_won"]) == (mesa.pair_a, 1, 2)
     assert "Group 2" in page.content.decode()
+
+
+def test_only_the_director_sees_and_uses_the_override(client):
+    champ = championship()
+    director = organiser("director")
+    champ.director = director
+    champ.save()
+    pairs(champ, 16)
+    services.draw_bracket(champ, seed=5)
+    services.assign_tables(champ)
+    services.start_round(champ, "W", 1)
+    first = champ.mesas.get(bracket="W", round=1, position=1)
+    services.start_mesa(first)
+    first.state = finished_state("A")
+    services.record_result(first)
+    loser_mesa = champ.mesas.get(pk=first.loser_to_id)
+    # Another mesa feeding the losers' mesa finishes, so it can start.
+    feeder = champ.mesas.filter(loser_to=loser_mesa).exclude(pk=first.pk).get()
+    services.start_mesa(feeder)
+    feeder.state = finished_state("A")
+    services.record_result(feeder)
+    services.start_round(champ, "L", 1)
+    services.assign_tables(champ)
+    services.start_mesa(champ.mesas.get(pk=loser_mesa.pk))
+    url = reverse("tournament:mesa_result", args=[champ.pk, first.pk])
+    client.force_login(organiser("org2"))
+    assert "override" not in client.get(url).content.decode()
+    client.force_login(director)
+    assert 'name="override"' in client.get(url).content.decode()
+    response = client.post(url, {"winner": "B", "chicas_a": 1, "chicas_b": 2, "override": "on"})
+    assert response.status_code == 302
+    first.refresh_from_db()
+    winners_mesa = champ.mesas.get(pk=first.winner_to_id)
+    assert first.winner == first.pair_b
+    assert getattr(winners_mesa, "pair_" + first.winner_to_slot.lower()) == first.pair_b
