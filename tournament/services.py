@@ -190,17 +190,6 @@ def start_round(championship, bracket, round_number):
     ).update(status=Mesa.Status.READY)
 
 
-def start_mesa(mesa):
-    """A ready mesa goes into play (the juez's first claim, or the organiser)."""
-    if mesa.status != Mesa.Status.READY:
-        raise ServiceError(_("%(mesa)s is not ready to start.") % {"mesa": mesa_label(mesa)})
-    if mesa.table_number is None:
-        raise ServiceError(_("%(mesa)s has no table yet.") % {"mesa": mesa_label(mesa)})
-    mesa.status = Mesa.Status.IN_PLAY
-    mesa.started_at = timezone.now()
-    mesa.save(update_fields=["status", "started_at"])
-
-
 # --- results --------------------------------------------------------------
 
 def record_result(mesa):

@@ -11,7 +11,7 @@ from django.utils import translation
 from tournament import services
 from tournament.models import Mesa, Pair
 
-from .factories import championship, finished_state, jueces, organiser, pairs
+from .factories import start, championship, finished_state, jueces, organiser, pairs
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def play(mesa, winner="A", chicas=(2, 1)):
     if mesa.table_number is None:
         services.assign_tables(mesa.championship)
         mesa.refresh_from_db()
-    services.start_mesa(mesa)
+    start(mesa)
     mesa.state = finished_state(winner, *chicas)
     mesa.save(update_fields=["state"])
     services.record_result(mesa)
@@ -161,7 +161,7 @@ def test_an_unfinished_state_is_not_a_result():
     services.assign_tables(champ)
     services.start_round(champ, "W", 1)
     mesa = champ.mesas.get(bracket="W", round=1, position=1)
-    services.start_mesa(mesa)
+    start(mesa)
     mesa.state = {"finished": False, "winner": None, "chicas": {"A": 1, "B": 0}}
     with pytest.raises(services.ServiceError, match="not finished"):
         services.record_result(mesa)
@@ -175,7 +175,7 @@ def test_zapateria_and_chicas_are_copied_from_the_engine_state():
     services.assign_tables(champ)
     services.start_round(champ, "W", 1)
     mesa.refresh_from_db()
-    services.start_mesa(mesa)
+    start(mesa)
     # Art. 3g.6: a zapatería in the first chica ends the mesa 1-0.
     mesa.state = finished_state("B", 1, 0, zapateria=True)
     services.record_result(mesa)
@@ -227,7 +227,7 @@ def test_the_directors_override_resets_the_dependents_that_have_not_started():
     w21.refresh_from_db()
     services.start_round(champ, "W", 2)
     w21.refresh_from_db()
-    services.start_mesa(w21)
+    start(w21)
     w11.refresh_from_db()
     services.correct_result(w11, "B", 0, 2, user=director, override=True)
     w11.refresh_from_db()

@@ -9,7 +9,7 @@ from django.utils import translation
 from tournament import services
 from tournament.models import Championship, Mesa, Pair
 
-from .factories import championship, finished_state, jueces, organiser, pairs
+from .factories import start, championship, finished_state, jueces, organiser, pairs
 
 pytestmark = pytest.mark.django_db
 
@@ -196,13 +196,13 @@ def test_a_correction_blocked_by_a_later_mesa_names_it_and_saves_nothing(org_cli
     services.start_round(champ, "W", 1)
     for position in (1, 2):
         mesa = champ.mesas.get(bracket="W", round=1, position=position)
-        services.start_mesa(mesa)
+        start(mesa)
         mesa.state = finished_state("A")
         services.record_result(mesa)
     services.start_round(champ, "W", 2)
     services.assign_tables(champ)
     later = champ.mesas.get(bracket="W", round=2, position=1)
-    services.start_mesa(later)
+    start(later)
     first = champ.mesas.get(bracket="W", round=1, position=1)
     response = org_client.post(reverse("tournament:mesa_result", args=[champ.pk, first.pk]),
                                {"winner": "B", "chicas_a": 0, "chicas_b": 2, "override": "on"})
@@ -235,7 +235,7 @@ def big_championship():
     services.assign_tables(champ)
     services.start_round(champ, "W", 1)
     for mesa in champ.mesas.filter(bracket="W", round=1).exclude(table_number=None)[:20]:
-        services.start_mesa(mesa)
+        start(mesa)
         mesa.state = finished_state("B", 2, 1)
         services.record_result(mesa)
     return champ
@@ -275,18 +275,18 @@ def test_only_the_director_sees_and_uses_the_override(client):
     services.assign_tables(champ)
     services.start_round(champ, "W", 1)
     first = champ.mesas.get(bracket="W", round=1, position=1)
-    services.start_mesa(first)
+    start(first)
     first.state = finished_state("A")
     services.record_result(first)
     loser_mesa = champ.mesas.get(pk=first.loser_to_id)
     # Another mesa feeding the losers' mesa finishes, so it can start.
     feeder = champ.mesas.filter(loser_to=loser_mesa).exclude(pk=first.pk).get()
-    services.start_mesa(feeder)
+    start(feeder)
     feeder.state = finished_state("A")
     services.record_result(feeder)
     services.start_round(champ, "L", 1)
     services.assign_tables(champ)
-    services.start_mesa(champ.mesas.get(pk=loser_mesa.pk))
+    start(champ.mesas.get(pk=loser_mesa.pk))
     url = reverse("tournament:mesa_result", args=[champ.pk, first.pk])
     client.force_login(organiser("org2"))
     assert "override" not in client.get(url).content.decode()
