@@ -62,6 +62,8 @@ def championship_detail(request, pk):
         "rounds": _rounds(championship),
         "draw_form": DrawForm(),
         "drawn": championship.mesas.exists(),
+        "knockout_pending": championship.bracket_format == Championship.Format.ROUND_ROBIN
+        and not championship.mesas.exclude(bracket=Mesa.Bracket.GROUP).exists(),
     })
 
 
@@ -145,6 +147,15 @@ def draw(request, pk):
     elif _run(request, services.draw_bracket, championship, form.cleaned_data["seed"]) is not None:
         championship.refresh_from_db()
         messages.success(request, _("Bracket drawn with seed %(seed)d.") % {"seed": championship.draw_seed})
+    return redirect("tournament:detail", pk)
+
+
+@organiser_required
+@require_POST
+def draw_knockout(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    if _run(request, services.draw_knockout, championship) is not None:
+        messages.success(request, _("Knockout drawn."))
     return redirect("tournament:detail", pk)
 
 

@@ -302,3 +302,12 @@ def test_a_1024_pair_draw_makes_every_mesa():
     # Double elimination: 2n - 2 mesas, plus the reset.
     assert champ.mesas.count() == 2 * 1024 - 1
     assert champ.mesas.filter(bracket="W", round=1, pair_a__isnull=False, pair_b__isnull=False).count() == 512
+
+
+def test_a_draw_the_bracket_engine_refuses_is_a_clear_refusal():
+    champ = championship(bracket_format="round_robin", group_size=1)
+    pairs(champ, 4)
+    with pytest.raises(services.ServiceError, match="A group needs room for at least two pairs"):
+        services.draw_bracket(champ, seed=1)
+    champ.refresh_from_db()
+    assert champ.draw_seed is None and not champ.mesas.exists()

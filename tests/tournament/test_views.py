@@ -298,3 +298,25 @@ def test_only_the_director_sees_and_uses_the_override(client):
     winners_mesa = champ.mesas.get(pk=first.winner_to_id)
     assert first.winner == first.pair_b
     assert getattr(winners_mesa, "pair_" + first.winner_to_slot.lower()) == first.pair_b
+
+
+def test_the_knockout_follows_the_groups(org_client):
+    champ = championship(bracket_format="round_robin", group_size=4, advance_per_group=2)
+    pairs(champ, 8)
+    services.draw_bracket(champ, seed=8)
+    url = reverse("tournament:draw_knockout", args=[champ.pk])
+    response = org_client.post(url, follow=True)
+    assert "12 group mesas have no result yet." in response.content.decode()
+    assert not champ.mesas.exclude(bracket="G").exists()
+    for mesa in champ.mesas.all():
+        services.record_walkover(mesa, "A")
+    org_client.post(url)
+    knockout = champ.mesas.exclude(bracket="G")
+    # 4 pairs go on: two semi-finals and a final.
+    assert knockout.count() == 3
+    first_round = knockout.filter(round=1)
+    tables = services.group_standings(champ.mesas.filter(bracket="G"))
+    winners = {rows[0].entrant for rows in tables.values()}
+    assert winners <= {p for m in first_round for p in (m.pair_a_id, m.pair_b_id)}
+    # Group winners do not meet in the first round.
+    assert all({m.pair_a_id, m.pair_b_id} != winners for m in first_round)
