@@ -139,11 +139,18 @@ def draw(page, canvas, finger):
     box = canvas.bounding_box()
     points = [(box["x"] + box["width"] * (0.1 + 0.08 * i), box["y"] + box["height"] * (0.3 + 0.4 * (i % 2))) for i in range(10)]
     if finger:
+        # Playwright has taps but no swipes: a touch sequence through CDP, with
+        # its own touch id so that it does not clash with Playwright's taps.
         cdp = page.context.new_cdp_session(page)
         x, y = points[0]
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 7}]})
         for x, y in points[1:]:
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 7}]})
+        # The finger rests before it lifts: a lift in motion is a fling, and
+        # the browser swallows the next tap to stop it.
+        page.wait_for_timeout(150)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 7}]})
+        page.wait_for_timeout(150)
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         cdp.detach()
     else:
