@@ -62,7 +62,7 @@
     var text = t("kind." + claim.kind);
     if (claim.pair) text += " · " + pairName(claim.pair);
     if (claim.player) text += " " + claim.pair + claim.player;
-    if (claim.kind === "conteo") text += " · " + pairName("A") + " " + claim.cards.A + " – " + claim.cards.B + " " + pairName("B");
+    if (claim.kind === "conteo") text += " · A " + claim.cards.A + " – B " + claim.cards.B;
     if (claim.kind === "juego_y_veo") {
       text += " · " + t(claim.upheld ? "log.upheld" : "log.rejected");
       if (claim.against) text += " " + t("log.against", { seq: claim.against });
@@ -388,13 +388,14 @@
     var ol = $("#log"), voided = voidedSeqs();
     ol.textContent = "";
     queue.slice().reverse().forEach(function (item) {
-      ol.appendChild(logItem("⏳", describe(item.claim), t("log.waiting"), "is-waiting"));
+      ol.appendChild(logItem("…", describe(item.claim), t("log.waiting"), "is-waiting"));
     });
     var list = sortedEntries().reverse().slice(0, 12);
     list.forEach(function (e) {
       var d = e.decision, cls = d.accepted ? "" : "is-refused";
       var note = d.accepted ? pointsText(d.points) : t("log.refused") + ": " + message(d);
-      if (d.accepted && d.message) note = (note ? note + " · " : "") + message(d);
+      // An accepted claim with a code carries a note worth reading (a chica won, 38 que no juega).
+      if (d.accepted && d.code) note = (note ? note + " · " : "") + message(d);
       if (voided[e.seq]) cls += " is-voided";
       ol.appendChild(logItem("#" + e.seq, describe(e.claim), note, cls, voided[e.seq]));
     });
@@ -460,7 +461,7 @@
     var waiting = queue.filter(function (q) { return q.client_id !== inflight; });
     if (waiting.length) {
       var last = waiting[waiting.length - 1];
-      return ask(t("undo.confirm", { seq: "⏳", what: describe(last.claim) })).then(function (yes) {
+      return ask(t("undo.confirm", { seq: "…", what: describe(last.claim) })).then(function (yes) {
         if (!yes) return;
         dropQueued(last.client_id);
         rebase();
