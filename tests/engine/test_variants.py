@@ -1,0 +1,109 @@
+"""Claims of the other profiles: caída en ronda (seed 003), four caídas (002 Art. 15B).
+
+With A1 dealing, pair B plays the even turns (B1 0, B2 2, B1 4...) and
+pair A the odd ones (A2 1, A1 3...): a pair's consecutive turns are two apart.
+"""
+
+import pytest
+
+from .logs import codes, last, play
+
+FOUR_A = ["mano", "caida A", "caida A", "caida A", "caida A"]  # turns 1, 3, 5, 7
+
+
+def test_caida_en_ronda_is_refused_where_the_rule_set_does_not_score_it_seed_003():
+    for profile in ("riobamba", "pichincha"):
+        result = play("mano", "ronda A1", "caida_en_ronda A", profile=profile)
+        assert last(result).code == "caida_en_ronda_no_aplica"
+
+
+def test_caida_en_ronda_needs_a_ronda_in_this_mano_seed_003():
+    result = play("mano", "ronda B1", "mano", "caida_en_ronda A", profile="a_todo_rigor")
+    assert last(result).code == "caida_en_ronda_sin_ronda"
+
+
+def test_caida_en_ronda_wins_the_chica_a_todo_rigor_seed_003():
+    result = play("ajuste A 12", "ajuste B 20", "mano", "ronda B1", "caida_en_ronda A",
+                  profile="a_todo_rigor")
+    assert last(result).points == {"A": 28, "B": 0} and result.state.chicas["A"] == 1
+
+
+def test_caida_en_ronda_scores_4_in_todo_dos_seed_003():
+    result = play("mano", "ronda A1", "caida_en_ronda A2", profile="pichincha", caida_en_ronda=4)
+    assert last(result).points == {"A": 4, "B": 0}
+
+
+def test_caida_en_ronda_is_a_caida_it_plays_at_38_and_takes_a_turn_seed_003_002_art_11():
+    at_38 = play("ajuste A 38", "mano", "ronda B1", "caida_en_ronda A", profile="a_todo_rigor")
+    assert last(at_38).points["A"] == 2 and at_38.state.chicas["A"] == 1
+    leader = play("mano", "ronda B1", *["caida_en_ronda B1"] * 5, profile="pichincha",
+                  caida_en_ronda=4)
+    assert codes(leader)[-1] == "sin_turno"
+
+
+@pytest.mark.parametrize("profile", ["pichincha", "a_todo_rigor"])
+def test_four_caidas_in_a_row_win_the_chica_002_art_15b(profile):
+    result = play("ajuste A 10", *FOUR_A, "cuatro_caidas A", profile=profile)
+    assert last(result).points == {"A": 22, "B": 0} and result.state.chicas["A"] == 1
+    assert last(result).article == "002 Art. 15B"
+
+
+def test_four_caidas_score_nothing_in_the_reglamento():
+    result = play(*FOUR_A, "cuatro_caidas A")
+    assert last(result).code == "cuatro_caidas_no_aplica"
+    assert result.state.caida_streak == {"pair": "A", "count": 4}
+
+
+def test_the_streak_counts_the_pairs_consecutive_turns_002_art_15b():
+    result = play("mano", "caida B2", "caida B1", "caida B2", "caida B1")
+    assert result.state.caida_streak == {"pair": "B", "count": 4}
+    gap = play("mano", "caida A2", "caida A2", "caida A1", "caida A2", "cuatro_caidas A",
+               profile="pichincha")
+    # A2 at 1, A2 at 5 (A1's turn 3 passed without a caída), A1 at 7, A2 at 9.
+    assert last(gap).code == "cuatro_caidas_sin_racha"
+    assert gap.state.caida_streak == {"pair": "A", "count": 3}
+
+
+def test_a_limpia_breaks_the_streak_002_art_15b():
+    result = play("mano", "caida A", "caida A", "limpia A", "caida A")
+    assert result.state.caida_streak == {"pair": "A", "count": 1}
+
+
+def test_the_streak_runs_across_the_manos_of_a_data_002_art_15b():
+    # B1 falls at 4, 8, 12; A at 15, 17, 19 and, in mano 2, 21 (its turn 1).
+    result = play("mano", "caida B1", "caida B1", "caida B1", "caida A", "caida A", "caida A",
+                  "mano", "caida A", "cuatro_caidas A", profile="pichincha")
+    assert last(result).accepted and result.state.chicas["A"] == 1
+
+
+def test_the_streak_of_the_leading_pair_ends_with_the_mano_art_6():
+    passed = play("mano", *["caida B"] * 4, "mano")
+    # B fell at 2, 4, 6, 8: its turn 10 has passed once the next mano is dealt.
+    assert passed.state.caida_streak == {"pair": None, "count": 0}
+    ends = play("mano", "caida B2", "caida B1", "caida B2", "caida B1", "caida B2", "caida B1",
+                "caida B2", "caida B1", "mano")
+    # B fell at 2, 4, ... 16, 18: its next turn is mano 2's first.
+    assert ends.state.caida_streak == {"pair": None, "count": 0}
+
+
+def test_the_streak_ends_with_the_data_002_art_15b():
+    assert play(*FOUR_A, "mano", "conteo 20 20").state.caida_streak == {"pair": None, "count": 0}
+
+
+def test_four_caidas_are_awarded_once_per_streak_002_art_15b():
+    result = play(*FOUR_A, "cuatro_caidas A", "cuatro_caidas A", "caida A", "cuatro_caidas A",
+                  profile="pichincha", cuatro_caidas=4)
+    assert codes(result)[5:] == ["ok", "cuatro_caidas_otorgada", "ok", "cuatro_caidas_otorgada"]
+    assert result.state.caida_streak == {"pair": "A", "count": 5}
+
+
+def test_an_upheld_juego_y_veo_removes_the_caida_from_the_streak_art_5_002_art_15b():
+    result = play(*FOUR_A, "jyv B si 5", "cuatro_caidas A", profile="pichincha")
+    assert last(result).code == "cuatro_caidas_sin_racha"
+    rejected = play(*FOUR_A, "jyv B no 5", "cuatro_caidas A", profile="pichincha")
+    assert last(rejected).accepted
+
+
+def test_four_caidas_with_two_players_seed_003():
+    result = play("mano", *["caida A"] * 4, "cuatro_caidas A", players=2, profile="pichincha")
+    assert last(result).accepted and result.state.chicas["A"] == 1

@@ -1,0 +1,240 @@
+"""The organiser's screens through Django's test client: who may see what,
+bad input answered with a clear message and nothing saved, and query
+counts that do not grow with the championship."""
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from tournament import services
+from tournament.models import Championship, Mesa, Pair
+
+from .factories import championship, finished_state, jueces, organiser, pairs
+
+pytestmark = pytest.mark.django_db
+
+HEADER = "pareja,jugador_1,cedula_1,telefono_1,jugador_2,cedula_2,telefono_2,representante,club,cabeza_de_serie\n"
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def client(client):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
+@pytest.fixture
+def org_client(client):
+    client.force_login(organiser())
+    return client
+
+
+def upload(client, champ, content: bytes, name="parejas.csv"):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    return client.post(reverse("tournament:pairs_import", args=[champ.pk]),
+                       {"file": SimpleUploadedFile(name, content, "text/csv")})
+
+
+# --- access -------------------------------------------------------------------
+
+def test_public_pages_are_public_and_the_rest_needs_an_organiser(client, django_user_model):
+    champ = championship()
+    assert client.get(reverse("home")).status_code == 200
+    assert client.get(reverse("tournament:bracket", args=[champ.pk])).status_code == 200
+    assert client.get(reverse("tournament:standings", args=[champ.pk])).status_code == 200
+    private = reverse("tournament:pairs", args=[champ.pk])
+    response = client.get(private)
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    client.force_login(django_user_model.objects.create_user("someone", is_staff=False))
+    assert client.get(private).status_code == 403
+    client.force_login(django_user_model.objects.create_user("staff_only", is_staff=True))
+    assert client.get(private).status_code == 403
+    client.force_login(organiser())
+    assert client.get(private).status_code == 200
+
+
+# --- the championship form ----------------------------------------------------
+
+def test_a_championship_is_created_with_overrides_and_shows_its_rule_set(org_client):
+    response = org_client.post(reverse("tournament:new"), {
+        "name": "Copa Chimborazo", "start_date": "2026-11-21", "end_date": "2026-11-22",
+        "ruleset_profile": "riobamba", "players_per_pair": 2, "bracket_format": "double",
+        "group_size": 4, "advance_per_group": 0, "tables": 10, "appeal_window_minutes": 10,
+        "rule_caida_limpia_points": "4",
+    })
+    champ = Championship.objects.get(name="Copa Chimborazo")
+    assert response.status_code == 302
+    assert champ.ruleset_overrides == {"caida_limpia_points": 4}
+    page = org_client.get(reverse("tournament:detail", args=[champ.pk])).content.decode()
+    assert "Caída and limpia" in page and "4 points" in page
+
+
+def test_a_bad_override_is_a_form_error_not_a_500(org_client):
+    response = org_client.post(reverse("tournament:new"), {
+        "name": "Copa", "start_date": "2026-11-21", "end_date": "2026-11-22",
+        "ruleset_profile": "riobamba", "players_per_pair": 2, "bracket_format": "double",
+        "group_size": 4, "advance_per_group": 0, "tables": 10, "appeal_window_minutes": 10,
+        "rule_caida_limpia_points": "7",
+    })
+    assert response.status_code == 200
+    assert "Select a valid choice" in response.content.decode()
+    assert not Championship.objects.exists()
+
+
+# --- pairs ----------------------------------------------------------------
+
+def pair_data(name, **extra):
+    return {"name": name, "club": "Guano", "player1_name": "Luis Guamán", "player2_name": "Rosa Pilco",
+            "representative": 1, **extra}
+
+
+def test_a_duplicate_pair_is_refused_with_a_clear_message(org_client):
+    champ = championship()
+    url = reverse("tournament:pair_new", args=[champ.pk])
+    assert org_client.post(url, pair_data("Los Ases")).status_code == 302
+    response = org_client.post(url, pair_data("los ases"))
+    assert response.status_code == 200
+    assert "A pair named &quot;los ases&quot; is already registered." in response.content.decode()
+    assert champ.pairs.count() == 1
+    pair = champ.pairs.get()
+    assert [(p.number, p.full_name, p.is_representative) for p in pair.players.all()] == [
+        (1, "Luis Guamán", True), (2, "Rosa Pilco", False)]
+
+
+def test_csv_import_previews_then_saves(org_client):
+    champ = championship()
+    content = (HEADER + "Los Ases,Luis Guamán,0601234567,,Rosa Pilco,,,2,Riobamba,1\n"
+               "Chimborazo,Ana Yépez,,,Juan Tene,,,,Guano,\n").encode()
+    response = upload(org_client, champ, content)
+    page = response.content.decode()
+    assert "Import 2 pairs" in page and not champ.pairs.exists()
+    text = response.context["preview"].text
+    response = org_client.post(reverse("tournament:pairs_import", args=[champ.pk]), {"text": text, "confirm": "1"})
+    assert response.status_code == 302
+    ases = champ.pairs.get(name="Los Ases")
+    assert ases.seed == 1 and ases.representative.full_name == "Rosa Pilco"
+    exported = org_client.get(reverse("tournament:pairs_export", args=[champ.pk])).content.decode()
+    assert exported.splitlines()[0] == HEADER.strip()
+    assert "Los Ases,Luis Guamán,0601234567,,Rosa Pilco,,,2,Riobamba,1" in exported
+
+
+def test_a_latin1_csv_from_excel_is_read_with_a_notice(org_client):
+    champ = championship()
+    content = ("pareja;jugador_1;jugador_2\nLos Niños;José Núñez;María Peñafiel\n").encode("cp1252")
+    response = upload(org_client, champ, content)
+    preview = response.context["preview"]
+    assert preview.ok and preview.rows[0].values["jugador_1"] == "José Núñez"
+    assert "read as Windows-1252" in preview.notice
+
+
+@pytest.mark.parametrize("content, line, reason", [
+    (b"nombre,jugador1\nX,Y\n", 1, "unknown columns: nombre, jugador1; missing columns: pareja, jugador_1, jugador_2"),
+    (HEADER.encode() + b"A,Ana,,,Bea,,,,,\n\nB,Carla,,,Dora,,,,,\n", 3, "empty row"),
+    (HEADER.encode() + b"A,Ana,,,Bea,,,,,\nA,Carla,,,Dora,,,,,\n", 3, 'pair "A" is repeated (line 2)'),
+    (HEADER.encode() + b"A,Ana,,,Bea,,,,,cinco\n", 2, 'cabeza_de_serie must be a whole number from 1, not "cinco"'),
+    (HEADER.encode() + b"A,Ana,,,,,,,,\n", 2, "jugador_2 is empty"),
+    (HEADER.encode() + b"A,Ana,,,Bea\n", 2, "5 cells; the header has 10"),
+])
+def test_bad_csv_rows_are_reported_by_line_and_nothing_is_saved(org_client, content, line, reason):
+    champ = championship()
+    Pair.objects.create(championship=champ, name="Existente")
+    response = upload(org_client, champ, content)
+    preview = response.context["preview"]
+    assert (line, reason) in [(n, r) for n, r in preview.errors] or any(
+        n == line and reason in r for n, r in preview.errors), preview.errors
+    assert "nothing was saved" in response.content.decode()
+    assert "confirm" not in response.content.decode()
+    assert champ.pairs.count() == 1
+
+
+def test_a_pair_already_registered_is_a_bad_row(org_client):
+    champ = championship()
+    Pair.objects.create(championship=champ, name="Los Ases")
+    preview = upload(org_client, champ, (HEADER + "los ases,Ana,,,Bea,,,,,\n").encode()).context["preview"]
+    assert preview.errors == [(2, 'pair "los ases" is already registered')]
+
+
+@pytest.mark.parametrize("content", ["pareja,jugador_1,jugador_2\nA,Ana,Bea\n".encode("utf-16"), b"\x81\x8d\x8f\x90"])
+def test_a_file_in_a_bad_encoding_is_refused_as_a_whole(org_client, content):
+    champ = championship()
+    response = upload(org_client, champ, content)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "CSV UTF-8" in page
+    assert not champ.pairs.exists()
+
+
+def test_confirming_a_tampered_preview_saves_nothing(org_client):
+    champ = championship()
+    text = HEADER + "A,Ana,,,Bea,,,,,\nA,Carla,,,Dora,,,,,\n"
+    response = org_client.post(reverse("tournament:pairs_import", args=[champ.pk]), {"text": text, "confirm": "1"})
+    assert response.status_code == 200 and not champ.pairs.exists()
+
+
+# --- results ----------------------------------------------------------------
+
+def test_a_correction_blocked_by_a_later_mesa_names_it_and_saves_nothing(org_client):
+    champ = championship()
+    pairs(champ, 16)
+    services.draw_bracket(champ, seed=5)
+    services.assign_tables(champ)
+    services.start_round(champ, "W", 1)
+    for position in (1, 2):
+        mesa = champ.mesas.get(bracket="W", round=1, position=position)
+        services.start_mesa(mesa)
+        mesa.state = finished_state("A")
+        services.record_result(mesa)
+    services.start_round(champ, "W", 2)
+    services.assign_tables(champ)
+    later = champ.mesas.get(bracket="W", round=2, position=1)
+    services.start_mesa(later)
+    first = champ.mesas.get(bracket="W", round=1, position=1)
+    response = org_client.post(reverse("tournament:mesa_result", args=[champ.pk, first.pk]),
+                               {"winner": "B", "chicas_a": 0, "chicas_b": 2, "override": "on"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "cannot be corrected" in page and f"Winners&#x27; bracket R2-1 (table {later.table_number})" in page
+    first.refresh_from_db()
+    assert first.winner == first.pair_a
+
+
+def test_a_walkover_from_the_board(org_client):
+    champ = championship()
+    pairs(champ, 16)
+    services.draw_bracket(champ, seed=5)
+    mesa = champ.mesas.get(bracket="W", round=1, position=1)
+    response = org_client.post(reverse("tournament:mesa_result", args=[champ.pk, mesa.pk]), {"winner": "A"})
+    assert response.status_code == 302
+    mesa.refresh_from_db()
+    assert mesa.status == Mesa.Status.WALKOVER
+
+
+# --- query counts -------------------------------------------------------------
+
+@pytest.fixture
+def big_championship():
+    champ = championship(tables=64)
+    pairs(champ, 256)
+    jueces(8)
+    services.draw_bracket(champ, seed=11)
+    services.assign_tables(champ)
+    services.start_round(champ, "W", 1)
+    for mesa in champ.mesas.filter(bracket="W", round=1).exclude(table_number=None)[:20]:
+        services.start_mesa(mesa)
+        mesa.state = finished_state("B", 2, 1)
+        services.record_result(mesa)
+    return champ
+
+
+@pytest.mark.parametrize("name", ["tournament:board", "tournament:bracket", "tournament:standings"])
+def test_big_pages_make_a_fixed_number_of_queries(org_client, big_championship, name, django_assert_max_num_queries):
+    url = reverse(name, args=[big_championship.pk])
+    with django_assert_max_num_queries(8):
+        response = org_client.get(url)
+    assert response.status_code == 200
+    assert response.content.decode().count("Pareja 0") >= 256
