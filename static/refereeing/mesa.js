@@ -614,7 +614,7 @@
   $("[data-jyv=check]", dlgJyv).addEventListener("click", function () {
     var out = $(".jyv-result", dlgJyv);
     if (!jyv.played) { out.textContent = t("jyv.pick_played"); return; }
-    var body = { table: jyv.table, played: jyv.played, previous: jyv.previous, taken: jyv.taken };
+    var body = { mesa: cfg.mesa, table: jyv.table, played: jyv.played, previous: jyv.previous, taken: jyv.taken };
     api("POST", cfg.api.levante, body).then(function (r) {
       if (r.status !== 200) { out.textContent = r.data.detail || t("jyv.check_failed"); return; }
       showLevante(out, r.data);

@@ -317,6 +317,34 @@ def test_conteo_dialog_previews_the_points(live_server, page, mesa):
     assert ClaimEntry.objects.get(mesa=mesa, seq=3).claim == {"kind": "conteo", "cards": {"A": 15, "B": 23}}
 
 
+def test_juego_y_veo_with_the_levante_checker(live_server, page, mesa):
+    open_screen(page, live_server, mesa)
+    tablet = Tablet(page)
+    tablet.claim("mano")
+    tablet.claim("caida", "B")
+    # A protests: B's 7 took a 5 from a table of 5 and 2 (Art. 5).
+    page.tap("[data-open=jyv][data-pair=A]")
+    dialog = page.locator("#dlg-jyv")
+    for rank in ("5", "2"):
+        dialog.locator(f".rank-btn[data-rank='{rank}']").tap()
+    dialog.locator("[data-target=played]").tap()
+    dialog.locator(".rank-btn[data-rank='7']").tap()
+    dialog.locator(".rank-btn[data-rank='5']").tap()  # goes to the cards taken
+    expect(dialog.locator("[data-show=table]")).to_have_text("52")
+    expect(dialog.locator("[data-show=taken]")).to_have_text("5")
+    dialog.locator("[data-jyv=check]").tap()
+    expect(dialog.locator(".verdict")).to_contain_text("Levante indebido.")
+    expect(dialog.locator(".verdict")).to_contain_text("Art. 5A")
+    expect(dialog.locator(".jyv-result li")).to_have_text(["2 5 · Limpia"])
+    expect(dialog.locator("select[name=against]")).to_have_value("2")
+    shot(page, "juego-y-veo")
+    tablet.tap("#dlg-jyv [data-confirm=upheld]")
+    assert ClaimEntry.objects.get(mesa=mesa, seq=3).claim == {"kind": "juego_y_veo", "pair": "A", "upheld": True, "against": 2}
+    # Upheld (riobamba): +2 to A, and B loses what it claimed with that play (Art. 5).
+    expect(score(page, "A")).to_have_text("2")
+    expect(score(page, "B")).to_have_text("0")
+
+
 def test_touch_targets_are_at_least_48px(live_server, page, mesa):
     open_screen(page, live_server, mesa)
     sizes = page.eval_on_selector_all(
