@@ -71,7 +71,6 @@ def catalogue():
         "phase.deal": _("Tap “Deal (mano)” to start the hand."),
         "phase.conteo": _("End of the data: do the conteo."),
         # The log.
-        "log.refused": _("refused"),
         "log.voided": _("undone"),
         "log.empty": _("No claims yet."),
         "log.waiting": _("waiting to be sent"),

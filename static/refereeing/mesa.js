@@ -393,7 +393,7 @@
     var list = sortedEntries().reverse().slice(0, 12);
     list.forEach(function (e) {
       var d = e.decision, cls = d.accepted ? "" : "is-refused";
-      var note = d.accepted ? pointsText(d.points) : t("log.refused") + ": " + message(d);
+      var note = d.accepted ? pointsText(d.points) : message(d);  // the engine's words say "refused"
       // An accepted claim with a code carries a note worth reading (a chica won, 38 que no juega).
       if (d.accepted && d.code) note = (note ? note + " · " : "") + message(d);
       if (voided[e.seq]) cls += " is-voided";
