@@ -67,7 +67,7 @@ def test_grand_final_won_by_the_winners_champion_voids_the_reset():
     assert progress.reset_needed is False and progress.void == {GR}
     assert progress.defeats["b"] == 2 and "b" in progress.eliminated
     assert progress.ready == ()
-    with pytest.raises(BracketError, match="not played"):
+    with pytest.raises(BracketError, match="no se juega"):
         advance(specs, {**results, GR: "A"})
 
 
@@ -116,11 +116,11 @@ def test_byes_go_to_top_seeds_and_are_not_emitted():
 
 def test_result_for_a_mesa_whose_pairs_are_unknown_is_refused():
     specs = draw("abcdefgh").specs
-    with pytest.raises(BracketError, match="not known"):
+    with pytest.raises(BracketError, match="no se conocen"):
         advance(specs, {Key(WINNERS, 2, 1): "A"})
-    with pytest.raises(BracketError, match="no mesa"):
+    with pytest.raises(BracketError, match="No hay una mesa"):
         advance(specs, {("W", 9, 9): "A"})
-    with pytest.raises(BracketError, match="slot A or B"):
+    with pytest.raises(BracketError, match="lado A o B"):
         advance(specs, {Key(WINNERS, 1, 1): "C"})
 
 
@@ -130,3 +130,10 @@ def test_dependents_of_a_first_round_mesa():
     assert keys == [Key(WINNERS, 2, 1), Key(LOSERS, 1, 1), Key(LOSERS, 2, 1), GF, GR]
     assert dependents(specs, GF) == [GR]
     assert dependents(specs, GR) == []
+
+
+def test_errors_speak_spanish_first_and_english_second():
+    with pytest.raises(BracketError) as caught:
+        advance(draw("abcd").specs, {Key(WINNERS, 2, 1): "A"})
+    assert str(caught.value) == "La mesa W R2-1 tiene resultado pero aún no se conocen sus dos parejas."
+    assert caught.value.message_en == "Mesa W R2-1 has a result but its two pairs are not known yet."

@@ -45,7 +45,10 @@ def draw(entrants, format=DOUBLE, *, seeds=None, random_draw=False, random_seed=
     ``group_size`` is the most entrants in a round-robin group.
     """
     if format not in FORMATS:
-        raise BracketError(f"Unknown bracket format {format!r}: use one of {', '.join(FORMATS)}.")
+        raise BracketError(
+            f"Formato de llave desconocido {format!r}: use {', '.join(FORMATS)}.",
+            f"Unknown bracket format {format!r}: use one of {', '.join(FORMATS)}.",
+        )
     if random_seed is None and random_draw:
         random_seed = new_random_seed()
     order = tuple(seed_order(entrants, seeds, random_seed))

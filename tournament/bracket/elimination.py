@@ -23,9 +23,19 @@ double elimination (the default)
     * odd losers' rounds after that pair the survivors among themselves.
 
     The order in which the losers of a winners' round drop in alternates
-    (reversed, then halves swapped, ...; see :func:`drop_order`) so that an
+    (reversed, halves swapped, each half reversed, as given; see
+    :func:`drop_order`, after brackets-manager.js and Challonge) so that an
     entrant does not meet again, soon after dropping, the pairs it played in
     the winners' bracket.
+rematches
+    Two pairs that have met cannot meet again in the losers' bracket before
+    round 2 (4 places), 3 (8), 4 (16), 5 (32), 7 (64) or 8 (128 places) of
+    its 2, 4, 6, 8, 10 or 12 rounds (tests/bracket/test_properties.py proves
+    it by following every pair's possible past opponents along every path). Some rematch before the losers' final cannot be
+    avoided at all from 8 places up: with 8, the four pairs left in the
+    losers' semi-final come from the whole bracket, and whichever way the
+    round-2 losers drop in, one of them can meet there the pair it beat in
+    round 1.
 grand final, reset
     The grand final (``GF``) puts the winners' bracket champion in slot A
     and the losers' bracket champion in slot B. If A wins, A is champion and
@@ -73,7 +83,7 @@ def elimination_specs(ordered, format=DOUBLE, third_place=False):
     entrants (seed 1 first)."""
     n = len(ordered)
     if n < 2:
-        raise BracketError("A bracket needs at least two entrants.")
+        raise BracketError("Una llave necesita al menos dos parejas.", "A bracket needs at least two entrants.")
     size = bracket_size(n)
     rounds = size.bit_length() - 1
     skeleton = []  # (key, source_a, source_b), in playing order

@@ -27,29 +27,34 @@ knockout after the groups
     The best ``advance`` of each group go on to a single elimination
     bracket, seeded place first, then group: the group winners (group 1's
     first) are seeds 1..g, the runners-up g+1..2g, and so on, so that group
-    winners get the byes and meet other groups' runners-up first.
+    winners get the byes. The runners-up (and the next places) are taken
+    from the groups in turn, starting from the group that keeps pairs of
+    the same group apart in the first knockout round, when that can be done.
 """
 
+import itertools
 from collections import Counter
 from dataclasses import dataclass
 from typing import Hashable
 
+from .elimination import elimination_specs
 from .seeding import snake_groups
-from .specs import GROUP, BracketError, Key, MatchSpec
+from .specs import GROUP, SINGLE, BracketError, Key, MatchSpec
 
 
 def group_count(n, group_size):
     """How many groups ``n`` entrants make with at most ``group_size`` each
     (never a group of one)."""
     if group_size < 2:
-        raise BracketError("A group needs room for at least two pairs.")
+        raise BracketError("Un grupo debe admitir al menos dos parejas.", "A group needs room for at least two pairs.")
     return max(1, min(-(-n // group_size), n // 2))
 
 
 def round_robin_specs(ordered, group_size):
     """The groups (number -> entrants) and the specs of all their mesas."""
     if len(ordered) < 2:
-        raise BracketError("A round-robin needs at least two entrants.")
+        raise BracketError(
+            "Un todos contra todos necesita al menos dos parejas.", "A round-robin needs at least two entrants.")
     groups = {
         number: tuple(members)
         for number, members in enumerate(snake_groups(ordered, group_count(len(ordered), group_size)), start=1)
@@ -129,9 +134,12 @@ def standings(results, entrants=()):
     tally = {}
     for result in results:
         if result.winner not in ("A", "B"):
-            raise BracketError(f"A group result's winner must be slot A or B, not {result.winner!r}.")
+            raise BracketError(
+                f"El ganador de una mesa de grupo debe ser el lado A o B, no {result.winner!r}.",
+                f"A group result's winner must be slot A or B, not {result.winner!r}.",
+            )
         if result.a == result.b:
-            raise BracketError("A pair cannot play itself.")
+            raise BracketError("Una pareja no puede jugar contra sí misma.", "A pair cannot play itself.")
         for side, entrant in (("A", result.a), ("B", result.b)):
             order.setdefault(entrant, len(order))
             row = tally.setdefault(entrant, Counter())
@@ -181,9 +189,40 @@ def knockout_order(ranked_groups, advance):
     """The seed order of the knockout after the groups: ``ranked_groups``
     maps group number -> entrants in standing order."""
     if advance < 1:
-        raise BracketError("At least one pair per group must go on to the knockout.")
+        raise BracketError(
+            "Al menos una pareja por grupo debe pasar a la eliminatoria.",
+            "At least one pair per group must go on to the knockout.",
+        )
     short = [number for number, ranked in ranked_groups.items() if len(ranked) < advance]
     if short:
-        raise BracketError(f"Group {short[0]} has fewer than {advance} pairs to send on.")
+        raise BracketError(
+            f"El grupo {short[0]} tiene menos de {advance} parejas para clasificar.",
+            f"Group {short[0]} has fewer than {advance} pairs to send on.",
+        )
     numbers = sorted(ranked_groups)
-    return [ranked_groups[number][place] for place in range(advance) for number in numbers]
+    group_of = {entrant: number for number in numbers for entrant in ranked_groups[number][:advance]}
+    count = len(numbers)
+    if len(group_of) != count * advance:
+        raise BracketError("Una pareja figura en dos grupos.", "A pair is ranked in two groups.")
+    if len(group_of) < 2:
+        raise BracketError("La eliminatoria necesita al menos dos parejas.", "The knockout needs at least two pairs.")
+    if count ** (advance - 1) <= 512:
+        turns = itertools.product(range(count), repeat=advance - 1)
+    else:  # too many to try them all: turn each place a little more than the one above
+        turns = (tuple(turn * place % count for place in range(1, advance)) for turn in range(count))
+    best = None
+    for turn in turns:
+        order = [ranked_groups[number][0] for number in numbers] + [
+            ranked_groups[number][place]
+            for place, shift in enumerate(turn, start=1)
+            for number in numbers[shift:] + numbers[:shift]
+        ]
+        clashes = sum(
+            1 for spec in elimination_specs(order, SINGLE)
+            if spec.a is not None and spec.b is not None and group_of[spec.a] == group_of[spec.b]
+        )
+        if best is None or clashes < best[0]:
+            best = (clashes, order)
+        if not clashes:
+            break
+    return best[1]

@@ -16,6 +16,9 @@ defeats, eliminated, champion
     play; the third-place mesa's winner also has nothing left to play and is
     listed with the eliminated. The champion is the winner of the last mesa
     of the bracket: the final, the grand final won by slot A, or the reset.
+group mesas
+    Their results only count defeats here; the group table is
+    :func:`.groups.standings`.
 reset
     The grand final reset is needed only if slot B (the losers' bracket
     champion) wins the grand final; if slot A wins, the reset is void.
@@ -26,7 +29,8 @@ dependents
     the ones not yet started.
 """
 
-from collections import Counter, deque
+import heapq
+from collections import Counter
 from dataclasses import dataclass
 from typing import Hashable, Mapping
 
@@ -45,30 +49,36 @@ class Progress:
 
 
 def playing_order(specs):
-    """The specs sorted so that every mesa comes after the mesas feeding it
-    (stable: the draw's order when it already is one)."""
-    by_key = {spec.key: spec for spec in specs}
-    if len(by_key) != len(specs):
-        raise BracketError("Two mesas have the same key.")
+    """The specs sorted so that every mesa comes after the mesas feeding it;
+    among the mesas free to go, the one given first goes first, so a draw's
+    own order is kept."""
+    specs = list(specs)
+    index = {spec.key: i for i, spec in enumerate(specs)}
+    if len(index) != len(specs):
+        raise BracketError("Dos mesas tienen el mismo lugar en la llave.", "Two mesas have the same key.")
     feeding = Counter()
     for spec in specs:
         for route in (spec.winner_to, spec.loser_to):
             if route is not None:
-                if route.key not in by_key:
-                    raise BracketError(f"Mesa {spec.key} sends an entrant to {route.key}, which is not in the draw.")
+                if route.key not in index:
+                    raise BracketError(
+                        f"La mesa {spec.key} envía una pareja a {route.key}, que no está en el sorteo.",
+                        f"Mesa {spec.key} sends an entrant to {route.key}, which is not in the draw.",
+                    )
                 feeding[route.key] += 1
-    queue = deque(spec for spec in specs if not feeding[spec.key])
+    free = [i for i, spec in enumerate(specs) if not feeding[spec.key]]
+    heapq.heapify(free)
     ordered = []
-    while queue:
-        spec = queue.popleft()
+    while free:
+        spec = specs[heapq.heappop(free)]
         ordered.append(spec)
         for route in (spec.winner_to, spec.loser_to):
             if route is not None:
                 feeding[route.key] -= 1
                 if not feeding[route.key]:
-                    queue.append(by_key[route.key])
+                    heapq.heappush(free, index[route.key])
     if len(ordered) != len(specs):
-        raise BracketError("The mesas' routes go round in a circle.")
+        raise BracketError("Las rutas de las mesas forman un círculo.", "The mesas' routes go round in a circle.")
     return ordered
 
 
@@ -78,9 +88,13 @@ def advance(specs, results):
     by_key = {spec.key: spec for spec in ordered}
     for key, slot in results.items():
         if key not in by_key:
-            raise BracketError(f"There is no mesa {Key(*key)} in this draw.")
+            raise BracketError(
+                f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw.")
         if slot not in SLOTS:
-            raise BracketError(f"Mesa {Key(*key)}: the winner must be slot A or B, not {slot!r}.")
+            raise BracketError(
+                f"Mesa {_label(key)}: el ganador debe ser el lado A o B, no {slot!r}.",
+                f"Mesa {_label(key)}: the winner must be slot A or B, not {slot!r}.",
+            )
     occupants = {spec.key: [spec.a, spec.b] for spec in ordered}
     defeats = Counter()
     out = set()
@@ -93,7 +107,10 @@ def advance(specs, results):
         slot = results.get(key)
         if key in void:
             if slot is not None:
-                raise BracketError(f"Mesa {key} is not played: the grand final's slot A won it.")
+                raise BracketError(
+                    f"La mesa {key} no se juega: el lado A ganó la gran final.",
+                    f"Mesa {key} is not played: the grand final's slot A won it.",
+                )
             continue
         a, b = occupants[key]
         if slot is None:
@@ -101,7 +118,10 @@ def advance(specs, results):
                 ready.append(key)
             continue
         if a is None or b is None:
-            raise BracketError(f"Mesa {key} has a result but its two pairs are not known yet.")
+            raise BracketError(
+                f"La mesa {key} tiene resultado pero aún no se conocen sus dos parejas.",
+                f"Mesa {key} has a result but its two pairs are not known yet.",
+            )
         winner, loser = (a, b) if slot == "A" else (b, a)
         defeats[loser] += 1
         if key.bracket == GROUP:
@@ -134,12 +154,18 @@ def advance(specs, results):
     )
 
 
+def _label(key):
+    """A key as people read it ("W R2-1"), even when given as a plain tuple."""
+    return str(Key(*key)) if isinstance(key, tuple) and len(key) == 3 else repr(key)
+
+
 def dependents(specs, key):
     """The keys of the mesas that depend on ``key``'s result, directly or
     through other mesas, in playing order (``key`` itself excluded)."""
     by_key = {spec.key: spec for spec in specs}
     if key not in by_key:
-        raise BracketError(f"There is no mesa {Key(*key)} in this draw.")
+        raise BracketError(
+            f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw.")
     found = set()
     stack = [key]
     while stack:

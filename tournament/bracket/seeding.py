@@ -45,16 +45,21 @@ def seed_order(entrants, seeds=None, random_seed=None):
     """
     entrants = list(entrants)
     if len(set(entrants)) != len(entrants):
-        raise BracketError("An entrant appears twice in the draw.")
+        raise BracketError("Una pareja aparece dos veces en el sorteo.", "An entrant appears twice in the draw.")
     seeds = dict(seeds or {})
-    unknown = [e for e in seeds if e not in set(entrants)]
+    present = set(entrants)
+    unknown = [e for e in seeds if e not in present]
     if unknown:
-        raise BracketError(f"Seeds given for entrants not in the draw: {unknown!r}.")
+        raise BracketError(
+            f"Hay cabezas de serie para parejas que no están en el sorteo: {unknown!r}.",
+            f"Seeds given for entrants not in the draw: {unknown!r}.",
+        )
     numbers = [s for s in seeds.values() if s is not None]
     if any(not isinstance(s, int) or isinstance(s, bool) or s < 1 for s in numbers):
-        raise BracketError("Seeds must be positive whole numbers.")
+        raise BracketError(
+            "Las cabezas de serie deben ser números enteros positivos.", "Seeds must be positive whole numbers.")
     if len(set(numbers)) != len(numbers):
-        raise BracketError("Two entrants have the same seed.")
+        raise BracketError("Dos parejas tienen la misma cabeza de serie.", "Two entrants have the same seed.")
     seeded = sorted((e for e in entrants if seeds.get(e) is not None), key=seeds.get)
     unseeded = [e for e in entrants if seeds.get(e) is None]
     if random_seed is not None:

@@ -49,7 +49,13 @@ FORMATS = (DOUBLE, SINGLE, ROUND_ROBIN)
 
 
 class BracketError(ValueError):
-    """Bad input to the bracket engine: the message says what and why."""
+    """Bad input to the bracket engine. ``str()`` and ``message`` give the
+    Spanish text shown to people, ``message_en`` the English one."""
+
+    def __init__(self, message, message_en):
+        super().__init__(message)
+        self.message = message
+        self.message_en = message_en
 
 
 class Key(NamedTuple):
