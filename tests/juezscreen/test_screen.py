@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from refereeing.models import ClaimEntry, Signature
-from tests.juezscreen.conftest import login
+from tests.juezscreen.conftest import ZAPATERIA, log_claims, login
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -371,11 +371,21 @@ def test_english_screen(live_server, page, mesa):
     open_screen(page, live_server, mesa)
     expect(page.locator("[data-claim=mano]")).to_have_text("Deal (mano)")
     Tablet(page).claim("caida", "A")  # before any mano: refused
-    expect(page.locator("#refusal")).not_to_contain_text("Rechazada")
+    expect(page.locator("#refusal")).to_have_text("Refused: No hand is being played. (Art. 3e)")
     expect(page.locator("#net .net-status")).to_have_text("Online")
 
 
+def test_the_list_leads_to_the_screen(live_server, page, mesa):
+    login(page.context, live_server, mesa.juez)
+    page.goto(f"{live_server.url}/mesa/")
+    shot(page, "list")
+    page.locator(".mesa-list a").filter(has_text="Los Ases").tap()
+    expect(page).to_have_url(f"{live_server.url}/mesa/{mesa.pk}/")
+    expect(page.locator(".pair-card[data-side=A] .pair-name")).to_have_text("Los Ases")
+
+
 def test_the_screen_weighs_under_150_kb_gzipped_and_stays_on_its_host(live_server, page, mesa):
+    """The test server sends files as they are; each is counted as gzip would send it."""
     sizes, hosts = {}, set()
     page.on("request", lambda request: hosts.add(request.url.split("/")[2]))
     page.on("response", lambda response: sizes.__setitem__(response.url, len(gzip.compress(response.body(), 6))))
@@ -385,3 +395,29 @@ def test_the_screen_weighs_under_150_kb_gzipped_and_stays_on_its_host(live_serve
     total = sum(sizes.values())
     print(f"screen: {len(sizes)} responses, {total / 1024:.1f} KB gzipped")
     assert total < 150 * 1024, sizes
+
+
+def test_pichincha_names_the_zapatero_and_the_mesa_goes_on(live_server, page, mesa):
+    mesa.championship.ruleset_profile = "pichincha"
+    mesa.championship.save()
+    log_claims(mesa, ZAPATERIA)
+    open_screen(page, live_server, mesa)
+    # Zapatería is a title after any chica there (002 Art. 16).
+    expect(page.locator("#banner")).to_have_text(
+        "Chica para Los Ases (40–0) · Caballos de Espada queda zapatero (menos de 10 puntos)")
+    expect(page.locator("#controls")).to_be_visible()
+    # The variant claims of that profile: cuatro caídas scores, caída en ronda does not.
+    expect(page.locator("[data-claim=cuatro_caidas]")).to_have_count(2)
+    expect(page.locator("[data-claim=caida_en_ronda]")).to_have_count(0)
+
+
+def test_client_ids_without_crypto_random_uuid(live_server, page, mesa):
+    """A tablet on the venue's LAN over plain http has no crypto.randomUUID."""
+    page.add_init_script("delete Crypto.prototype.randomUUID")
+    open_screen(page, live_server, mesa)
+    assert page.evaluate("typeof crypto.randomUUID") == "undefined"
+    tablet = Tablet(page)
+    tablet.claim("mano")
+    tablet.claim("caida", "A")
+    ids = [e.client_id for e in ClaimEntry.objects.filter(mesa=mesa)]
+    assert len(ids) == 2 and all(i.version == 4 for i in ids) and ids[0] != ids[1]
