@@ -363,6 +363,9 @@ def test_phone_portrait_fits_the_width(live_server, browser, browser_context_arg
     Tablet(page).claim("mano")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "phone", full_page=True)
+    page.tap("[data-open=jyv][data-pair=B]")
+    assert page.evaluate("document.querySelector('#dlg-jyv').getBoundingClientRect().right") <= 390
+    shot(page, "phone-juego-y-veo")
     context.close()
 
 
