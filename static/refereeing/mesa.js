@@ -275,7 +275,8 @@
 
   function tick() {
     clearTimeout(timer);
-    var work = queue.length && !conflict ? flush() : (conflict ? Promise.resolve() : poll());
+    // While a 409 waits for the juez, keep showing the other devices' claims.
+    var work = queue.length && !conflict ? flush() : poll();
     work.then(function () { timer = setTimeout(tick, POLL_MS); });
   }
 
@@ -434,8 +435,16 @@
 
   /* ---------- dialogs ---------- */
 
-  /* Ask a yes/no question in the confirm dialog; resolves to true for yes. */
+  /* Ask a yes/no question in the confirm dialog; resolves to true for yes.
+   * Questions wait their turn: a 409 arriving while the juez answers an
+   * undo is asked next, never answered in its place. */
+  var asking = Promise.resolve();
   function ask(text, extra, yes, no) {
+    var answer = asking.then(function () { return askNow(text, extra, yes, no); });
+    asking = answer.catch(function () {});
+    return answer;
+  }
+  function askNow(text, extra, yes, no) {
     var dlg = $("#dlg-confirm");
     $(".confirm-text", dlg).textContent = text;
     var box = $(".confirm-extra", dlg);
