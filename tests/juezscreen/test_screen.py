@@ -345,15 +345,29 @@ def test_juego_y_veo_with_the_levante_checker(live_server, page, mesa):
     expect(score(page, "B")).to_have_text("0")
 
 
-def test_touch_targets_are_at_least_48px(live_server, page, mesa):
-    open_screen(page, live_server, mesa)
+def small_targets(page, scope):
     sizes = page.eval_on_selector_all(
-        ".screen button:not([hidden]), .screen input, .screen a",
+        f"{scope} button:not([hidden]), {scope} input, {scope} select, {scope} a",
         "els => els.filter(e => e.offsetParent).map(e => [e.textContent.trim(), e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
     )
     assert sizes
-    small = [s for s in sizes if s[1] < 48 or s[2] < 48]
-    assert not small, small
+    return [s for s in sizes if s[1] < 48 or s[2] < 48]
+
+
+def test_touch_targets_are_at_least_48px(live_server, page, mesa):
+    log_claims(mesa, ZAPATERIA[:-1])
+    open_screen(page, live_server, mesa)
+    assert not small_targets(page, ".screen")
+    page.tap("[data-open=conteo]")
+    assert not small_targets(page, "#dlg-conteo")
+    page.tap("#dlg-conteo [data-close]")
+    page.tap("[data-open=jyv][data-pair=A]")
+    for rank in ("3", "4", "J"):
+        page.tap(f"#dlg-jyv .rank-btn[data-rank='{rank}']")
+    assert not small_targets(page, "#dlg-jyv")
+    page.tap("#dlg-jyv [data-close]")
+    Tablet(page, mesa.last_seq).claim("caida", "A")  # the mesa ends: the signature pads
+    assert not small_targets(page, "#signatures")
 
 
 def test_phone_portrait_fits_the_width(live_server, browser, browser_context_args, mesa):
