@@ -242,6 +242,23 @@ def test_two_devices_see_each_others_claims_within_two_seconds(live_server, page
     other.context.close()
 
 
+def test_a_device_opened_with_the_table_pin_logs_claims(live_server, page, mesa):
+    """No account on the tablet: the QR code's page and the PIN open the screen."""
+    page.goto(f"{live_server.url}/acceso/mesa/{mesa.pk}/")
+    page.fill("input[name=pin]", mesa.pin)
+    page.locator("form button[type=submit]").tap()
+    expect(page).to_have_url(f"{live_server.url}/mesa/{mesa.pk}/")
+    expect(page.locator("#st-chica")).not_to_have_text("–")
+    Tablet(page).claim("mano")
+    entry = ClaimEntry.objects.get(mesa=mesa)
+    assert entry.kind == "mano" and entry.juez == mesa.juez
+
+
+def test_without_a_login_or_pin_the_screen_asks_to_log_in(live_server, page, mesa):
+    page.goto(f"{live_server.url}/mesa/{mesa.pk}/")
+    expect(page).to_have_url(re.compile(r"/cuenta/entrar/\?next=/mesa/"))
+
+
 def test_another_juez_gets_a_403_page(live_server, page, mesa, other_juez):
     login(page.context, live_server, other_juez)
     response = page.goto(f"{live_server.url}/mesa/{mesa.pk}/")
