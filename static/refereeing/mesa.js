@@ -171,18 +171,16 @@
     return api("GET", cfg.api.mesa).then(function (r) {
       if (r.status === 403) return handleForbidden();
       if (r.status !== 200) return showRefusal(t("net.error", { status: r.status }));
+      // The server's log replaces the snapshot this device kept.
       entries = {};
-      absorb((r.data.decisions || []).map(function (d) {
-        return { seq: d.seq, claim: d.claim, decision: d.decision, client_id: d.client_id };
-      }), r.data.state, r.data.last_seq);
-      server.state = r.data.state;
-      server.last_seq = r.data.last_seq;
-      render();
+      server.last_seq = 0;
+      absorb(r.data.decisions, r.data.state, r.data.last_seq);
     }).catch(function () { /* offline: the snapshot stays on screen */ });
   }
 
-  function poll() {
-    return api("GET", cfg.api.claims + "?after=" + server.last_seq).then(function (r) {
+  function poll(after) {
+    var since = after === undefined ? server.last_seq : after;
+    return api("GET", cfg.api.claims + "?after=" + since).then(function (r) {
       if (r.status === 403) return handleForbidden();
       if (r.status === 200) absorb(r.data.entries, r.data.state, r.data.last_seq);
     }).catch(function () {});
@@ -198,14 +196,14 @@
     return api("POST", cfg.api.claims, body).then(function (r) {
       inflight = null;
       if (r.status === 200 || r.status === 201) {
-        var gap = r.data.entry.seq > server.last_seq + 1;
+        var seen = server.last_seq, gap = r.data.entry.seq > seen + 1;
         dropQueued(item.client_id);
         absorb([r.data.entry], r.data.state, r.data.last_seq);
-        if (!r.data.entry.decision.accepted) showRefusal(message(r.data.entry.decision), r.data.entry);
-        if (gap) poll();
-        return flush();
+        if (!r.data.entry.decision.accepted) showRefusal(message(r.data.entry.decision));
+        // Claims logged in between by another device: fetch them for the log.
+        return (gap ? poll(seen) : Promise.resolve()).then(flush);
       }
-      if (r.status === 409 && r.data.last_seq !== undefined) return onConflict(r.data);
+      if (r.status === 409 && r.data.last_seq !== undefined) return onConflict();
       if (r.status === 403) return handleForbidden();
       if (r.status === 400 || r.status === 409) {
         // Malformed, or the mesa takes no claims now (409 without a state:
@@ -213,7 +211,7 @@
         // Say so, drop it, go on.
         dropQueued(item.client_id);
         rebase();
-        showRefusal(describe(item.claim) + ": " + (r.data.detail || t("net.error", { status: 400 })));
+        showRefusal(describe(item.claim) + ": " + (r.data.detail || t("net.error", { status: r.status })));
         render();
         return flush();
       }
@@ -227,10 +225,9 @@
     saveQueue();
   }
 
-  function onConflict(data) {
+  function onConflict() {
     conflict = true;
     var seen = server.last_seq;
-    server.state = data.state || server.state;
     return poll().then(function () {
       render();
       if (!queue.length) { conflict = false; return; }
@@ -431,7 +428,6 @@
   }
   function hideRefusal() { $("#refusal").hidden = true; }
   $("#refusal").addEventListener("click", hideRefusal);
-  $("#banner").addEventListener("click", function () { $("#banner").hidden = true; });
 
   /* ---------- dialogs ---------- */
 
