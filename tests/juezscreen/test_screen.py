@@ -185,6 +185,13 @@ def test_claims_taken_offline_are_sent_once_and_in_order(live_server, page, mesa
     for pair in ("B", "A", "A"):
         tablet.claim("caida", pair, confirm=False)
     tablet.claim("limpia", "B", confirm=False)
+    # A waiting claim is undone on the device itself: it never reaches the server.
+    tablet.claim("ronda", "A", confirm=False)
+    tablet.seq -= 1
+    expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 5")
+    page.tap("[data-action=undo]")
+    expect(page.locator("#dlg-confirm")).to_contain_text("(Ronda · Los Ases)?")
+    page.tap("#dlg-confirm [data-label=yes]")
     expect(page.locator("#net .net-status")).to_have_text("Sin conexión: las jugadas se guardan en este equipo")
     expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 4")
     expect(page.locator(".provisional")).to_be_visible()
@@ -265,6 +272,16 @@ def test_another_juez_gets_a_403_page(live_server, page, mesa, other_juez):
     assert response.status == 403
     expect(page.locator("h1")).to_have_text("No es su mesa")
     expect(page.locator(".screen")).to_have_count(0)
+
+
+def test_a_mesa_not_ready_refuses_claims_in_words(live_server, page, mesa):
+    mesa.status = Mesa.Status.WAITING
+    mesa.save()
+    open_screen(page, live_server, mesa)
+    page.tap("[data-claim=mano]")
+    expect(page.locator("#refusal")).to_contain_text("Mano: ")
+    expect(page.locator("#net .net-waiting")).to_have_count(0)
+    assert not ClaimEntry.objects.filter(mesa=mesa).exists()
 
 
 def test_refusals_show_in_words_with_their_article(live_server, page, mesa):
