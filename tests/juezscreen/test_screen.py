@@ -424,6 +424,7 @@ def test_english_screen(live_server, page, mesa):
     Tablet(page).claim("caida", "A")  # before any mano: refused
     expect(page.locator("#refusal")).to_have_text("Refused: No hand is being played. (Art. 3e)")
     expect(page.locator("#net .net-status")).to_have_text("Online")
+    shot(page, "english")
 
 
 def test_the_list_leads_to_the_screen(live_server, page, mesa):
