@@ -28,7 +28,6 @@ that changes during the mesa comes from the API.
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
 from django.utils.translation import get_language, gettext as _
 
 from tournament.models import Mesa
@@ -71,7 +70,6 @@ def catalogue():
         "phase.deal": _("Tap “Deal (mano)” to start the hand."),
         "phase.conteo": _("End of the data: do the conteo."),
         # The log.
-        "log.refused": _("refused"),
         "log.voided": _("undone"),
         "log.empty": _("No claims yet."),
         "log.waiting": _("waiting to be sent"),
@@ -181,5 +179,4 @@ def mesa_screen(request, mesa_id):
         "config": config,
         "pair_claims": [(kind, config["strings"][f"kind.{kind}"]) for kind in PAIR_CLAIMS + tuple(variant_claims)],
         "sign_roles": sign_roles,
-        "list_url": reverse("refereeing:mesa_list"),
     })

@@ -62,7 +62,7 @@
     var text = t("kind." + claim.kind);
     if (claim.pair) text += " · " + pairName(claim.pair);
     if (claim.player) text += " " + claim.pair + claim.player;
-    if (claim.kind === "conteo") text += " · " + pairName("A") + " " + claim.cards.A + " – " + claim.cards.B + " " + pairName("B");
+    if (claim.kind === "conteo") text += " · A " + claim.cards.A + " – B " + claim.cards.B;
     if (claim.kind === "juego_y_veo") {
       text += " · " + t(claim.upheld ? "log.upheld" : "log.rejected");
       if (claim.against) text += " " + t("log.against", { seq: claim.against });
@@ -171,18 +171,16 @@
     return api("GET", cfg.api.mesa).then(function (r) {
       if (r.status === 403) return handleForbidden();
       if (r.status !== 200) return showRefusal(t("net.error", { status: r.status }));
+      // The server's log replaces the snapshot this device kept.
       entries = {};
-      absorb((r.data.decisions || []).map(function (d) {
-        return { seq: d.seq, claim: d.claim, decision: d.decision, client_id: d.client_id };
-      }), r.data.state, r.data.last_seq);
-      server.state = r.data.state;
-      server.last_seq = r.data.last_seq;
-      render();
+      server.last_seq = 0;
+      absorb(r.data.decisions, r.data.state, r.data.last_seq);
     }).catch(function () { /* offline: the snapshot stays on screen */ });
   }
 
-  function poll() {
-    return api("GET", cfg.api.claims + "?after=" + server.last_seq).then(function (r) {
+  function poll(after) {
+    var since = after === undefined ? server.last_seq : after;
+    return api("GET", cfg.api.claims + "?after=" + since).then(function (r) {
       if (r.status === 403) return handleForbidden();
       if (r.status === 200) absorb(r.data.entries, r.data.state, r.data.last_seq);
     }).catch(function () {});
@@ -198,14 +196,14 @@
     return api("POST", cfg.api.claims, body).then(function (r) {
       inflight = null;
       if (r.status === 200 || r.status === 201) {
-        var gap = r.data.entry.seq > server.last_seq + 1;
+        var seen = server.last_seq, gap = r.data.entry.seq > seen + 1;
         dropQueued(item.client_id);
         absorb([r.data.entry], r.data.state, r.data.last_seq);
-        if (!r.data.entry.decision.accepted) showRefusal(message(r.data.entry.decision), r.data.entry);
-        if (gap) poll();
-        return flush();
+        if (!r.data.entry.decision.accepted) showRefusal(message(r.data.entry.decision));
+        // Claims logged in between by another device: fetch them for the log.
+        return (gap ? poll(seen) : Promise.resolve()).then(flush);
       }
-      if (r.status === 409 && r.data.last_seq !== undefined) return onConflict(r.data);
+      if (r.status === 409 && r.data.last_seq !== undefined) return onConflict();
       if (r.status === 403) return handleForbidden();
       if (r.status === 400 || r.status === 409) {
         // Malformed, or the mesa takes no claims now (409 without a state:
@@ -213,7 +211,7 @@
         // Say so, drop it, go on.
         dropQueued(item.client_id);
         rebase();
-        showRefusal(describe(item.claim) + ": " + (r.data.detail || t("net.error", { status: 400 })));
+        showRefusal(describe(item.claim) + ": " + (r.data.detail || t("net.error", { status: r.status })));
         render();
         return flush();
       }
@@ -227,10 +225,9 @@
     saveQueue();
   }
 
-  function onConflict(data) {
+  function onConflict() {
     conflict = true;
     var seen = server.last_seq;
-    server.state = data.state || server.state;
     return poll().then(function () {
       render();
       if (!queue.length) { conflict = false; return; }
@@ -275,7 +272,8 @@
 
   function tick() {
     clearTimeout(timer);
-    var work = queue.length && !conflict ? flush() : (conflict ? Promise.resolve() : poll());
+    // While a 409 waits for the juez, keep showing the other devices' claims.
+    var work = queue.length && !conflict ? flush() : poll();
     work.then(function () { timer = setTimeout(tick, POLL_MS); });
   }
 
@@ -388,13 +386,14 @@
     var ol = $("#log"), voided = voidedSeqs();
     ol.textContent = "";
     queue.slice().reverse().forEach(function (item) {
-      ol.appendChild(logItem("⏳", describe(item.claim), t("log.waiting"), "is-waiting"));
+      ol.appendChild(logItem("…", describe(item.claim), t("log.waiting"), "is-waiting"));
     });
     var list = sortedEntries().reverse().slice(0, 12);
     list.forEach(function (e) {
       var d = e.decision, cls = d.accepted ? "" : "is-refused";
-      var note = d.accepted ? pointsText(d.points) : t("log.refused") + ": " + message(d);
-      if (d.accepted && d.message) note = (note ? note + " · " : "") + message(d);
+      var note = d.accepted ? pointsText(d.points) : message(d);  // the engine's words say "refused"
+      // An accepted claim with a code carries a note worth reading (a chica won, 38 que no juega).
+      if (d.accepted && d.code) note = (note ? note + " · " : "") + message(d);
       if (voided[e.seq]) cls += " is-voided";
       ol.appendChild(logItem("#" + e.seq, describe(e.claim), note, cls, voided[e.seq]));
     });
@@ -429,12 +428,19 @@
   }
   function hideRefusal() { $("#refusal").hidden = true; }
   $("#refusal").addEventListener("click", hideRefusal);
-  $("#banner").addEventListener("click", function () { $("#banner").hidden = true; });
 
   /* ---------- dialogs ---------- */
 
-  /* Ask a yes/no question in the confirm dialog; resolves to true for yes. */
+  /* Ask a yes/no question in the confirm dialog; resolves to true for yes.
+   * Questions wait their turn: a 409 arriving while the juez answers an
+   * undo is asked next, never answered in its place. */
+  var asking = Promise.resolve();
   function ask(text, extra, yes, no) {
+    var answer = asking.then(function () { return askNow(text, extra, yes, no); });
+    asking = answer.catch(function () {});
+    return answer;
+  }
+  function askNow(text, extra, yes, no) {
     var dlg = $("#dlg-confirm");
     $(".confirm-text", dlg).textContent = text;
     var box = $(".confirm-extra", dlg);
@@ -460,7 +466,7 @@
     var waiting = queue.filter(function (q) { return q.client_id !== inflight; });
     if (waiting.length) {
       var last = waiting[waiting.length - 1];
-      return ask(t("undo.confirm", { seq: "⏳", what: describe(last.claim) })).then(function (yes) {
+      return ask(t("undo.confirm", { seq: "…", what: describe(last.claim) })).then(function (yes) {
         if (!yes) return;
         dropQueued(last.client_id);
         rebase();
@@ -613,7 +619,7 @@
   $("[data-jyv=check]", dlgJyv).addEventListener("click", function () {
     var out = $(".jyv-result", dlgJyv);
     if (!jyv.played) { out.textContent = t("jyv.pick_played"); return; }
-    var body = { table: jyv.table, played: jyv.played, previous: jyv.previous, taken: jyv.taken };
+    var body = { mesa: cfg.mesa, table: jyv.table, played: jyv.played, previous: jyv.previous, taken: jyv.taken };
     api("POST", cfg.api.levante, body).then(function (r) {
       if (r.status !== 200) { out.textContent = r.data.detail || t("jyv.check_failed"); return; }
       showLevante(out, r.data);

@@ -16,10 +16,12 @@
     var pad = this;
     canvas.addEventListener("pointerdown", function (e) {
       e.preventDefault();
-      canvas.setPointerCapture(e.pointerId);
       pad.last = pad.point(e);
       pad.dot(pad.last);
       pad.strokes += 1;
+      // Keep the stroke when the finger slides off the pad. Touch pointers
+      // are captured already; some browsers refuse to capture them again.
+      try { canvas.setPointerCapture(e.pointerId); } catch (error) { /* already captured */ }
     });
     canvas.addEventListener("pointermove", function (e) {
       if (!pad.last) return;
@@ -31,7 +33,7 @@
       pad.ctx.stroke();
       pad.last = p;
     });
-    ["pointerup", "pointercancel", "pointerleave"].forEach(function (type) {
+    ["pointerup", "pointercancel"].forEach(function (type) {
       canvas.addEventListener(type, function () { pad.last = null; });
     });
   }

@@ -1,11 +1,13 @@
 """A championship with one mesa, its juez and another juez, and a way to log in a browser."""
 
 import datetime
+import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from refereeing import claimlog
 from tournament.models import Championship, Mesa, Pair, Player
 
 
@@ -47,3 +49,26 @@ def login(context, live_server, user):
     client = Client()
     client.force_login(user)
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+
+
+MANO = {"kind": "mano"}
+
+
+def caida(pair):
+    return {"kind": "caida", "pair": pair}
+
+
+def data_for_a():
+    """Two manos and a conteo of 30 cards to 10: +16 for A (Art. 15h)."""
+    return [MANO, MANO, {"kind": "conteo", "cards": {"A": 30, "B": 10}}]
+
+
+# Chica 1 to A, 40 to 0: the mesa ends by zapatería (Art. 3g.6, 12).
+ZAPATERIA = data_for_a() + data_for_a() + [MANO] + [caida("A")] * 4
+
+
+def log_claims(mesa, claims):
+    """Log ``claims`` at ``mesa`` through the claim log service, as a tablet would."""
+    for claim in claims:
+        claimlog.record_claim(mesa, claim, str(uuid.uuid4()), user=mesa.juez)
+    mesa.refresh_from_db()

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from refereeing.models import ClaimEntry, Signature
-from tests.juezscreen.conftest import login
+from tests.juezscreen.conftest import ZAPATERIA, log_claims, login
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -139,11 +139,18 @@ def draw(page, canvas, finger):
     box = canvas.bounding_box()
     points = [(box["x"] + box["width"] * (0.1 + 0.08 * i), box["y"] + box["height"] * (0.3 + 0.4 * (i % 2))) for i in range(10)]
     if finger:
+        # Playwright has taps but no swipes: a touch sequence through CDP, with
+        # its own touch id so that it does not clash with Playwright's taps.
         cdp = page.context.new_cdp_session(page)
         x, y = points[0]
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 7}]})
         for x, y in points[1:]:
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 7}]})
+        # The finger rests before it lifts: a lift in motion is a fling, and
+        # the browser swallows the next tap to stop it.
+        page.wait_for_timeout(150)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 7}]})
+        page.wait_for_timeout(150)
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         cdp.detach()
     else:
@@ -178,6 +185,13 @@ def test_claims_taken_offline_are_sent_once_and_in_order(live_server, page, mesa
     for pair in ("B", "A", "A"):
         tablet.claim("caida", pair, confirm=False)
     tablet.claim("limpia", "B", confirm=False)
+    # A waiting claim is undone on the device itself: it never reaches the server.
+    tablet.claim("ronda", "A", confirm=False)
+    tablet.seq -= 1
+    expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 5")
+    page.tap("[data-action=undo]")
+    expect(page.locator("#dlg-confirm")).to_contain_text("(Ronda · Los Ases)?")
+    page.tap("#dlg-confirm [data-label=yes]")
     expect(page.locator("#net .net-status")).to_have_text("Sin conexión: las jugadas se guardan en este equipo")
     expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 4")
     expect(page.locator(".provisional")).to_be_visible()
@@ -235,12 +249,39 @@ def test_two_devices_see_each_others_claims_within_two_seconds(live_server, page
     other.context.close()
 
 
+def test_a_device_opened_with_the_table_pin_logs_claims(live_server, page, mesa):
+    """No account on the tablet: the QR code's page and the PIN open the screen."""
+    page.goto(f"{live_server.url}/acceso/mesa/{mesa.pk}/")
+    page.fill("input[name=pin]", mesa.pin)
+    page.locator("form button[type=submit]").tap()
+    expect(page).to_have_url(f"{live_server.url}/mesa/{mesa.pk}/")
+    expect(page.locator("#st-chica")).not_to_have_text("–")
+    Tablet(page).claim("mano")
+    entry = ClaimEntry.objects.get(mesa=mesa)
+    assert entry.kind == "mano" and entry.juez == mesa.juez
+
+
+def test_without_a_login_or_pin_the_screen_asks_to_log_in(live_server, page, mesa):
+    page.goto(f"{live_server.url}/mesa/{mesa.pk}/")
+    expect(page).to_have_url(re.compile(r"/cuenta/entrar/\?next=/mesa/"))
+
+
 def test_another_juez_gets_a_403_page(live_server, page, mesa, other_juez):
     login(page.context, live_server, other_juez)
     response = page.goto(f"{live_server.url}/mesa/{mesa.pk}/")
     assert response.status == 403
     expect(page.locator("h1")).to_have_text("No es su mesa")
     expect(page.locator(".screen")).to_have_count(0)
+
+
+def test_a_mesa_not_ready_refuses_claims_in_words(live_server, page, mesa):
+    mesa.status = Mesa.Status.WAITING
+    mesa.save()
+    open_screen(page, live_server, mesa)
+    page.tap("[data-claim=mano]")
+    expect(page.locator("#refusal")).to_contain_text("Mano: ")
+    expect(page.locator("#net .net-waiting")).to_have_count(0)
+    assert not ClaimEntry.objects.filter(mesa=mesa).exists()
 
 
 def test_refusals_show_in_words_with_their_article(live_server, page, mesa):
@@ -310,15 +351,57 @@ def test_conteo_dialog_previews_the_points(live_server, page, mesa):
     assert ClaimEntry.objects.get(mesa=mesa, seq=3).claim == {"kind": "conteo", "cards": {"A": 15, "B": 23}}
 
 
-def test_touch_targets_are_at_least_48px(live_server, page, mesa):
+def test_juego_y_veo_with_the_levante_checker(live_server, page, mesa):
     open_screen(page, live_server, mesa)
+    tablet = Tablet(page)
+    tablet.claim("mano")
+    tablet.claim("caida", "B")
+    # A protests: B's 7 took a 5 from a table of 5 and 2 (Art. 5).
+    page.tap("[data-open=jyv][data-pair=A]")
+    dialog = page.locator("#dlg-jyv")
+    for rank in ("5", "2"):
+        dialog.locator(f".rank-btn[data-rank='{rank}']").tap()
+    dialog.locator("[data-target=played]").tap()
+    dialog.locator(".rank-btn[data-rank='7']").tap()
+    dialog.locator(".rank-btn[data-rank='5']").tap()  # goes to the cards taken
+    expect(dialog.locator("[data-show=table]")).to_have_text("52")
+    expect(dialog.locator("[data-show=taken]")).to_have_text("5")
+    dialog.locator("[data-jyv=check]").tap()
+    expect(dialog.locator(".verdict")).to_contain_text("Levante indebido.")
+    expect(dialog.locator(".verdict")).to_contain_text("Art. 5A")
+    expect(dialog.locator(".jyv-result li")).to_have_text(["2 5 · Limpia"])
+    expect(dialog.locator("select[name=against]")).to_have_value("2")
+    shot(page, "juego-y-veo")
+    tablet.tap("#dlg-jyv [data-confirm=upheld]")
+    assert ClaimEntry.objects.get(mesa=mesa, seq=3).claim == {"kind": "juego_y_veo", "pair": "A", "upheld": True, "against": 2}
+    # Upheld (riobamba): +2 to A, and B loses what it claimed with that play (Art. 5).
+    expect(score(page, "A")).to_have_text("2")
+    expect(score(page, "B")).to_have_text("0")
+
+
+def small_targets(page, scope):
     sizes = page.eval_on_selector_all(
-        ".screen button:not([hidden]), .screen input, .screen a",
+        f"{scope} button:not([hidden]), {scope} input, {scope} select, {scope} a",
         "els => els.filter(e => e.offsetParent).map(e => [e.textContent.trim(), e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
     )
     assert sizes
-    small = [s for s in sizes if s[1] < 48 or s[2] < 48]
-    assert not small, small
+    return [s for s in sizes if s[1] < 48 or s[2] < 48]
+
+
+def test_touch_targets_are_at_least_48px(live_server, page, mesa):
+    log_claims(mesa, ZAPATERIA[:-1])
+    open_screen(page, live_server, mesa)
+    assert not small_targets(page, ".screen")
+    page.tap("[data-open=conteo]")
+    assert not small_targets(page, "#dlg-conteo")
+    page.tap("#dlg-conteo [data-close]")
+    page.tap("[data-open=jyv][data-pair=A]")
+    for rank in ("3", "4", "J"):
+        page.tap(f"#dlg-jyv .rank-btn[data-rank='{rank}']")
+    assert not small_targets(page, "#dlg-jyv")
+    page.tap("#dlg-jyv [data-close]")
+    Tablet(page, mesa.last_seq).claim("caida", "A")  # the mesa ends: the signature pads
+    assert not small_targets(page, "#signatures")
 
 
 def test_phone_portrait_fits_the_width(live_server, browser, browser_context_args, mesa):
@@ -328,6 +411,9 @@ def test_phone_portrait_fits_the_width(live_server, browser, browser_context_arg
     Tablet(page).claim("mano")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "phone", full_page=True)
+    page.tap("[data-open=jyv][data-pair=B]")
+    assert page.evaluate("document.querySelector('#dlg-jyv').getBoundingClientRect().right") <= 390
+    shot(page, "phone-juego-y-veo")
     context.close()
 
 
@@ -336,11 +422,22 @@ def test_english_screen(live_server, page, mesa):
     open_screen(page, live_server, mesa)
     expect(page.locator("[data-claim=mano]")).to_have_text("Deal (mano)")
     Tablet(page).claim("caida", "A")  # before any mano: refused
-    expect(page.locator("#refusal")).not_to_contain_text("Rechazada")
+    expect(page.locator("#refusal")).to_have_text("Refused: No hand is being played. (Art. 3e)")
     expect(page.locator("#net .net-status")).to_have_text("Online")
+    shot(page, "english")
+
+
+def test_the_list_leads_to_the_screen(live_server, page, mesa):
+    login(page.context, live_server, mesa.juez)
+    page.goto(f"{live_server.url}/mesa/")
+    shot(page, "list")
+    page.locator(".mesa-list a").filter(has_text="Los Ases").tap()
+    expect(page).to_have_url(f"{live_server.url}/mesa/{mesa.pk}/")
+    expect(page.locator(".pair-card[data-side=A] .pair-name")).to_have_text("Los Ases")
 
 
 def test_the_screen_weighs_under_150_kb_gzipped_and_stays_on_its_host(live_server, page, mesa):
+    """The test server sends files as they are; each is counted as gzip would send it."""
     sizes, hosts = {}, set()
     page.on("request", lambda request: hosts.add(request.url.split("/")[2]))
     page.on("response", lambda response: sizes.__setitem__(response.url, len(gzip.compress(response.body(), 6))))
@@ -350,3 +447,29 @@ def test_the_screen_weighs_under_150_kb_gzipped_and_stays_on_its_host(live_serve
     total = sum(sizes.values())
     print(f"screen: {len(sizes)} responses, {total / 1024:.1f} KB gzipped")
     assert total < 150 * 1024, sizes
+
+
+def test_pichincha_names_the_zapatero_and_the_mesa_goes_on(live_server, page, mesa):
+    mesa.championship.ruleset_profile = "pichincha"
+    mesa.championship.save()
+    log_claims(mesa, ZAPATERIA)
+    open_screen(page, live_server, mesa)
+    # Zapatería is a title after any chica there (002 Art. 16).
+    expect(page.locator("#banner")).to_have_text(
+        "Chica para Los Ases (40–0) · Caballos de Espada queda zapatero (menos de 10 puntos)")
+    expect(page.locator("#controls")).to_be_visible()
+    # The variant claims of that profile: cuatro caídas scores, caída en ronda does not.
+    expect(page.locator("[data-claim=cuatro_caidas]")).to_have_count(2)
+    expect(page.locator("[data-claim=caida_en_ronda]")).to_have_count(0)
+
+
+def test_client_ids_without_crypto_random_uuid(live_server, page, mesa):
+    """A tablet on the venue's LAN over plain http has no crypto.randomUUID."""
+    page.add_init_script("delete Crypto.prototype.randomUUID")
+    open_screen(page, live_server, mesa)
+    assert page.evaluate("typeof crypto.randomUUID") == "undefined"
+    tablet = Tablet(page)
+    tablet.claim("mano")
+    tablet.claim("caida", "A")
+    ids = [e.client_id for e in ClaimEntry.objects.filter(mesa=mesa)]
+    assert len(ids) == 2 and all(i.version == 4 for i in ids) and ids[0] != ids[1]
