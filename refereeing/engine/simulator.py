@@ -75,6 +75,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .cards import RANKS, SUITS
 from .levante import options
@@ -89,6 +90,13 @@ ZAPATERIA_BELOW = 10
 TREINTA_Y_OCHO = 38
 
 _DECK = [index for index in range(len(RANKS)) for _ in range(SUITS)]
+
+
+@lru_cache(maxsize=1 << 16)
+def _moves(table: tuple[int, ...], card: int) -> tuple:
+    """A player's choices with ``card``: each capture, or ``None`` when it takes nothing."""
+    found = options(table, card)
+    return tuple((card, option) for option in found) if found else ((card, None),)
 
 
 def next_dealer(players: int, dealer: str) -> str:
@@ -110,7 +118,7 @@ def conteo_points(a: int, b: int, deals_next: str) -> tuple[dict, dict]:
     return conteo, falla
 
 
-@dataclass
+@dataclass(slots=True)
 class Play:
     """One card played, for checking the log against the levante checker."""
 
@@ -211,12 +219,8 @@ def simulate_data(rng: random.Random, ruleset: RuleSet, players: int, dealer: st
                 state = tuple(table)
                 choices = []
                 for card in set(hand):
-                    found = options(state, card)
-                    if found:
-                        choices.extend((card, option) for option in found)
-                    else:
-                        choices.append((card, None))
-                card, option = choices[rng.randrange(len(choices))]
+                    choices += _moves(state, card)
+                card, option = choices[int(rng.random() * len(choices))]
                 hand.remove(card)
                 play = Play(seat, state, card, previous)
                 plays.append(play)
