@@ -60,7 +60,7 @@ from __future__ import annotations
 
 from .claims import CAIDAS, PLAYS, RONDAS, ClaimError, check_claim
 from .conteo import MAX_CARDS, conteo
-from .messages import KIND_ARTICLES, CODES
+from .messages import CODES, KIND_ARTICLES
 from .rules import CHICA, RuleSet
 from .state import SEATS, Decision, Header, Replay, State
 from .voids import resolve_voids
@@ -76,6 +76,7 @@ CARDS_PER_HAND = 5
 IN_MANO = PLAYS | RONDAS | {"cuatro_caidas", "juego_y_veo", "pedir_mal", "mal_repartidas",
                             "conteo"}
 OTHER = {"A": "B", "B": "A"}
+ARTICLES = {code: texts[2] for code, texts in CODES.items()}
 
 
 class _Play:
@@ -110,6 +111,13 @@ class Referee:
         self.zapateria = False
         self.suspended = False
         self.results = []
+        # The seats a claim may stand for: its player's, or its pair's.
+        self.claim_seats = {
+            (pair, player): tuple(s for s, seat in enumerate(self.seats) if seat[0] == pair
+                                  and (player is None or int(seat[1]) == player))
+            for pair in OTHER for player in (None, 1, 2)}
+        self.handlers = {kind: getattr(self, "_" + kind) for kind in KIND_ARTICLES
+                         if kind != "void"}
         self.articles = dict(KIND_ARTICLES)
         if rules.doble_ronda == CHICA:
             self.articles["doble_ronda"] = "002 Art. 15A"
@@ -145,9 +153,6 @@ class Referee:
 
     def _first_turn(self, seat):
         return (seat - self.dealer - 1) % self.players
-
-    def _seat_at(self, turn):
-        return (self.dealer + 1 + turn) % self.players
 
     def _award(self, pair, amount, caida=False, ajuste=False):
         """Add ``amount`` (or win the chica) to ``pair``; return the delta applied."""
@@ -205,11 +210,11 @@ class Referee:
 
     def decide(self, seq, claim):
         kind = claim["kind"]
-        where = (self.chica, self.data, self.mano, self.seats[self.dealer])
-        self.delta = {"A": 0, "B": 0}
+        self.delta = delta = {"A": 0, "B": 0}
         self.won = None
         self.note = None
         self.detail = {}
+        self.data_over = False
         if self.finished:
             code = "mesa_terminada"
         elif self.suspended and kind not in ("reanudar", "ajuste", "suspender"):
@@ -217,24 +222,27 @@ class Referee:
         elif kind in IN_MANO and not self.in_data:
             code = "chica_terminada" if self.chica_over else "sin_mano"
         else:
-            code = getattr(self, "_" + kind)(seq, claim)
+            code = self.handlers[kind](seq, claim)
         if code is None:
             accepted, code = True, self.note
-            if kind == "mano":
-                where = (self.chica, self.data, self.mano, self.seats[self.dealer])
         else:
             accepted = False
-        decision = Decision(seq, kind, accepted, self.delta, code,
-                            CODES[code][2] if code else self.articles[kind], None,
-                            *where, dict(self.scores), self.detail)
+        scores = self.scores
+        decision = Decision(seq, kind, accepted, delta, code,
+                            ARTICLES[code] if code else self.articles[kind], None,
+                            self.chica, self.data, self.mano, self.seats[self.dealer],
+                            {"A": scores["A"], "B": scores["B"]}, self.detail)
+        # The data and the chica end after the decision, which belongs to them.
         if self.won:
             self._end_chica(self.won)
+        elif self.data_over:
+            self._end_data()
         return decision
 
     def passive(self, seq, kind, accepted, code, voided_by=None):
         """The decision of a void, or of a voided claim: it changes nothing."""
         return Decision(seq, kind, accepted, {"A": 0, "B": 0}, code,
-                        CODES[code][2] if code else self.articles[kind], voided_by,
+                        ARTICLES[code] if code else self.articles[kind], voided_by,
                         self.chica, self.data, self.mano, self.seats[self.dealer],
                         dict(self.scores), {})
 
@@ -277,11 +285,7 @@ class Referee:
     _doble_ronda = _ronda
 
     def _claim_seats(self, claim):
-        """The seats a claim may stand for: its player's, or its pair's."""
-        pair = claim["pair"]
-        player = claim.get("player")
-        return [s for s, seat in enumerate(self.seats)
-                if seat[0] == pair and (player is None or int(seat[1]) == player)]
+        return self.claim_seats[claim["pair"], claim.get("player")]
 
     def _place(self, kind, seats):
         """The earliest possible turn for a play by one of ``seats``, or None."""
@@ -404,8 +408,7 @@ class Referee:
 
     def _mal_repartidas(self, seq, claim):
         self._award(self.pair_of[(self.dealer + 1) % self.players], MAL_REPARTIDAS)
-        if not self.won:
-            self._end_data()
+        self.data_over = True
         return None
 
     def _conteo(self, seq, claim):
@@ -423,8 +426,7 @@ class Referee:
         for pair in ("A", "B"):
             if falla[pair]:
                 self._award(pair, falla[pair])
-        if not self.won:
-            self._end_data()
+        self.data_over = True
         return None
 
     def _ajuste(self, seq, claim):
@@ -504,7 +506,7 @@ def replay(header: Header, claims) -> Replay:
     for seq, claim in enumerate(checked, 1):
         if seq in voided_by:
             append(referee.passive(seq, claim["kind"], False, "anulada", voided_by[seq]))
-        elif claim["kind"] == "void":
+        elif seq in void_codes:
             code = void_codes[seq]
             append(referee.passive(seq, "void", code is None, code))
         else:
