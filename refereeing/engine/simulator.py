@@ -304,7 +304,10 @@ class MesaLog:
 
 def simulate_mesa(rng: random.Random, ruleset: RuleSet, players: int, first_dealer: str,
                   forget: float = 0.0) -> MesaLog:
-    """Play a whole mesa; ``expected`` holds chicas, winner, zapateria, chica_results, dealer.
+    """Play a whole mesa; ``expected`` holds the final state a correct engine reaches.
+
+    ``scores`` are the last chica's, as it ended; then ``chicas``, ``winner``,
+    ``zapateria``, ``chica_results``, ``dealer`` and ``datas``.
 
     ``chica_results`` rows are ``{"chica", "winner", "scores", "zapatero"}``;
     ``dealer`` is the seat that would deal the next data; ``datas`` counts
@@ -335,6 +338,7 @@ def simulate_mesa(rng: random.Random, ruleset: RuleSet, players: int, first_deal
         scores = {"A": 0, "B": 0}
         zapateria = bool(zapatero) and ruleset.zapateria == "ends_mesa"
         if zapateria or chicas[log.winner] >= ruleset.chicas_to_win:
-            expected = {"chicas": chicas, "winner": log.winner, "zapateria": zapateria,
+            expected = {"scores": dict(log.scores), "chicas": chicas, "winner": log.winner,
+                        "zapateria": zapateria,
                         "chica_results": chica_results, "dealer": dealer, "datas": len(datas)}
             return MesaLog(claims, expected, datas)

@@ -223,7 +223,7 @@ def test_every_data_deals_again_and_the_deal_rotates_across_chicas_art_3f():
     # four 5s, a doble ronda that wins the chica in pichincha (002 Art. 15A) at 40-0.
     mesa = simulate_mesa(Rigged("55552"), build_ruleset("pichincha"), 4, "A1")
     assert mesa.expected == {
-        "chicas": {"A": 1, "B": 2}, "winner": "B", "zapateria": False, "dealer": "B2", "datas": 3,
+        "scores": {"A": 0, "B": 40}, "chicas": {"A": 1, "B": 2}, "winner": "B", "zapateria": False, "dealer": "B2", "datas": 3,
         "chica_results": [  # 002 Art. 16: a zapatero after any chica; the mesa goes on
             {"chica": 1, "winner": "B", "scores": {"A": 0, "B": 40}, "zapatero": "A"},
             {"chica": 2, "winner": "A", "scores": {"A": 40, "B": 0}, "zapatero": "B"},
