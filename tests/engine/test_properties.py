@@ -103,7 +103,7 @@ def check_mesa_end(ruleset, result):
 
 @settings(max_examples=200, deadline=None, derandomize=True)
 @given(mesas)
-def test_the_engine_replays_a_perfect_juez_as_the_simulator_tallies(params):
+def test_the_engine_replays_a_perfect_juez_as_the_simulator_tallies_art_15(params):
     ruleset, mesa, result = play(**params)
     if refused(result):
         bug = known_engine_bug(mesa, result)
@@ -121,7 +121,7 @@ def test_the_engine_replays_a_perfect_juez_as_the_simulator_tallies(params):
 
 @pytest.mark.xfail(strict=True, reason="engine: a plain limpia is never placed in the first "
                    "round of a data, though cards played earlier in that round are on the table")
-def test_a_limpia_can_come_in_the_first_round_of_a_data():
+def test_a_limpia_can_come_in_the_first_round_of_a_data_art_9():
     # Dealer A1, so B1, A2 play before B2: B2 can sum their two cards (limpia, Art. 9)
     # at turn 2 and at each of its five turns; the engine refuses the fifth (sin_turno).
     header = Header(ruleset=build_ruleset("riobamba"), players=4, first_dealer="A1")

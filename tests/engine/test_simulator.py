@@ -68,7 +68,7 @@ def test_cards_add_up_to_40_art_3f(players, profile):
 
 
 @pytest.mark.parametrize("players", [4, 2])
-def test_a_data_has_two_manos_with_four_players_four_with_two(players):
+def test_a_data_has_two_manos_with_four_players_four_with_two_seed_003(players):
     for _, log in logs(players, forget=0):
         if log.winner is None:
             assert sum(c["kind"] == "mano" for c in log.claims) == 40 // (5 * players)
@@ -137,7 +137,7 @@ def test_a_ronda_that_reaches_40_ends_the_chica_at_once_art_15():
     assert log.cards["unplayed"] == 40  # nothing more of the data is played or scored
 
 
-def test_doble_ronda_four_points_or_the_chica():
+def test_doble_ronda_four_points_art_8_or_the_chica_002_art_15a():
     log = simulate_data(Rigged("55552"), build_ruleset("riobamba"), 2, "B1", {"A": 10, "B": 0})
     assert log.claims[1] == {"kind": "doble_ronda", "pair": "A", "player": 1}  # Art. 8
     log = simulate_data(Rigged("55552"), build_ruleset("riobamba"), 2, "B1", {"A": 36, "B": 0})
