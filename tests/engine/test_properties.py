@@ -2,14 +2,14 @@
 
 The simulator (``refereeing.engine.simulator``) plays random legal mesas and
 keeps its own tally from RULES.md; ``refereeing.engine.replay`` must accept
-every claim and reach the same scores, chicas, zapatería and winner. A few
-hundred datas run per test session (derandomized, so CI is repeatable).
+every claim and reach the same scores, chicas, zapatería and winner. About
+200 mesas (some 2,400 datas) run per session, derandomized so CI repeats.
 """
 
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from refereeing.engine import Header, replay
@@ -105,10 +105,9 @@ def check_mesa_end(ruleset, result):
 @given(mesas)
 def test_the_engine_replays_a_perfect_juez_as_the_simulator_tallies_art_15(params):
     ruleset, mesa, result = play(**params)
-    if refused(result):
-        bug = known_engine_bug(mesa, result)
-        if bug:
-            pytest.xfail(f"known engine bug ({bug}): {params}, refused {refused(result)[0]}")
+    # A mesa that trips a known engine bug is left out here (the bugs keep failing in
+    # their own strict xfail tests below); any other refusal fails.
+    assume(not refused(result) or known_engine_bug(mesa, result) is None)
     # Every claim a perfect juez logs is accepted (Art. 6, 7, 8, 9, 15).
     assert refused(result) == []
     check_agreement(mesa, result)
