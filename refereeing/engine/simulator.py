@@ -77,7 +77,7 @@ import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import RANKS, SUITS
+from .cards import INDEX, RANKS, deck
 from .levante import options
 from .rules import CHICA, RuleSet
 
@@ -89,7 +89,7 @@ CAIDA_POINTS = LIMPIA_POINTS = RONDA_POINTS = FALLA_POINTS = DOS_POR_DARLAS = MA
 ZAPATERIA_BELOW = 10
 TREINTA_Y_OCHO = 38
 
-_DECK = [index for index in range(len(RANKS)) for _ in range(SUITS)]
+_DECK = [INDEX[rank] for rank in deck()]
 
 
 @lru_cache(maxsize=1 << 16)
