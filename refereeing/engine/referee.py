@@ -45,8 +45,8 @@ Turns (Art. 3e, 6, 7, 13)
     at the earliest turn at or after the bound where its player (or, if
     none is given, its pair) plays and the play is possible: a caída needs
     the opponent's card just before in this mano, not known to be a
-    capture; a plain limpia cannot come in the first round of a data's
-    first mano (the table starts empty). No such turn: ``sin_turno``.
+    capture; a plain limpia cannot be a data's first card (the table starts
+    empty). No such turn: ``sin_turno``.
     A ronda comes before the player's first card (``ronda_tarde``, Art. 7a)
     and not once everyone has played (``ronda_cerrada``, Art. 7b); one per
     player per mano; ``ronda_limit`` refuses a ronda (not a doble ronda) to
@@ -137,19 +137,35 @@ class Referee:
         self.last_play = {"A": None, "B": None}
 
     def _reset_streak(self):
-        self.streak_pair, self.streak_count, self.streak_last = None, 0, -3
-        self.streak_awarded = False
-
-    def _global(self, turn):
-        """A turn's index within the data, so streaks run across manos."""
-        return (self.mano - 1) * self.turns + turn
+        self.streak_pair, self.streak_count, self.streak_awarded = None, 0, False
+        self.streak_mano = self.streak_last = self.streak_seq = 0
+        # Whether a seat named in the streak pins its turns (four players):
+        # a streak of pair-only claims may still slide by one pair turn.
+        self.streak_fixed = False
 
     def _streak_alive(self):
-        # Alive while the pair's next turn has not passed without a caída,
-        # and that turn is not a mano's first (where a caída cannot be).
-        nxt = self.streak_last + 2
-        return (self.streak_count > 0 and self._global(self.bound) <= nxt
-                and nxt % self.turns != 0)
+        """Whether the streak can still be claimed or extended (see _cuatro_caidas)."""
+        if not self.streak_count:
+            return False
+        if self.mano == self.streak_mano:
+            return True
+        # Into the next mano only the dealer's pair, whose last turn and
+        # next turn (the mano's turn 1) are consecutive: the leader's first
+        # card is no caída.
+        n = self.players
+        return (self.mano == self.streak_mano + 1
+                and self.pair_of[self.dealer] == self.streak_pair
+                and (not self.streak_fixed or self.streak_last % n == n - 1))
+
+    def _extends_streak(self, pair, turn):
+        """Whether a caída of ``pair`` placed at ``turn`` is the streak's next."""
+        if self.streak_pair != pair or not self._streak_alive():
+            return False
+        if self.mano != self.streak_mano:
+            return turn == 1
+        # Four players: a streak of pair-only claims slides to the other seat.
+        slides = self.players == 4 and not self.streak_fixed
+        return turn == self.streak_last + 2 or (slides and turn == self.streak_last + 4)
 
     def _first_turn(self, seat):
         return (seat - self.dealer - 1) % self.players
@@ -256,10 +272,7 @@ class Referee:
             self.chica_over = False
             self.data += 1
             self.mano = 1
-        streak_next = self.streak_last + 2
         self._new_mano()
-        if streak_next == self._global(0):
-            self._reset_streak()
         return None
 
     def _ronda(self, seq, claim):
@@ -293,9 +306,9 @@ class Referee:
         n = self.players
         captures = self.captures
         caida = kind in CAIDAS
-        # A plain limpia needs cards on the table: none in the first round
-        # of a data (the table is empty when the data starts).
-        low = n if kind == "limpia" and self.mano == 1 else 0
+        # A plain limpia needs a card on the table: the table is empty at
+        # the first turn of a data.
+        low = 1 if kind == "limpia" and self.mano == 1 else 0
         best = None
         for seat in seats:
             turn = self._first_turn(seat)
@@ -322,12 +335,16 @@ class Referee:
             return "sin_turno"
         caida = kind in CAIDAS
         if caida:
-            place = self._global(turn)
-            if self._streak_alive() and self.streak_pair == pair and place == self.streak_last + 2:
+            fixed = self.players == 4 and "player" in claim
+            if self._extends_streak(pair, turn):
                 self.streak_count += 1
+                self.streak_fixed = self.streak_fixed or fixed
             else:
-                self.streak_pair, self.streak_count, self.streak_awarded = pair, 1, False
-            self.streak_last = place
+                self._reset_streak()
+                self.streak_pair, self.streak_count, self.streak_fixed = pair, 1, fixed
+            self.streak_mano, self.streak_last, self.streak_seq = self.mano, turn, seq
+        else:
+            self._reset_streak()
         self.bound = turn + 1
         self.captures.add(turn)
         if kind == "caida":
@@ -349,9 +366,17 @@ class Referee:
         """Four caídas in a row by one pair (002 Art. 15B).
 
         The streak counts the pair's caídas at its consecutive turns (two
-        turns apart), across the manos of a data; anything that breaks the
-        sequence resets it, and an upheld juego y veo removes the protested
-        caída. The award comes once per streak.
+        turns apart), across the manos of a data, and is awarded once.
+        Turns are placed at their earliest (a lower bound), so the streak
+        is broken only by what shows a gap: any other play claim between
+        (the opponents' card under a caída takes nothing, and each turn of
+        the pair is a caída), a caída of the pair placed further than its
+        next turn (one turn further is allowed while no claim of the streak
+        names a player: the streak may slide), a new data, or a new mano
+        when the pair leads it (the leader's first card is no caída; the
+        dealer's pair goes on at turn 1 if its streak can end on the
+        dealer's last turn). An upheld juego y veo against the streak's
+        last caída breaks it: that turn no longer counts as a caída.
         """
         pair = claim["pair"]
         award = self.rules.cuatro_caidas
@@ -397,8 +422,7 @@ class Referee:
         else:
             self._award(offender, -JUEGO_Y_VEO)
         self._award(protester, JUEGO_Y_VEO)
-        if (play is not None and play.kind in CAIDAS and self.streak_pair == offender
-                and self.streak_last == self._global(play.turn)):
+        if play is not None and play.seq == self.streak_seq:
             self._reset_streak()
         return None
 

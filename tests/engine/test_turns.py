@@ -36,12 +36,19 @@ def test_a_play_of_a_pair_falls_at_its_earliest_possible_turn_art_13():
     assert codes(result)[1:] == ["ok", "ok", "ronda_tarde"]
 
 
-def test_a_limpia_cannot_come_in_the_first_round_of_a_data_art_9():
-    """The table is empty when a data starts: B2's limpia is at turn 6, not 2."""
-    first = play("mano", "limpia B2", "ronda A1")
+def test_a_limpia_cannot_be_the_first_card_of_a_data_art_9():
+    """The table is empty when a data starts: the leader B1's limpia is at turn 4, not 0."""
+    first = play("mano", "limpia B1", "ronda A1")
     assert last(first).code == "ronda_cerrada"
-    second = play("mano", "mano", "limpia B2", "ronda A1")
+    # Cards of the first mano may still be on the table when the second starts.
+    second = play("mano", "mano", "limpia B1", "ronda A1")
     assert last(second).accepted
+
+
+def test_a_limpia_can_come_later_in_the_first_round_art_9():
+    """B2 (turn 2) can take B1's and A2's cards by a sum: a limpia at each of its turns."""
+    result = play("mano", *["limpia B2"] * 5)
+    assert codes(result)[1:] == ["ok"] * 5
 
 
 def test_a_caida_y_limpia_can_take_the_first_card_of_a_data_art_9a():

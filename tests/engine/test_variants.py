@@ -107,3 +107,43 @@ def test_an_upheld_juego_y_veo_removes_the_caida_from_the_streak_art_5_002_art_1
 def test_four_caidas_with_two_players_seed_003():
     result = play("mano", *["caida A"] * 4, "cuatro_caidas A", players=2, profile="pichincha")
     assert last(result).accepted and result.state.chicas["A"] == 1
+
+
+def test_a_streak_ending_on_the_pairs_last_turn_of_the_mano_can_be_claimed_002_art_15b():
+    # Two players, A1 deals: B1 plays 0, 2, 4, 6, 8 and falls at 2, 4, 6, 8.
+    result = play("mano", *["caida B1"] * 4, "cuatro_caidas B", players=2, profile="a_todo_rigor")
+    assert last(result).accepted and result.state.chica_results[0]["winner"] == "B"
+
+
+def test_a_streak_placed_early_may_run_into_the_next_mano_002_art_15b():
+    """A1 (dealer, two players) falls at 5, 7, 9 and at turn 1 of the next mano.
+
+    The first three are placed at 1, 3, 5 (their earliest turns); nothing shows
+    a gap, so they may be at 5, 7, 9 and the streak goes on.
+    """
+    result = play("mano", *["caida A1"] * 3, "mano", "caida A1", "cuatro_caidas A", players=2,
+                  profile="a_todo_rigor")
+    assert last(result).accepted and result.state.chicas == {"A": 1, "B": 0}
+
+
+def test_a_streak_of_pair_claims_may_slide_a_turn_002_art_15b():
+    # "caida A" is placed at A2's turn 1; A2's next caída at 5 shows it was A1's at 3.
+    slid = play("mano", "caida A", "caida A2", "caida A1", "caida A2")
+    assert slid.state.caida_streak == {"pair": "A", "count": 4}
+    # Once a caída names its player, the seats are pinned: A2 at 1 and at 5 is a gap.
+    pinned = play("mano", "caida A2", "caida A2")
+    assert pinned.state.caida_streak == {"pair": "A", "count": 1}
+
+
+def test_another_play_between_breaks_the_streak_002_art_15b():
+    result = play("mano", "caida A", "caida A", "caida B", "caida A")
+    assert result.state.caida_streak == {"pair": "A", "count": 1}
+
+
+def test_into_the_next_mano_the_dealers_streak_must_end_on_the_dealers_turn_002_art_15b():
+    # A2 falls last in mano 1 (A2 never plays turn 19, A1's), so A's turn 1 of mano 2
+    # does not continue it.
+    result = play("mano", "caida A1", "caida A2", "mano", "caida A2")
+    assert result.state.caida_streak == {"pair": "A", "count": 1}
+    ends_on_dealer = play("mano", "caida A2", "caida A1", "mano", "caida A2")
+    assert ends_on_dealer.state.caida_streak == {"pair": "A", "count": 3}
