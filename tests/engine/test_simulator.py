@@ -93,6 +93,8 @@ def test_every_logged_capture_is_legal_art_5(players, profile):
             else:
                 assert verdict.verdict == "legal"
             capture = verdict.capture
+            if capture:  # the simulator's caída and limpia are the checker's (Art. 6, 9)
+                assert (play.caida, play.limpia) == (capture.caida, capture.limpia)
             if capture and (capture.caida or capture.limpia):
                 kind = "caida_limpia" if capture.caida and capture.limpia else (
                     "caida" if capture.caida else "limpia")
