@@ -28,8 +28,11 @@ Points (Art. 15, riobamba; other profiles through the rule set)
     and code ``treinta_y_ocho``); deductions still apply.
 
 Chica and mesa (Art. 3g.6-7, 12, 15)
-    The chica ends the moment a pair reaches 40; within one claim the
-    points are applied in order and stop there. Until the next ``mano``
+    The chica ends the moment a pair reaches 40 (scores are not cut at 40);
+    within one claim the points are applied in order and stop there
+    (juego y veo: the offender's loss, then the protester's gain; conteo:
+    the pair that won the count, its count and falla together, then the
+    other pair). Until the next ``mano``
     every claim but void, ajuste, suspender and reanudar is refused
     (``chica_terminada``). ``chicas_to_win`` chicas win the mesa.
     Zapatería ``ends_mesa``: the loser of the first chica below 10 ends the
@@ -46,7 +49,10 @@ Turns (Art. 3e, 6, 7, 13)
     none is given, its pair) plays and the play is possible: a caída needs
     the opponent's card just before in this mano, not known to be a
     capture; a plain limpia cannot be a data's first card (the table starts
-    empty). No such turn: ``sin_turno``.
+    empty). No such turn: ``sin_turno``. The placement is never later than
+    the real turn (the bound only moves to placed turns, and a placed
+    capture just before a turn was really there), so a juez's true log
+    never runs out of turns.
     A ronda comes before the player's first card (``ronda_tarde``, Art. 7a)
     and not once everyone has played (``ronda_cerrada``, Art. 7b); one per
     player per mano; ``ronda_limit`` refuses a ronda (not a doble ronda) to
@@ -322,6 +328,13 @@ class Referee:
         return best
 
     def _caida(self, seq, claim):
+        """A play: caída (Art. 6), limpia (Art. 9), caída y limpia (Art. 9a), caída en ronda.
+
+        Caída en ronda (seed 003) is a caída made with, or on, a card of the
+        rank of a ronda announced in that mano: refused where the rule set
+        does not score it (the juez logs a plain caída) and when no ronda
+        or doble ronda was accepted in this mano.
+        """
         kind = claim["kind"]
         pair = claim["pair"]
         rules = self.rules
@@ -444,12 +457,12 @@ class Referee:
             return "conteo_invalido"
         self.detail = detail = conteo(a, b, self.pair_of[(self.dealer + 1) % self.players])
         points, falla = detail["conteo"], detail["falla"]
-        for pair in ("A", "B"):
-            if points[pair]:
-                self._award(pair, points[pair])
-        for pair in ("A", "B"):
-            if falla[pair]:
-                self._award(pair, falla[pair])
+        # Each pair's count and falla come together; the pair that won the
+        # count goes first (both gain only when neither took a card).
+        first = "B" if points["B"] else "A"
+        for pair in (first, OTHER[first]):
+            if points[pair] + falla[pair]:
+                self._award(pair, points[pair] + falla[pair])
         self.data_over = True
         return None
 
