@@ -1,4 +1,4 @@
-"""Benchmarks of the rules engine, on one core.
+"""Benchmarks of the rules engine, on one core (CPU time of this process).
 
     /work/venv/bin/python benchmarks/engine.py
 
@@ -6,7 +6,7 @@ Prints:
 - claims replayed per second through ``refereeing.engine.replay`` (target >= 200,000),
   over whole simulated mesas of every profile, 4 and 2 players;
 - the time to replay one whole mesa of 400 claims (target < 2 ms): the longest simulated
-  mesa found (2 players, best of three chicas... up to three to win) padded to 400 claims
+  mesa of 200 simulated (pichincha, 2 players, three chicas to win), padded to 400 claims
   with suspender/reanudar pairs, which the engine decides without changing the score;
 - levante positions judged per second (``refereeing.engine.levante.judge``) and captures
   listed per second (``captures``), on random positions;
@@ -29,12 +29,16 @@ from refereeing.engine.simulator import SEATS, simulate_data, simulate_mesa  # n
 
 
 def best_of(repeat, function):
-    """The fastest of ``repeat`` runs of ``function()``, in seconds."""
+    """The fastest of ``repeat`` runs of ``function()``, in seconds of this process's CPU.
+
+    CPU time rather than wall time: on a shared machine the wall clock also
+    counts the time other processes hold the core.
+    """
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         function()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return min(times)
 
 
