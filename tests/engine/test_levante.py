@@ -174,9 +174,13 @@ positions = st.lists(st.sampled_from(RANKS), max_size=12).flatmap(
 
 
 @settings(max_examples=300, deadline=None)
-@given(positions)
-def test_judge_agrees_with_the_list_of_captures_art_5(position):
+@given(positions, st.integers(0, 11))
+def test_judge_agrees_with_the_list_of_captures_art_5(position, last):
     table, played, picks = position
+    previous = table[last] if last < len(table) else None
+    for capture in captures(table, played, previous):  # Art. 6: a caída is a match of it
+        assert capture.caida == (capture.match and played == previous)
+        assert capture.limpia == (len(capture.cards) == len(table))  # Art. 9
     legal = {tuple(sorted(c.cards)): c for c in captures(table, played)}
     for capture in legal.values():
         assert judge(table, played, None, capture.cards, RIOBAMBA).verdict == "legal"
