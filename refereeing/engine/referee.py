@@ -106,7 +106,7 @@ class Referee:
         self.pair_of = [seat[0] for seat in self.seats]
         self.manos_per_data = 2 if n == 4 else 4
         self.turns = CARDS_PER_HAND * n
-        self.dealer = self.seats.index(header.first_dealer)
+        self._deal(self.seats.index(header.first_dealer))
         self.scores = {"A": 0, "B": 0}
         self.chicas = {"A": 0, "B": 0}
         self.chica, self.data, self.mano = 1, 0, 0
@@ -124,6 +124,9 @@ class Referee:
             for pair in OTHER for player in (None, 1, 2)}
         self.handlers = {kind: getattr(self, "_" + kind) for kind in KIND_ARTICLES
                          if kind != "void"}
+        self.play_points = {"caida": CAIDA, "limpia": LIMPIA,
+                            "caida_limpia": rules.caida_limpia_points,
+                            "caida_en_ronda": rules.caida_en_ronda}
         self.articles = dict(KIND_ARTICLES)
         if rules.doble_ronda == CHICA:
             self.articles["doble_ronda"] = "002 Art. 15A"
@@ -173,9 +176,6 @@ class Referee:
         slides = self.players == 4 and not self.streak_fixed
         return turn == self.streak_last + 2 or (slides and turn == self.streak_last + 4)
 
-    def _first_turn(self, seat):
-        return (seat - self.dealer - 1) % self.players
-
     def _award(self, pair, amount, caida=False, ajuste=False):
         """Add ``amount`` (or win the chica) to ``pair``; return the delta applied."""
         if self.won:
@@ -197,9 +197,17 @@ class Referee:
         self.delta[pair] += delta
         return delta
 
+    def _deal(self, dealer):
+        """``dealer`` deals the next data: the seat after him leads (Art. 3e)."""
+        n = self.players
+        self.dealer = dealer
+        self.dealer_seat = self.seats[dealer]
+        # Each seat's first turn in a mano: turns run leader, ..., dealer.
+        self.first_turn = [(seat - dealer - 1) % n for seat in range(n)]
+
     def _end_data(self):
         self.in_data = False
-        self.dealer = (self.dealer + 1) % self.players
+        self._deal((self.dealer + 1) % self.players)
         self._reset_streak()
 
     def _end_chica(self, winner):
@@ -233,8 +241,7 @@ class Referee:
     def decide(self, seq, claim):
         kind = claim["kind"]
         self.delta = delta = {"A": 0, "B": 0}
-        self.won = None
-        self.note = None
+        self.won = self.note = None
         self.detail = {}
         self.data_over = False
         if self.finished:
@@ -252,7 +259,7 @@ class Referee:
         scores = self.scores
         decision = Decision(seq, kind, accepted, delta, code,
                             ARTICLES[code] if code else self.articles[kind], None,
-                            self.chica, self.data, self.mano, self.seats[self.dealer],
+                            self.chica, self.data, self.mano, self.dealer_seat,
                             {"A": scores["A"], "B": scores["B"]}, self.detail)
         # The data and the chica end after the decision, which belongs to them.
         if self.won:
@@ -288,23 +295,21 @@ class Referee:
             return "ronda_limite"
         if self.bound >= self.players:
             return "ronda_cerrada"
-        seats = self._claim_seats(claim)
+        seats = self.claim_seats[pair, claim.get("player")]
         free = [s for s in seats if s not in self.ronda_seats]
         if not free:
             return "ronda_repetida"
-        timely = [s for s in free if self._first_turn(s) >= self.bound]
+        first_turn = self.first_turn
+        timely = [s for s in free if first_turn[s] >= self.bound]
         if not timely:
             return "ronda_tarde"
-        self.ronda_seats.add(min(timely, key=self._first_turn))
+        self.ronda_seats.add(min(timely, key=first_turn.__getitem__))
         self.ronda_seen = True
         points = RONDA if claim["kind"] == "ronda" else self.rules.doble_ronda
         self._award(pair, points)
         return None
 
     _doble_ronda = _ronda
-
-    def _claim_seats(self, claim):
-        return self.claim_seats[claim["pair"], claim.get("player")]
 
     def _place(self, kind, seats):
         """The earliest possible turn for a play by one of ``seats``, or None."""
@@ -316,8 +321,9 @@ class Referee:
         # the first turn of a data.
         low = 1 if kind == "limpia" and self.mano == 1 else 0
         best = None
+        first_turn = self.first_turn
         for seat in seats:
-            turn = self._first_turn(seat)
+            turn = first_turn[seat]
             start = max(self.bound, low)
             if turn < start:
                 turn += (start - turn + n - 1) // n * n
@@ -343,7 +349,7 @@ class Referee:
                 return "caida_en_ronda_no_aplica"
             if not self.ronda_seen:
                 return "caida_en_ronda_sin_ronda"
-        turn = self._place(kind, self._claim_seats(claim))
+        turn = self._place(kind, self.claim_seats[pair, claim.get("player")])
         if turn is None:
             return "sin_turno"
         caida = kind in CAIDAS
@@ -360,15 +366,7 @@ class Referee:
             self._reset_streak()
         self.bound = turn + 1
         self.captures.add(turn)
-        if kind == "caida":
-            points = CAIDA
-        elif kind == "limpia":
-            points = LIMPIA
-        elif kind == "caida_limpia":
-            points = rules.caida_limpia_points
-        else:
-            points = rules.caida_en_ronda
-        play = _Play(seq, pair, kind, self._award(pair, points, caida=caida), turn)
+        play = _Play(seq, pair, kind, self._award(pair, self.play_points[kind], caida), turn)
         self.plays[seq] = play
         self.last_play[pair] = play
         return None
@@ -492,7 +490,7 @@ class Referee:
         else:
             phase = "conteo" if self.mano >= self.manos_per_data else "play"
         window = (self.in_data and not self.finished and any(
-            s not in self.ronda_seats and self._first_turn(s) >= self.bound
+            s not in self.ronda_seats and self.first_turn[s] >= self.bound
             for s in range(self.players)))
         alive = self._streak_alive()
         return State(
