@@ -250,6 +250,7 @@ class Planilla:
     juez_name: str
     inspector_name: str
     signature_boxes: list
+    claims_logged: int
 
     @property
     def championship(self):
@@ -317,6 +318,7 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planil
             played_on=timezone.localdate(when) if when else mesa.championship.start_date,
             juez_name=_person(mesa.juez), inspector_name=_person(mesa.inspector),
             signature_boxes=_signature_boxes(mesa, pairs, signatures),
+            claims_logged=len(entries),
         )
 
 

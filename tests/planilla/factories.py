@@ -16,9 +16,24 @@ from refereeing.models import ClaimEntry, Signature
 from tournament.models import Championship, Mesa, Pair, Player
 
 SEATS = ["A1", "B1", "A2", "B2"]
-# A 1x1 transparent PNG: what the tablet sends, as a data URL.
-PNG = ("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4"
-       "nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==")
+
+
+def signature_png(seed=1):
+    """A finger-drawn-looking signature as a PNG data URL, like the tablet's."""
+    import base64
+    import io
+    import math
+
+    from PIL import Image, ImageDraw
+    image = Image.new("RGBA", (360, 120), (255, 255, 255, 0))
+    draw = ImageDraw.Draw(image)
+    points = [(20 + x, 70 - 30 * math.sin(x / (14 + 3 * seed)) * math.cos(x / (41 + seed)))
+              for x in range(0, 320, 4)]
+    draw.line(points, fill=(20, 30, 90, 255), width=4)
+    draw.line([(40, 95), (300, 88)], fill=(20, 30, 90, 255), width=3)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
 
 
 def user(username, **extra):
@@ -131,7 +146,8 @@ class Log:
 
 
 def sign(mesa, role, name):
-    return Signature.objects.create(mesa=mesa, role=role, name=name, image=PNG)
+    seed = {"A": 1, "B": 2, "juez": 3}[role]
+    return Signature.objects.create(mesa=mesa, role=role, name=name, image=signature_png(seed))
 
 
 def short_mesa():
@@ -147,13 +163,36 @@ def short_mesa():
     log.conteo(26, 12, {"A": 14})
     log.add("mal_repartidas", {"A": 10})
     log.add("juego_y_veo", {"B": 2, "A": -2}, pair="B", upheld=True, against=2)
-    log.conteo(27, 13, {"A": 16})
+    log.conteo(10, 30, {"B": 16})
     log.add("caida", {"B": 2}, pair="B", player=2)
     log.add("doble_ronda", {"B": 4}, pair="B", player=1)
     log.conteo(30, 10, {"A": 16})
     log.conteo(22, 18, {"A": 8})
     log.conteo(10, 30, {"B": 16})
     log.conteo(28, 12, {"A": 16})
+    log.conteo(26, 14, {"A": 14})
+    log.conteo(24, 16, {"A": 10})
+    for side in "AB":
+        sign(m, side, m.pair(side).representative.full_name)
+    sign(m, "juez", "Carlos Yépez")
+    log.finish()
+    return m, log
+
+
+def zapateria_mesa():
+    """A mesa ended by zapatería in its first chica (Art. 12): one page."""
+    m = mesa()
+    log = Log(m)
+    log.add("mano")
+    log.add("ronda", {"A": 2}, pair="A", player=2)
+    log.add("caida", {"A": 2}, pair="A", player=1)
+    log.add("limpia", {"B": 2}, pair="B", player=1)
+    log.conteo(25, 14, {"A": 12})
+    log.add("caida", {"A": 2}, pair="A", player=2)
+    log.add("pedir_mal", {"B": -2}, pair="B")
+    log.conteo(27, 13, {"A": 16})
+    log.add("caida_limpia", {"A": 2}, pair="A", player=1)
+    log.conteo(24, 16, {"A": 10})
     for side in "AB":
         sign(m, side, m.pair(side).representative.full_name)
     sign(m, "juez", "Carlos Yépez")

@@ -13,7 +13,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("name,make,language,pages", [
-    ("planilla-short-es", factories.short_mesa, "es-ec", 2),
+    ("planilla-zapateria-es", factories.zapateria_mesa, "es-ec", 1),
+    ("planilla-short-en", factories.short_mesa, "en", 2),
     ("planilla-long-es", factories.long_mesa, "es-ec", 2),
     ("planilla-long-en", factories.long_mesa, "en", 2),
 ])
