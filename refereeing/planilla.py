@@ -257,6 +257,15 @@ class Planilla:
         return self.mesa.championship
 
     @property
+    def footer_css(self) -> str:
+        """The running footer as the inside of a CSS string literal; every
+        character that could end the string or the <style> is escaped."""
+        text = " · ".join([_("Planilla de Juego"), str(self.championship),
+                           f"{self.mesa.get_bracket_display()} R{self.mesa.round}-{self.mesa.position}",
+                           f"{_('verification')} {self.code}"])
+        return "".join(f"\\{ord(ch):x} " if ch in '"\\<>&\'\n' else ch for ch in text)
+
+    @property
     def chica_results(self):
         return [c.result for c in self.chicas if c.result]
 
