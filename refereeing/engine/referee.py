@@ -1,0 +1,512 @@
+"""The referee: replays a mesa's claim log and decides every claim.
+
+The replay is deterministic and derived from the log alone: the same header
+and claims always give the same decisions and state. A refused claim
+changes nothing. Voids are resolved first (see ``voids``); then only the
+effective claims are replayed, in order.
+
+Datas, manos and the deal (Art. 3)
+    The first ``mano`` (at the start, after a conteo, after a chica ended,
+    after mal repartidas) opens a data: 2 manos with 4 players, 4 with 2.
+    Another ``mano`` when all are dealt is refused until the conteo
+    (``conteo_pendiente``, Art. 3f); a conteo before that is refused
+    (``conteo_prematuro``). The header's first dealer deals data 1; after
+    each data (ended by conteo, mal repartidas or a chica won mid-data) the
+    deal passes to the next seat counterclockwise, across chicas too
+    (ruling). The seat after the dealer leads each mano; the dealer plays
+    last (Art. 3d-e). Datas count within a chica, manos within a data.
+
+Points (Art. 15, riobamba; other profiles through the rule set)
+    caída 2 (Art. 6), limpia 2 (Art. 9), caída y limpia
+    ``caida_limpia_points`` (Art. 9a), ronda 2 (Art. 7), doble ronda
+    ``doble_ronda`` (Art. 8; ``"chica"`` gives 40 minus the score), pedir
+    mal -2 (Art. 11), mal repartidas +10 to the pair that did not deal, and
+    the data ends (Art. 4c), conteo (``conteo``), ajuste (Art. 18, may be
+    negative, not limited by 38 que no juega). A score never goes below 0;
+    a decision keeps the delta actually applied. 38 que no juega
+    (002 Art. 11): from 38 a pair gains only from a caída (accepted with 0
+    and code ``treinta_y_ocho``); deductions still apply.
+
+Chica and mesa (Art. 3g.6-7, 12, 15)
+    The chica ends the moment a pair reaches 40; within one claim the
+    points are applied in order and stop there. Until the next ``mano``
+    every claim but void, ajuste, suspender and reanudar is refused
+    (``chica_terminada``). ``chicas_to_win`` chicas win the mesa.
+    Zapatería ``ends_mesa``: the loser of the first chica below 10 ends the
+    mesa; ``title`` (002 Art. 16): the loser of any chica below 10 is
+    recorded as ``zapatero`` and the mesa goes on. Once the mesa is over,
+    every claim but void is refused (``mesa_terminada``); the state keeps
+    the last chica's scores.
+
+Turns (Art. 3e, 6, 7, 13)
+    There is no "card played" event, so each mano keeps a lower bound of
+    the turns already played (turns run leader, ..., dealer, five times).
+    A play claim (caída, limpia, caída y limpia, caída en ronda) is placed
+    at the earliest turn at or after the bound where its player (or, if
+    none is given, its pair) plays and the play is possible: a caída needs
+    the opponent's card just before in this mano, not known to be a
+    capture; a plain limpia cannot come in the first round of a data's
+    first mano (the table starts empty). No such turn: ``sin_turno``.
+    A ronda comes before the player's first card (``ronda_tarde``, Art. 7a)
+    and not once everyone has played (``ronda_cerrada``, Art. 7b); one per
+    player per mano; ``ronda_limit`` refuses a ronda (not a doble ronda) to
+    a pair above it (002 Art. 9).
+
+Juego y veo (Art. 5; 002 Art. 13), caída streaks (002 Art. 15B) and
+caída en ronda (seed 003) are described at their methods.
+"""
+
+from __future__ import annotations
+
+from .claims import CAIDAS, PLAYS, RONDAS, ClaimError, check_claim
+from .conteo import MAX_CARDS, conteo
+from .messages import KIND_ARTICLES, CODES
+from .rules import CHICA, RuleSet
+from .state import SEATS, Decision, Header, Replay, State
+from .voids import resolve_voids
+
+CHICA_POINTS = 40
+ZAPATERIA_BELOW = 10
+TREINTA_Y_OCHO = 38
+CAIDA = LIMPIA = RONDA = JUEGO_Y_VEO = PEDIR_MAL = 2
+MAL_REPARTIDAS = 10
+CARDS_PER_HAND = 5
+
+# Claims that need a mano in play.
+IN_MANO = PLAYS | RONDAS | {"cuatro_caidas", "juego_y_veo", "pedir_mal", "mal_repartidas",
+                            "conteo"}
+OTHER = {"A": "B", "B": "A"}
+
+
+class _Play:
+    """An accepted play claim of the current mano, for juego y veo."""
+
+    __slots__ = ("seq", "pair", "kind", "delta", "turn", "protested")
+
+    def __init__(self, seq, pair, kind, delta, turn):
+        self.seq, self.pair, self.kind, self.delta, self.turn = seq, pair, kind, delta, turn
+        self.protested = False
+
+
+class Referee:
+    """The mesa as the claims leave it; :meth:`decide` takes one effective claim."""
+
+    def __init__(self, header: Header):
+        rules = header.ruleset
+        self.rules = rules
+        self.players = n = header.players
+        self.seats = SEATS[n]
+        self.pair_of = [seat[0] for seat in self.seats]
+        self.manos_per_data = 2 if n == 4 else 4
+        self.turns = CARDS_PER_HAND * n
+        self.dealer = self.seats.index(header.first_dealer)
+        self.scores = {"A": 0, "B": 0}
+        self.chicas = {"A": 0, "B": 0}
+        self.chica, self.data, self.mano = 1, 0, 0
+        self.in_data = False
+        self.chica_over = False
+        self.finished = False
+        self.winner = None
+        self.zapateria = False
+        self.suspended = False
+        self.results = []
+        self.articles = dict(KIND_ARTICLES)
+        if rules.doble_ronda == CHICA:
+            self.articles["doble_ronda"] = "002 Art. 15A"
+        if rules.juego_y_veo_upheld == "penalty":
+            self.articles["juego_y_veo"] = "002 Art. 13"
+        self._new_mano()
+        self._reset_streak()
+
+    # -- bookkeeping -------------------------------------------------------
+
+    def _new_mano(self):
+        self.bound = 0          # turns of this mano known to be played
+        self.captures = set()   # turns of this mano known to be captures
+        self.ronda_seats = set()
+        self.ronda_seen = False
+        self.plays = {}         # seq -> _Play, this mano
+        self.last_play = {"A": None, "B": None}
+
+    def _reset_streak(self):
+        self.streak_pair, self.streak_count, self.streak_last = None, 0, -3
+        self.streak_awarded = False
+
+    def _global(self, turn):
+        """A turn's index within the data, so streaks run across manos."""
+        return (self.mano - 1) * self.turns + turn
+
+    def _streak_alive(self):
+        # Alive while the pair's next turn has not passed without a caída,
+        # and that turn is not a mano's first (where a caída cannot be).
+        nxt = self.streak_last + 2
+        return (self.streak_count > 0 and self._global(self.bound) <= nxt
+                and nxt % self.turns != 0)
+
+    def _first_turn(self, seat):
+        return (seat - self.dealer - 1) % self.players
+
+    def _seat_at(self, turn):
+        return (self.dealer + 1 + turn) % self.players
+
+    def _award(self, pair, amount, caida=False, ajuste=False):
+        """Add ``amount`` (or win the chica) to ``pair``; return the delta applied."""
+        if self.won:
+            return 0
+        score = self.scores[pair]
+        if amount == CHICA:
+            amount = max(0, CHICA_POINTS - score)
+        if (amount > 0 and not (caida or ajuste) and self.rules.treinta_y_ocho
+                and score >= TREINTA_Y_OCHO):
+            self.note = "treinta_y_ocho"
+            return 0
+        new = score + amount
+        if new < 0:
+            new = 0
+        self.scores[pair] = new
+        if new >= CHICA_POINTS:
+            self.won = pair
+        delta = new - score
+        self.delta[pair] += delta
+        return delta
+
+    def _end_data(self):
+        self.in_data = False
+        self.dealer = (self.dealer + 1) % self.players
+        self._reset_streak()
+
+    def _end_chica(self, winner):
+        loser = OTHER[winner]
+        rules = self.rules
+        result = {"chica": self.chica, "winner": winner, "scores": dict(self.scores),
+                  "zapatero": None}
+        self.results.append(result)
+        self.chicas[winner] += 1
+        if self.in_data:
+            self._end_data()
+        if self.scores[loser] < ZAPATERIA_BELOW:
+            if rules.zapateria == "title":
+                result["zapatero"] = loser
+            elif self.chica == 1:
+                result["zapatero"] = loser
+                self.zapateria = True
+                self.finished = True
+        if self.chicas[winner] >= rules.chicas_to_win:
+            self.finished = True
+        if self.finished:
+            self.winner = winner
+            return
+        self.chica += 1
+        self.data = self.mano = 0
+        self.scores = {"A": 0, "B": 0}
+        self.chica_over = True
+
+    # -- decisions ---------------------------------------------------------
+
+    def decide(self, seq, claim):
+        kind = claim["kind"]
+        where = (self.chica, self.data, self.mano, self.seats[self.dealer])
+        self.delta = {"A": 0, "B": 0}
+        self.won = None
+        self.note = None
+        self.detail = {}
+        if self.finished:
+            code = "mesa_terminada"
+        elif self.suspended and kind not in ("reanudar", "ajuste", "suspender"):
+            code = "mesa_suspendida"
+        elif kind in IN_MANO and not self.in_data:
+            code = "chica_terminada" if self.chica_over else "sin_mano"
+        else:
+            code = getattr(self, "_" + kind)(seq, claim)
+        if code is None:
+            accepted, code = True, self.note
+            if kind == "mano":
+                where = (self.chica, self.data, self.mano, self.seats[self.dealer])
+        else:
+            accepted = False
+        decision = Decision(seq, kind, accepted, self.delta, code,
+                            CODES[code][2] if code else self.articles[kind], None,
+                            *where, dict(self.scores), self.detail)
+        if self.won:
+            self._end_chica(self.won)
+        return decision
+
+    def passive(self, seq, kind, accepted, code, voided_by=None):
+        """The decision of a void, or of a voided claim: it changes nothing."""
+        return Decision(seq, kind, accepted, {"A": 0, "B": 0}, code,
+                        CODES[code][2] if code else self.articles[kind], voided_by,
+                        self.chica, self.data, self.mano, self.seats[self.dealer],
+                        dict(self.scores), {})
+
+    def _mano(self, seq, claim):
+        if self.in_data:
+            if self.mano >= self.manos_per_data:
+                return "conteo_pendiente"
+            self.mano += 1
+        else:
+            self.in_data = True
+            self.chica_over = False
+            self.data += 1
+            self.mano = 1
+        streak_next = self.streak_last + 2
+        self._new_mano()
+        if streak_next == self._global(0):
+            self._reset_streak()
+        return None
+
+    def _ronda(self, seq, claim):
+        pair = claim["pair"]
+        limit = self.rules.ronda_limit
+        if claim["kind"] == "ronda" and limit is not None and self.scores[pair] > limit:
+            return "ronda_limite"
+        if self.bound >= self.players:
+            return "ronda_cerrada"
+        seats = self._claim_seats(claim)
+        free = [s for s in seats if s not in self.ronda_seats]
+        if not free:
+            return "ronda_repetida"
+        timely = [s for s in free if self._first_turn(s) >= self.bound]
+        if not timely:
+            return "ronda_tarde"
+        self.ronda_seats.add(min(timely, key=self._first_turn))
+        self.ronda_seen = True
+        points = RONDA if claim["kind"] == "ronda" else self.rules.doble_ronda
+        self._award(pair, points)
+        return None
+
+    _doble_ronda = _ronda
+
+    def _claim_seats(self, claim):
+        """The seats a claim may stand for: its player's, or its pair's."""
+        pair = claim["pair"]
+        player = claim.get("player")
+        return [s for s, seat in enumerate(self.seats)
+                if seat[0] == pair and (player is None or int(seat[1]) == player)]
+
+    def _place(self, kind, seats):
+        """The earliest possible turn for a play by one of ``seats``, or None."""
+        turns = self.turns
+        n = self.players
+        captures = self.captures
+        caida = kind in CAIDAS
+        # A plain limpia needs cards on the table: none in the first round
+        # of a data (the table is empty when the data starts).
+        low = n if kind == "limpia" and self.mano == 1 else 0
+        best = None
+        for seat in seats:
+            turn = self._first_turn(seat)
+            start = max(self.bound, low)
+            if turn < start:
+                turn += (start - turn + n - 1) // n * n
+            while turn < turns and caida and (turn == 0 or turn - 1 in captures):
+                turn += n
+            if turn < turns and (best is None or turn < best):
+                best = turn
+        return best
+
+    def _caida(self, seq, claim):
+        kind = claim["kind"]
+        pair = claim["pair"]
+        rules = self.rules
+        if kind == "caida_en_ronda":
+            if rules.caida_en_ronda is None:
+                return "caida_en_ronda_no_aplica"
+            if not self.ronda_seen:
+                return "caida_en_ronda_sin_ronda"
+        turn = self._place(kind, self._claim_seats(claim))
+        if turn is None:
+            return "sin_turno"
+        caida = kind in CAIDAS
+        if caida:
+            place = self._global(turn)
+            if self._streak_alive() and self.streak_pair == pair and place == self.streak_last + 2:
+                self.streak_count += 1
+            else:
+                self.streak_pair, self.streak_count, self.streak_awarded = pair, 1, False
+            self.streak_last = place
+        self.bound = turn + 1
+        self.captures.add(turn)
+        if kind == "caida":
+            points = CAIDA
+        elif kind == "limpia":
+            points = LIMPIA
+        elif kind == "caida_limpia":
+            points = rules.caida_limpia_points
+        else:
+            points = rules.caida_en_ronda
+        play = _Play(seq, pair, kind, self._award(pair, points, caida=caida), turn)
+        self.plays[seq] = play
+        self.last_play[pair] = play
+        return None
+
+    _limpia = _caida_limpia = _caida_en_ronda = _caida
+
+    def _cuatro_caidas(self, seq, claim):
+        """Four caídas in a row by one pair (002 Art. 15B).
+
+        The streak counts the pair's caídas at its consecutive turns (two
+        turns apart), across the manos of a data; anything that breaks the
+        sequence resets it, and an upheld juego y veo removes the protested
+        caída. The award comes once per streak.
+        """
+        pair = claim["pair"]
+        award = self.rules.cuatro_caidas
+        if award is None:
+            return "cuatro_caidas_no_aplica"
+        if not (self._streak_alive() and self.streak_pair == pair and self.streak_count >= 4):
+            return "cuatro_caidas_sin_racha"
+        if self.streak_awarded:
+            return "cuatro_caidas_otorgada"
+        self.streak_awarded = True
+        self._award(pair, award)
+        return None
+
+    def _juego_y_veo(self, seq, claim):
+        """Juego y veo (Art. 5): the pair protests the other pair's last play.
+
+        ``against`` (optional) names the protested claim: an accepted play
+        of the other pair in this mano, its most recent, not yet protested.
+        Rejected: -2 to the protester. Upheld, ``retract`` (Art. 5c): +2 to
+        the protester and the offender loses what that claim gave it;
+        ``penalty`` (002 Art. 13): -2 to the offender, +2 to the protester.
+        An upheld caída leaves the caída streak. Without ``against`` the
+        protest is about a capture that claimed no points.
+        """
+        protester = claim["pair"]
+        offender = OTHER[protester]
+        play = None
+        if "against" in claim:
+            play = self.plays.get(claim["against"])
+            if play is None or play.pair != offender:
+                return "juego_y_veo_sin_jugada"
+            if play.protested:
+                return "juego_y_veo_repetido"
+            if self.last_play[offender] is not play:
+                return "juego_y_veo_no_ultima"
+            play.protested = True
+        if not claim["upheld"]:
+            self._award(protester, -JUEGO_Y_VEO)
+            return None
+        if self.rules.juego_y_veo_upheld == "retract":
+            if play is not None:
+                self._award(offender, -play.delta)
+        else:
+            self._award(offender, -JUEGO_Y_VEO)
+        self._award(protester, JUEGO_Y_VEO)
+        if (play is not None and play.kind in CAIDAS and self.streak_pair == offender
+                and self.streak_last == self._global(play.turn)):
+            self._reset_streak()
+        return None
+
+    def _pedir_mal(self, seq, claim):
+        self._award(claim["pair"], -PEDIR_MAL)
+        return None
+
+    def _mal_repartidas(self, seq, claim):
+        self._award(self.pair_of[(self.dealer + 1) % self.players], MAL_REPARTIDAS)
+        if not self.won:
+            self._end_data()
+        return None
+
+    def _conteo(self, seq, claim):
+        if self.mano < self.manos_per_data:
+            return "conteo_prematuro"
+        cards = claim["cards"]
+        a, b = cards["A"], cards["B"]
+        if a + b > MAX_CARDS:
+            return "conteo_invalido"
+        self.detail = detail = conteo(a, b, self.pair_of[(self.dealer + 1) % self.players])
+        points, falla = detail["conteo"], detail["falla"]
+        for pair in ("A", "B"):
+            if points[pair]:
+                self._award(pair, points[pair])
+        for pair in ("A", "B"):
+            if falla[pair]:
+                self._award(pair, falla[pair])
+        if not self.won:
+            self._end_data()
+        return None
+
+    def _ajuste(self, seq, claim):
+        self._award(claim["pair"], claim["points"], ajuste=True)
+        return None
+
+    def _suspender(self, seq, claim):
+        if self.suspended:
+            return "ya_suspendida"
+        self.suspended = True
+        return None
+
+    def _reanudar(self, seq, claim):
+        if not self.suspended:
+            return "no_suspendida"
+        self.suspended = False
+        return None
+
+    # -- the state -----------------------------------------------------------
+
+    def state(self) -> State:
+        if self.finished:
+            phase = "finished"
+        elif not self.in_data:
+            phase = "deal"
+        else:
+            phase = "conteo" if self.mano >= self.manos_per_data else "play"
+        window = (self.in_data and not self.finished and any(
+            s not in self.ronda_seats and self._first_turn(s) >= self.bound
+            for s in range(self.players)))
+        alive = self._streak_alive()
+        return State(
+            scores=dict(self.scores), chicas=dict(self.chicas), chica=self.chica,
+            data=self.data, mano=self.mano, dealer=self.seats[self.dealer],
+            finished=self.finished, winner=self.winner, zapateria=self.zapateria,
+            suspended=self.suspended, phase=phase, ronda_window=window,
+            caida_streak={"pair": self.streak_pair if alive else None,
+                          "count": self.streak_count if alive else 0},
+            chica_results=[dict(r) for r in self.results], players=self.players,
+            seats=list(self.seats),
+        )
+
+
+def check_header(header) -> None:
+    """Raise :class:`ClaimError` unless ``header`` is a valid :class:`Header`."""
+    if not isinstance(header, Header) or not isinstance(header.ruleset, RuleSet):
+        raise ClaimError("La cabecera necesita un reglamento (RuleSet)."
+                         " / The header needs a rule set (RuleSet).")
+    if type(header.players) is not int or header.players not in SEATS:
+        raise ClaimError(f"Una mesa tiene 2 o 4 jugadores, no {header.players!r}."
+                         f" / A mesa has 2 or 4 players, not {header.players!r}.")
+    if header.first_dealer not in SEATS[header.players]:
+        raise ClaimError(
+            f"El primero en dar debe ser uno de {', '.join(SEATS[header.players])},"
+            f" no {header.first_dealer!r}. / The first dealer must be one of"
+            f" {', '.join(SEATS[header.players])}, not {header.first_dealer!r}.")
+
+
+def replay(header: Header, claims) -> Replay:
+    """Decide every claim of the log ``claims`` (seq = position, from 1).
+
+    Raises :class:`ClaimError` for a bad header or a malformed claim (the
+    message names the claim's seq); nothing is decided then.
+    """
+    check_header(header)
+    players = header.players
+    checked = claims if isinstance(claims, list) else list(claims)
+    for seq, claim in enumerate(checked, 1):
+        try:
+            check_claim(claim, players)
+        except ClaimError as error:
+            raise ClaimError(f"Jugada {seq}: {error} / Claim {seq}.") from None
+    voided_by, void_codes = resolve_voids(checked)
+    referee = Referee(header)
+    decisions = []
+    append = decisions.append
+    for seq, claim in enumerate(checked, 1):
+        if seq in voided_by:
+            append(referee.passive(seq, claim["kind"], False, "anulada", voided_by[seq]))
+        elif claim["kind"] == "void":
+            code = void_codes[seq]
+            append(referee.passive(seq, "void", code is None, code))
+        else:
+            append(referee.decide(seq, claim))
+    return Replay(decisions, referee.state())
