@@ -1,4 +1,11 @@
-from django.urls import path  # noqa: F401
+"""The JSON API, under /api/ (see ``refereeing.api``)."""
+from django.urls import path
+
+from . import api
 
 app_name = "api"
-urlpatterns = []
+urlpatterns = [
+    path("mesas/<int:mesa_id>/", api.MesaDetail.as_view(), name="mesa"),
+    path("mesas/<int:mesa_id>/claims/", api.MesaClaims.as_view(), name="claims"),
+    path("mesas/<int:mesa_id>/signatures/", api.MesaSignatures.as_view(), name="signatures"),
+]

@@ -66,3 +66,16 @@ class Signature(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["mesa", "role"], name="one_signature_per_role"),
         ]
+
+
+class PinFailure(models.Model):
+    """A wrong table PIN, kept to slow down guessing (see ``refereeing.access``)."""
+
+    address = models.GenericIPAddressField(null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("wrong PIN")
+        verbose_name_plural = _("wrong PINs")
+        indexes = [models.Index(fields=["address", "at"], name="pin_failure_by_address")]

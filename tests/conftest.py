@@ -28,3 +28,19 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": TABLET, "has_touch": True, "locale": "es-EC"}
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, test in a file rather than Django's shared in-memory database.
+
+    In shared-cache memory mode a second writer gets "database table is
+    locked" at once instead of waiting for the lock, so the tests of
+    concurrent writers (tests/claimlog) would fail where a real SQLite file
+    just waits. A file behaves like production.
+    """
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("sqlite") / "test.sqlite3")

@@ -1,0 +1,159 @@
+"""The JSON API of the juez's tablet: shapes, status codes, and never a 500."""
+
+import json
+import uuid
+
+import pytest
+
+from refereeing.models import ClaimEntry
+from tournament.models import Mesa
+
+from .conftest import CAIDA_A, api_client, claim_body, post_json
+
+pytestmark = pytest.mark.django_db
+
+
+def claims_url(mesa):
+    return f"/api/mesas/{mesa.pk}/claims/"
+
+
+@pytest.fixture
+def juez(people):
+    return api_client(people["juez"])
+
+
+def test_posting_a_claim_answers_201_with_entry_state_and_last_seq(juez, mesa):
+    response = post_json(juez, claims_url(mesa), claim_body(CAIDA_A, expected_seq=1))
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert set(body) == {"entry", "state", "last_seq"}
+    assert body["entry"]["seq"] == 1 == body["last_seq"]
+    assert body["entry"]["claim"] == CAIDA_A
+    assert body["entry"]["decision"]["accepted"] is True
+    mesa.refresh_from_db()
+    assert body["state"] == mesa.state
+    entry = ClaimEntry.objects.get(mesa=mesa)
+    assert entry.address == "127.0.0.1" and entry.juez.username == "juez"
+
+
+def test_a_repeated_client_id_answers_200_with_the_first_answer(juez, mesa):
+    body = claim_body(CAIDA_A)
+    first = post_json(juez, claims_url(mesa), body)
+    again = post_json(juez, claims_url(mesa), body)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json() == first.json()
+    assert ClaimEntry.objects.filter(mesa=mesa).count() == 1
+
+
+def test_a_stale_expected_seq_answers_409_with_the_current_state(juez, mesa):
+    post_json(juez, claims_url(mesa), claim_body(CAIDA_A, expected_seq=1))
+    response = post_json(juez, claims_url(mesa), claim_body({"kind": "limpia", "pair": "B"}, expected_seq=1))
+    assert response.status_code == 409
+    body = response.json()
+    mesa.refresh_from_db()
+    assert body["last_seq"] == 1 and body["state"] == mesa.state and body["detail"]
+
+
+def test_a_claim_at_a_finished_mesa_answers_409_with_a_reason(juez, mesa):
+    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.FINISHED)
+    response = post_json(juez, claims_url(mesa), claim_body(CAIDA_A))
+    assert response.status_code == 409
+    assert "terminada" in response.json()["detail"].lower()
+
+
+BAD_BODIES = [
+    "not json at all",
+    "[1, 2, 3]",
+    '"a string"',
+    "null",
+    "{}",
+    '{"client_id": "nope", "claim": {"kind": "caida", "pair": "A"}}',
+    '{"client_id": 5, "claim": {"kind": "caida", "pair": "A"}}',
+    '{"client_id": "%s"}' % uuid.uuid4(),
+    '{"client_id": "%s", "claim": {"kind": "trampa"}}' % uuid.uuid4(),
+    '{"client_id": "%s", "claim": "caida"}' % uuid.uuid4(),
+    '{"client_id": "%s", "claim": {"kind": "caida", "pair": "A"}, "expected_seq": "x"}' % uuid.uuid4(),
+    '{"client_id": "%s", "claim": {"kind": "caida", "pair": "A"}, "expected_seq": 1e99}' % uuid.uuid4(),
+    '{"client_id": "%s", "claim": {"kind": "void", "target": "one"}}' % uuid.uuid4(),
+    '{"client_id": "%s", "claim": {"kind": ["caida"]}}' % uuid.uuid4(),
+    '{"client_id": ["x"], "claim": {"kind": "caida", "pair": "A"}}',
+]
+
+
+@pytest.mark.parametrize("raw", BAD_BODIES)
+def test_malformed_bodies_answer_400_with_a_detail_and_save_nothing(juez, mesa, raw):
+    juez.get("/cuenta/entrar/")
+    response = juez.post(
+        claims_url(mesa), raw, content_type="application/json",
+        HTTP_X_CSRFTOKEN=juez.cookies["csrftoken"].value,
+    )
+    assert response.status_code == 400, response.content
+    assert isinstance(response.json()["detail"], str) and response.json()["detail"]
+    assert ClaimEntry.objects.count() == 0
+
+
+def test_a_form_encoded_body_is_refused_without_a_500(juez, mesa):
+    juez.get("/cuenta/entrar/")
+    response = juez.post(
+        claims_url(mesa), {"client_id": str(uuid.uuid4()), "claim": "caida"},
+        HTTP_X_CSRFTOKEN=juez.cookies["csrftoken"].value,
+    )
+    assert response.status_code in (400, 415)
+    assert ClaimEntry.objects.count() == 0
+
+
+def test_a_post_without_the_csrf_token_is_refused(juez, mesa):
+    response = juez.post(claims_url(mesa), claim_body(CAIDA_A), format="json")
+    assert response.status_code == 403
+    assert "CSRF" in response.json()["detail"]
+    assert ClaimEntry.objects.count() == 0
+
+
+def test_the_mesa_answers_with_pairs_rules_state_and_every_decision(juez, mesa, people):
+    post_json(juez, claims_url(mesa), claim_body(CAIDA_A))
+    post_json(juez, claims_url(mesa), claim_body({"kind": "void", "target": 1}))
+    body = juez.get(f"/api/mesas/{mesa.pk}/").json()
+    assert body["mesa"]["table"] == 3 and body["mesa"]["status"] == "in_play"
+    assert body["mesa"]["juez"]["name"] == "Rosa Guamán"
+    pair_a = body["mesa"]["pairs"]["A"]
+    assert pair_a["name"] == "Los Ases"
+    assert [(p["number"], p["representative"]) for p in pair_a["players"]] == [(1, True), (2, False)]
+    assert body["ruleset"]["profile"] == "riobamba"
+    assert body["ruleset"]["settings"]["chicas_to_win"] == 2
+    # riobamba gives no special score for caída en ronda nor four caídas.
+    assert "caida_en_ronda" not in body["ruleset"]["kinds"] and "caida" in body["ruleset"]["kinds"]
+    assert body["players"] == 4
+    assert body["last_seq"] == 2
+    assert [d["seq"] for d in body["decisions"]] == [1, 2]
+    assert body["decisions"][0]["claim"] == CAIDA_A
+    assert body["decisions"][0]["decision"]["voided_by"] == 2
+    mesa.refresh_from_db()
+    assert body["state"] == mesa.state
+    assert body["access"] == "act"
+
+
+def test_polling_gives_the_entries_after_a_seq(juez, mesa):
+    for claim in (CAIDA_A, {"kind": "limpia", "pair": "B"}, {"kind": "mano"}):
+        post_json(juez, claims_url(mesa), claim_body(claim))
+    body = juez.get(claims_url(mesa), {"after": 1}).json()
+    assert [e["seq"] for e in body["entries"]] == [2, 3]
+    assert body["last_seq"] == 3 and body["status"] == "in_play"
+    nothing_new = juez.get(claims_url(mesa), {"after": 3}).json()
+    assert nothing_new["entries"] == [] and nothing_new["state"] == body["state"]
+
+
+@pytest.mark.parametrize("after", ["x", "1.5", ""])
+def test_polling_with_a_bad_after_answers_400(juez, mesa, after):
+    assert juez.get(claims_url(mesa), {"after": after}).status_code == 400
+
+
+def test_an_unknown_mesa_answers_404(juez):
+    assert juez.get("/api/mesas/999999/").status_code == 404
+
+
+def test_the_api_answers_in_english_on_request(juez, mesa):
+    response = juez.post(
+        claims_url(mesa), json.dumps({"client_id": "x"}), content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="en", HTTP_X_CSRFTOKEN=(juez.get("/cuenta/entrar/"), juez.cookies["csrftoken"].value)[1],
+    )
+    assert response.json()["detail"] == "client_id must be a UUID."

@@ -1,0 +1,156 @@
+"""The claim log service: append-only, idempotent, and the mesa follows the engine."""
+
+import uuid
+
+import pytest
+
+from refereeing import claimlog
+from refereeing.claimlog import Conflict, MalformedClaim, MesaClosed, record_claim
+from refereeing.models import ClaimEntry
+from tournament.models import Mesa
+
+from .conftest import CAIDA_A
+
+pytestmark = pytest.mark.django_db
+
+
+def claims_at(mesa):
+    return list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("seq", "kind"))
+
+
+def test_a_claim_is_logged_with_its_decision_and_the_mesa_keeps_the_state(mesa, people):
+    answer = record_claim(mesa, CAIDA_A, uuid.uuid4(), user=people["juez"], address="10.0.0.7")
+    entry = answer.entry
+    assert not answer.replayed
+    assert (entry.seq, entry.kind, entry.accepted) == (1, "caida", True)
+    assert entry.juez == people["juez"] and entry.address == "10.0.0.7"
+    # The engine's own decision for the claim (Art. 6: a caída is 2 points).
+    assert entry.decision["points"] == {"A": 2, "B": 0}
+    assert entry.decision == answer.decision
+    mesa.refresh_from_db()
+    assert mesa.last_seq == 1 == answer.last_seq
+    assert mesa.state == answer.state == claimlog.mesa_replay(mesa).state.as_dict()
+
+
+def test_the_same_client_id_twice_is_one_entry_and_the_same_answer(mesa):
+    client_id = uuid.uuid4()
+    first = record_claim(mesa, CAIDA_A, client_id)
+    again = record_claim(mesa, CAIDA_A, str(client_id))
+    assert again.replayed
+    assert again.as_dict() == first.as_dict()
+    assert claims_at(mesa) == [(1, "caida")]
+
+
+def test_a_retry_after_other_claims_gives_the_first_answer_not_a_new_one(mesa):
+    client_id = uuid.uuid4()
+    first = record_claim(mesa, CAIDA_A, client_id)
+    record_claim(mesa, {"kind": "limpia", "pair": "B", "player": 2}, uuid.uuid4())
+    again = record_claim(mesa, CAIDA_A, client_id)
+    assert again.as_dict() == first.as_dict()
+    assert again.last_seq == 1
+    assert claims_at(mesa) == [(1, "caida"), (2, "limpia")]
+
+
+def test_a_client_id_of_another_mesa_is_refused(mesa, other_mesa):
+    client_id = uuid.uuid4()
+    record_claim(mesa, CAIDA_A, client_id)
+    with pytest.raises(MalformedClaim):
+        record_claim(other_mesa, CAIDA_A, client_id)
+    assert claims_at(other_mesa) == []
+
+
+@pytest.mark.parametrize("claim", [None, [], "caida", {}, {"kind": "trampa"}, {"kind": "caida", "pair": "C"}])
+def test_a_malformed_claim_saves_nothing(mesa, claim):
+    with pytest.raises(MalformedClaim):
+        record_claim(mesa, claim, uuid.uuid4())
+    mesa.refresh_from_db()
+    assert (mesa.last_seq, mesa.status, claims_at(mesa)) == (0, Mesa.Status.READY, [])
+
+
+@pytest.mark.parametrize("client_id", [None, "", "abc", 12, "1234-5678"])
+def test_a_bad_client_id_saves_nothing(mesa, client_id):
+    with pytest.raises(MalformedClaim):
+        record_claim(mesa, CAIDA_A, client_id)
+    assert claims_at(mesa) == []
+
+
+def test_a_stale_expected_seq_is_a_conflict_carrying_the_state_now(mesa):
+    record_claim(mesa, CAIDA_A, uuid.uuid4(), expected_seq=1)
+    with pytest.raises(Conflict) as conflict:
+        record_claim(mesa, {"kind": "limpia", "pair": "B"}, uuid.uuid4(), expected_seq=1)
+    mesa.refresh_from_db()
+    assert conflict.value.last_seq == 1
+    assert conflict.value.state == mesa.state
+    assert claims_at(mesa) == [(1, "caida")]
+    # The device, caught up, claims again with the right seq.
+    assert record_claim(mesa, {"kind": "limpia", "pair": "B"}, uuid.uuid4(), expected_seq=2).entry.seq == 2
+
+
+@pytest.mark.parametrize("expected_seq", [0, -1, "2", 1.5, True])
+def test_a_bad_expected_seq_is_malformed(mesa, expected_seq):
+    with pytest.raises(MalformedClaim):
+        record_claim(mesa, CAIDA_A, uuid.uuid4(), expected_seq=expected_seq)
+
+
+def test_a_correction_is_a_void_claim_and_the_voided_entry_stays(mesa):
+    first = record_claim(mesa, CAIDA_A, uuid.uuid4())
+    void = record_claim(mesa, {"kind": "void", "target": 1}, uuid.uuid4())
+    assert void.entry.seq == 2 and void.decision["accepted"]
+    assert void.state["scores"]["A"] == 0
+    entries = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq"))
+    # The log keeps both, and the first entry's stored decision is unchanged.
+    assert [e.kind for e in entries] == ["caida", "void"]
+    assert entries[0].decision == first.decision
+    # The engine's replay shows who voided it.
+    assert claimlog.mesa_replay(mesa).decisions[0].as_dict()["voided_by"] == 2
+
+
+def test_first_claim_puts_the_mesa_in_play_and_suspender_suspends_it(mesa):
+    record_claim(mesa, {"kind": "mano"}, uuid.uuid4())
+    mesa.refresh_from_db()
+    assert mesa.status == Mesa.Status.IN_PLAY and mesa.started_at is not None
+    started = mesa.started_at
+    # Art. 16: the juez may suspend the mesa.
+    record_claim(mesa, {"kind": "suspender"}, uuid.uuid4())
+    mesa.refresh_from_db()
+    assert mesa.status == Mesa.Status.SUSPENDED
+    refused = record_claim(mesa, CAIDA_A, uuid.uuid4())
+    assert not refused.entry.accepted  # logged, and refused by the engine
+    record_claim(mesa, {"kind": "reanudar"}, uuid.uuid4())
+    mesa.refresh_from_db()
+    assert mesa.status == Mesa.Status.IN_PLAY and mesa.started_at == started
+    assert mesa.last_seq == 4
+
+
+def test_the_end_of_the_mesa_records_its_result(mesa):
+    # Two chicas win the mesa (Art. 3g.7): 40 points twice for pair A.
+    for _ in range(2):
+        record_claim(mesa, {"kind": "ajuste", "pair": "A", "points": 40, "reason": "prueba"}, uuid.uuid4())
+    mesa.refresh_from_db()
+    assert mesa.status == Mesa.Status.FINISHED
+    assert mesa.winner == mesa.pair_a and (mesa.chicas_a, mesa.chicas_b) == (2, 0)
+    assert mesa.finished_at is not None
+    with pytest.raises(MesaClosed):
+        record_claim(mesa, CAIDA_A, uuid.uuid4())
+    assert mesa.last_seq == 2
+
+
+@pytest.mark.parametrize("status", [Mesa.Status.WAITING, Mesa.Status.FINISHED, Mesa.Status.WALKOVER])
+def test_a_mesa_that_is_not_being_played_refuses_claims(mesa, status):
+    Mesa.objects.filter(pk=mesa.pk).update(status=status)
+    with pytest.raises(MesaClosed):
+        record_claim(mesa, CAIDA_A, uuid.uuid4())
+    assert claims_at(mesa) == []
+
+
+def test_a_mesa_whose_pairs_are_unknown_refuses_claims(mesa):
+    Mesa.objects.filter(pk=mesa.pk).update(pair_b=None)
+    with pytest.raises(MesaClosed):
+        record_claim(mesa, CAIDA_A, uuid.uuid4())
+
+
+def test_a_mesa_cannot_start_at_a_table_still_in_use(mesa, other_mesa):
+    Mesa.objects.filter(pk=other_mesa.pk).update(table_number=mesa.table_number, status=Mesa.Status.IN_PLAY)
+    with pytest.raises(MesaClosed, match="3"):
+        record_claim(mesa, CAIDA_A, uuid.uuid4())
+    assert claims_at(mesa) == []
