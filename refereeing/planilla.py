@@ -5,10 +5,11 @@ control desk; it records the results, the winning pair, and the signatures
 of each pair's representative and of the juez. Here it is a PDF built from
 what the database already holds, nothing typed twice:
 
-- each ``ClaimEntry`` with the decision the engine gave when it arrived
-  (points, running scores, chica, data, dealer, conteo detail);
-- the mesa's ``state`` snapshot (each chica's result, zapatería) and its
-  result fields (winner, chicas);
+- the mesa's claim log (``ClaimEntry``) replayed by the engine
+  (``claimlog.mesa_replay``): each claim's decision (points, running
+  scores, chica, data, dealer, conteo detail, voided or not) and the final
+  state (each chica's result, zapatería);
+- the mesa's result fields (status, winner, chicas);
 - the ``Signature`` rows drawn on the tablet.
 
 Terms
@@ -17,9 +18,10 @@ row
     One data (one round of all 40 cards) of one chica: who dealt it, the
     accepted claims with their points, the conteo and the running score.
 voided claim
-    An accepted claim that a later ``void`` claim cancelled. It stays in its
-    row, struck through, so every running score still adds up row by row;
-    it is listed again with the refused claims so the log is complete.
+    A claim that a later ``void`` claim cancelled. The engine's replay of
+    the log treats it as refused and scores everything after it as if it had
+    never been made, so the sheet lists it, with the void, among the refused
+    claims, and every row's running score adds up.
 perro, tanto
     The scoring chips (Art. 14): a tanto is 2 points, a perro 10.
 verification code
@@ -53,6 +55,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from refereeing.claimlog import mesa_replay
 from refereeing.models import ClaimEntry, Signature
 from tournament.models import Mesa
 
@@ -108,7 +111,6 @@ class Item:
     label: str
     side: str | None
     points: dict
-    voided_by: int | None = None
 
     @property
     def own(self):
@@ -142,28 +144,25 @@ class Chica:
     result: dict | None
 
 
-def _side_of(entry: ClaimEntry, decision: dict, sides: dict) -> str | None:
-    """The pair whose column shows this claim."""
-    claim = entry.claim
+def _side_of(claim: dict, decision: dict) -> str | None:
+    """The pair whose column shows this claim: the one it names, else the
+    one it gave points to (a misdeal names no pair)."""
     if claim.get("pair") in ("A", "B"):
         return claim["pair"]
-    if entry.kind == "void":
-        return sides.get(claim.get("target"))
-    points = decision.get("points") or {}
-    gained = [s for s in "AB" if points.get(s)]
+    gained = [s for s in "AB" if (decision.get("points") or {}).get(s)]
     return gained[0] if len(gained) == 1 else None
 
 
-def _label(entry: ClaimEntry) -> str:
-    claim = entry.claim
-    label = str(KIND_LABELS.get(entry.kind, entry.kind))
+def _label(claim: dict) -> str:
+    kind = claim.get("kind", "")
+    label = str(KIND_LABELS.get(kind, kind))
     if claim.get("player"):
         label += " " + _("(player %(n)s)") % {"n": claim["player"]}
-    if entry.kind == "juego_y_veo":
+    if kind == "juego_y_veo":
         label += " " + (_("upheld") if claim.get("upheld") else _("rejected"))
-    if entry.kind == "void":
+    if kind == "void":
         label += " " + _("of #%(seq)s") % {"seq": claim.get("target")}
-    if entry.kind == "ajuste" and claim.get("reason"):
+    if kind == "ajuste" and claim.get("reason"):
         label += f": {claim['reason']}"
     return label
 
@@ -173,57 +172,47 @@ def _message(decision: dict) -> str:
     return (decision.get("message_en") if english else decision.get("message")) or ""
 
 
-def chicas_from_log(entries: list[ClaimEntry], chica_results: list[dict]):
-    """The chicas, each as rows of data, and the refused or voided claims."""
-    voided_by = {
-        e.claim.get("target"): e.seq for e in entries if e.kind == "void" and e.accepted
-    }
-    sides = {}
-    chicas, refused = [], []
+def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_results: list[dict]):
+    """The chicas, each as rows of data, and the list of claims that score
+    nothing on the sheet: refused ones, voided ones and the voids.
+
+    ``decisions`` are the engine's replay of the log, one per entry: a
+    voided claim is refused there (``voided_by``) and every later score is
+    what it would have been without it, so each row's running score adds up.
+    """
     results = {r["chica"]: r for r in chica_results}
-    accepted = []
-    for entry in entries:
-        decision = entry.decision
-        if not entry.accepted:
-            refused.append({"seq": entry.seq, "label": _label(entry), "voided_by": None,
-                            "message": _message(decision), "article": decision.get("article") or "",
-                            "at": entry.created_at})
-            continue
-        sides[entry.seq] = _side_of(entry, decision, sides)
-        accepted.append(entry)
-        if entry.seq in voided_by:
-            refused.append({"seq": entry.seq, "label": _label(entry), "voided_by": voided_by[entry.seq],
-                            "message": "", "article": decision.get("article") or "",
-                            "at": entry.created_at})
+    set_aside, accepted = [], []
+    for entry, decision in zip(entries, decisions):
+        if not decision["accepted"] or entry.kind == "void":
+            set_aside.append({
+                "seq": entry.seq, "label": _label(entry.claim), "accepted": decision["accepted"],
+                "voided_by": decision.get("voided_by"), "message": _message(decision),
+                "article": decision.get("article") or "", "at": entry.created_at,
+            })
+        else:
+            accepted.append((entry, decision))
 
-    def by_chica(e):
-        return e.decision.get("chica") or 1
-
-    for number, in_chica in groupby(accepted, key=by_chica):
+    chicas = []
+    for number, in_chica in groupby(accepted, key=lambda pair: pair[1]["chica"]):
         rows = []
-        for data, in_data in groupby(in_chica, key=lambda e: e.decision.get("data") or 1):
+        for data, in_data in groupby(in_chica, key=lambda pair: pair[1]["data"]):
             in_data = list(in_data)
-            row = Row(data=data, dealer=in_data[0].decision.get("dealer") or "")
-            for entry in in_data:
-                decision = entry.decision
-                points = {s: (decision.get("points") or {}).get(s, 0) for s in "AB"}
+            row = Row(data=data, dealer=in_data[0][1].get("dealer") or "")
+            for entry, decision in in_data:
+                points = {s: decision["points"].get(s, 0) for s in "AB"}
                 for s in "AB":
                     row.points[s] += points[s]
-                row.scores = {s: (decision.get("scores") or {}).get(s, 0) for s in "AB"}
+                row.scores = {s: decision["scores"].get(s, 0) for s in "AB"}
                 if entry.kind == "conteo":
-                    row.conteo = {**(decision.get("detail") or {}), "points": points}
+                    row.conteo = {**decision["detail"], "points": points}
                 if entry.kind in _MARKERS:
                     continue
-                item = Item(seq=entry.seq, kind=entry.kind, label=_label(entry), side=sides[entry.seq],
-                            points=points, voided_by=voided_by.get(entry.seq))
-                if item.side:
-                    row.items[item.side].append(item)
-                else:
-                    row.notes.append(item)
+                item = Item(seq=entry.seq, kind=entry.kind, label=_label(entry.claim),
+                            side=_side_of(entry.claim, decision), points=points)
+                (row.items[item.side] if item.side else row.notes).append(item)
             rows.append(row)
         chicas.append(Chica(number=number, rows=rows, result=results.get(number)))
-    refused.sort(key=lambda r: r["seq"])
-    return chicas, refused
+    return chicas, set_aside
 
 
 def appeals(mesa) -> list:
@@ -260,9 +249,10 @@ class Planilla:
     def footer_css(self) -> str:
         """The running footer as the inside of a CSS string literal; every
         character that could end the string or the <style> is escaped."""
+        verification = _("verification")
         text = " · ".join([_("Planilla de Juego"), str(self.championship),
                            f"{self.mesa.get_bracket_display()} R{self.mesa.round}-{self.mesa.position}",
-                           f"{_('verification')} {self.code}"])
+                           f"{verification} {self.code}"])
         return "".join(f"\\{ord(ch):x} " if ch in '"\\<>&\'\n' else ch for ch in text)
 
     @property
@@ -301,7 +291,8 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planil
     with translation.override(language):
         entries = list(mesa.claims.order_by("seq"))
         signatures = {s.role: s for s in mesa.signatures.all()}
-        chicas, refused = chicas_from_log(entries, (mesa.state or {}).get("chica_results") or [])
+        replayed = mesa_replay(mesa).as_dict()
+        chicas, refused = chicas_from_log(entries, replayed["decisions"], replayed["state"]["chica_results"])
         code = verification_code(mesa, entries=entries, signatures=signatures.values())
         verify_url = base_url.rstrip("/") + verification_path(code)
         pairs = []

@@ -4,6 +4,8 @@ Art. 16: the Planilla de Juego records the results, the winning pair and
 the signatures of each pair's representative and of the juez.
 """
 
+import re
+
 import pytest
 
 from refereeing import planilla
@@ -13,59 +15,75 @@ from tests.planilla.helpers import pages_text, text
 
 pytestmark = pytest.mark.django_db
 
-LABELS_ES = {"ronda": "ronda", "caida": "caída", "limpia": "limpia", "void": "anulación",
-             "mal_repartidas": "cartas mal repartidas", "juego_y_veo": "juego y veo",
-             "doble_ronda": "doble ronda", "pedir_mal": "pidió mal los puntos", "caida_limpia": "caída y limpia"}
-LABELS_EN = {"ronda": "ronda", "caida": "caída", "limpia": "limpia", "void": "void", "mal_repartidas": "misdeal",
-             "juego_y_veo": "juego y veo", "doble_ronda": "doble ronda", "pedir_mal": "points asked wrongly",
-             "caida_limpia": "caída y limpia"}
+SPANISH = {
+    "page": "Página {} de {}", "rep": "Representante de la pareja A", "won": "Chica 1 ganada por la pareja A",
+    "refused": "negada: ", "voided": "anulada por #6", "accepted": "aceptada", "rules": "perfil «riobamba»",
+    "date": "21 de noviembre de 2026", "message": "message", "player": "jugador",
+    "labels": {"ronda": "ronda", "caida": "caída", "limpia": "limpia", "void": "anulación de #5",
+               "mal_repartidas": "cartas mal repartidas", "juego_y_veo": "juego y veo no comprobado",
+               "doble_ronda": "doble ronda", "caida_limpia": "caída y limpia"},
+}
+ENGLISH = {
+    "page": "Page {} of {}", "rep": "Representative of pair A", "won": "Chica 1 won by pair A",
+    "refused": "refused: ", "voided": "voided by #6", "accepted": "accepted", "rules": "profile “riobamba”",
+    "date": "Nov. 21, 2026", "message": "message_en", "player": "player",
+    "labels": {"ronda": "ronda", "caida": "caída", "limpia": "limpia", "void": "void of #5",
+               "mal_repartidas": "misdeal", "juego_y_veo": "juego y veo rejected",
+               "doble_ronda": "doble ronda", "caida_limpia": "caída y limpia"},
+}
 
 
 def render(mesa, language):
     return planilla.pdf(planilla.build(mesa, "https://mesa.example", language))
 
 
-@pytest.mark.parametrize("language,words", [
-    ("es-ec", {"page": "Página 1 de 2", "rep": "Representante de la pareja A", "won": "Chica 1 ganada por la pareja A",
-               "refused": "negada: La caída ya caducó", "voided": "aceptada, luego anulada por #6",
-               "rules": "perfil «riobamba»", "labels": LABELS_ES, "date": "21 de noviembre de 2026"}),
-    ("en", {"page": "Page 1 of 2", "rep": "Representative of pair A", "won": "Chica 1 won by pair A",
-            "refused": "refused: EN La caída ya caducó", "voided": "accepted, then voided by #6",
-            "rules": "profile “riobamba”", "labels": LABELS_EN, "date": "Nov. 21, 2026"}),
-])
+def signed(points):
+    return f"{points:+d}"
+
+
+@pytest.mark.parametrize("language,words", [("es-ec", SPANISH), ("en", ENGLISH)])
 def test_every_section_matches_the_log(language, words):
     mesa, log = factories.short_mesa()
-    pdf = render(mesa, language)
-    pages = pages_text(pdf)
+    replayed = log.replayed
+    pages = pages_text(render(mesa, language))
     whole = " ".join(pages)
-    assert words["page"] in pages[0] and words["page"].replace("1 ", "2 ", 1) in pages[1]
+    assert len(pages) == 2
+    for number, page in enumerate(pages, start=1):
+        assert words["page"].format(number, 2) in page
     # Header: championship, edition, venue, date, place, table, juez, inspector, rule set.
     for expected in ["Campeonato Nacional de Cuarenta", "XXIV", "Coliseo de Riobamba", words["date"],
                      "Carlos Yépez", "Ana Ortiz", words["rules"]]:
         assert expected in whole, expected
-    # The pairs and their players, the representative marked.
+    # The pairs and their players, each representative marked.
     for p in (mesa.pair_a, mesa.pair_b):
         assert p.name in whole
         for player in p.players.all():
             assert player.full_name in whole
     assert whole.count("★") == 2
-    # Every accepted claim with points is in its row, with its points.
-    for entry in log.entries:
-        if entry.accepted and entry.kind not in ("mano", "conteo"):
-            assert f"#{entry.seq} {words['labels'][entry.kind]}" in whole, entry
-    assert "#2 caída" in whole and "+2" in whole
-    assert "#8 " + words["labels"]["mal_repartidas"] + " +10" in whole
-    # Each conteo: cards of each pair and the points it gave.
-    for entry in log.entries:
+    # Every accepted claim that scores is in its data's row with its points.
+    for entry, decision in zip(log.mesa.claims.order_by("seq"), replayed["decisions"]):
+        if decision["accepted"] and entry.kind not in ("mano", "conteo", "void"):
+            side = entry.claim.get("pair") or ("A" if decision["points"]["A"] else "B")
+            label = words["labels"][entry.kind]
+            if entry.claim.get("player"):
+                label += f" ({words['player']} {entry.claim['player']})"
+            assert f"#{entry.seq} {label} {signed(decision['points'][side])}" in whole, entry
         if entry.kind == "conteo":
-            cards = entry.decision["detail"]["cards"]
-            assert f"A {cards['A']} · B {cards['B']}" in whole
-    # Refused and voided claims in their own list.
-    assert words["refused"] in whole and "Art. 6" in whole
-    assert words["voided"] in whole
+            detail = decision["detail"]
+            assert f"A {detail['cards']['A']} · B {detail['cards']['B']}" in whole
+            gained = next(s for s in "AB" if decision["points"][s])
+            assert f"{gained} {signed(decision['points'][gained])}" in whole
+    # The running score after the first data, and the dealer of each data.
+    assert "A1 Juan Pérez" in whole and "B1 María Cando" in whole and "A2 Luis Andrade" in whole
+    # Refused and voided claims, and the void itself, in their own list.
+    refused = replayed["decisions"][9]
+    assert refused["accepted"] is False and refused["voided_by"] is None
+    assert f"{words['refused']}{refused[words['message']]}" in whole and refused["article"] in whole
+    assert f"5 {words['labels']['caida']} ({words['player']} 1) {words['voided']}" in whole
+    assert f"6 {words['labels']['void']} {words['accepted']}" in whole
     # Results: each chica, the mesa and the winner; signatures of the three.
     assert words["won"] in whole
-    for result in log.chicas:
+    for result in replayed["state"]["chica_results"]:
         assert f"{result['chica']} {result['scores']['A']} {result['scores']['B']}" in whole
     assert mesa.winner.name in whole and "2 – 0" in whole
     assert words["rep"] in whole
@@ -77,10 +95,12 @@ def test_running_score_is_shown_in_points_and_as_perros_and_tantos():
     """Art. 14: a tanto is 2 points, five tantos a perro."""
     assert planilla.chips(26) == {"points": 26, "perros": 2, "tantos": 3, "odd": 0}
     assert planilla.chips(7) == {"points": 7, "perros": 0, "tantos": 3, "odd": 1}
-    mesa, _log = factories.zapateria_mesa()
+    mesa, log = factories.zapateria_mesa()
     whole = text(render(mesa, "es-ec"))
-    assert "16 1 P · 3 T" in whole  # after the first data: 16 points
-    assert "46 4 P · 3 T" in whole
+    for decision in log.replayed["decisions"]:
+        if decision["kind"] == "conteo":
+            a = decision["scores"]["A"]
+            assert f"{a} {a // 10} P · {a % 10 // 2} T" in whole
 
 
 def test_a_zapateria_mesa_fits_on_one_page_and_says_so():
@@ -90,6 +110,7 @@ def test_a_zapateria_mesa_fits_on_one_page_and_says_so():
     assert len(pages) == 1 and "Página 1 de 1" in pages[0]
     assert "por zapatería (Art. 12)" in pages[0]
     assert "pareja B (zapatero)" in pages[0]
+    assert "1 – 0" in pages[0]
 
 
 def test_three_long_chicas_read_over_two_pages_with_headers_repeated():
@@ -97,20 +118,23 @@ def test_three_long_chicas_read_over_two_pages_with_headers_repeated():
     pages = pages_text(render(mesa, "es-ec"))
     assert len(pages) == 2
     assert "Página 2 de 2" in pages[1]
-    # The chica table that runs onto page 2 repeats its header there.
-    assert "REPARTE" in pages[1].upper() and "TANTEO A" in pages[1].upper()
-    assert [c["winner"] for c in log.chicas] == ["A", "B", "A"]
+    # The chica table that runs onto page 2 repeats its header there, above
+    # a row that is not its chica's first data.
+    continued = re.match(r"DATA REPARTE JUGADAS DE A .*? TANTEO A TANTEO B (\d+) ", pages[1])
+    assert continued and continued.group(1) != "1"
+    assert [c["winner"] for c in log.replayed["state"]["chica_results"]] == ["A", "B", "A"]
     assert "2 – 1" in pages[1]
 
 
 def test_a_mesa_in_play_is_marked_provisional():
-    mesa, log = factories.short_mesa()
-    mesa.status = mesa.Status.IN_PLAY
-    mesa.winner = None
-    mesa.save()
+    mesa = factories.mesa()
+    log = factories.Log(mesa)
+    log.data("A", 26, plays=[("caida", "A")])
+    assert mesa.status == mesa.Status.IN_PLAY
     pages = pages_text(render(mesa, "es-ec"))
     assert all("PROVISIONAL" in page for page in pages)
     assert "mesa aún en juego" in " ".join(pages)
+    assert "PROVISIONAL" in text(render(mesa, "en"))
 
 
 def test_rule_settings_that_differ_from_the_profile_are_listed():
@@ -119,6 +143,7 @@ def test_rule_settings_that_differ_from_the_profile_are_listed():
     whole = text(render(mesa, "es-ec"))
     assert "Caída y limpia: 4 puntos (Art. 9a)" in whole
     assert "Aún no se ha registrado ninguna jugada." in whole
+    assert "Caída and limpia: 4 points (Art. 9a)" in text(render(mesa, "en"))
 
 
 def test_signatures_drawn_on_the_tablet_are_printed_and_missing_ones_left_blank():
@@ -154,16 +179,15 @@ def test_the_pdf_fetches_nothing_from_the_network(monkeypatch):
 def test_nothing_is_typed_twice_the_sheet_follows_the_log():
     mesa, log = factories.zapateria_mesa()
     before = text(render(mesa, "es-ec"))
-    ClaimEntry.objects.filter(mesa=mesa, seq=2).update(claim={"kind": "ronda", "pair": "A", "player": 1})
+    ClaimEntry.objects.filter(mesa=mesa, seq=2).update(claim={"kind": "ronda", "pair": "A", "player": 2})
     after = text(render(mesa, "es-ec"))
-    assert "#2 ronda (jugador 2)" in before and "#2 ronda (jugador 1)" in after
+    assert "#2 ronda (jugador 1)" in before and "#2 ronda (jugador 2)" in after
 
 
 def test_every_page_carries_the_mesa_and_its_code_even_with_awkward_names():
     champ = factories.championship(name='Copa "Chimborazo" </style> & Cía\\')
     mesa = factories.mesa(champ)
     sheet = planilla.build(mesa, "", "es-ec")
-    pages = pages_text(planilla.pdf(sheet))
-    for page in pages:
+    for page in pages_text(planilla.pdf(sheet)):
         assert f"verificación {sheet.code}" in page
         assert 'Copa "Chimborazo" </style> & Cía\\' in page
