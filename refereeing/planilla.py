@@ -55,6 +55,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from refereeing.access import is_organiser
 from refereeing.claimlog import mesa_replay
 from refereeing.models import ClaimEntry, Signature
 from tournament.models import Mesa
@@ -370,10 +371,11 @@ def verification_path(code: str) -> str:
 
 
 def normalise_code(code: str) -> str:
-    """A typed code in its printed form: upper case, O read as 0, I/L as 1."""
-    code = "".join(ch for ch in code.upper() if ch.isalnum() or ch == "-")
-    head, _sep, tail = code.partition("-")
-    tail = tail.replace("-", "").translate(str.maketrans("OIL", "011"))
+    """A typed code in its printed form: separators ignored (the digest is
+    always the last 12 characters), upper case, O read as 0 and I, L as 1."""
+    chars = "".join(ch for ch in code.upper() if ch.isascii() and ch.isalnum())
+    chars = chars.translate(str.maketrans("OIL", "011"))
+    head, tail = chars[:-_CODE_CHARS], chars[-_CODE_CHARS:]
     return f"{head}-" + "-".join(tail[i:i + 4] for i in range(0, len(tail), 4))
 
 
@@ -381,7 +383,7 @@ def mesa_for_code(code: str) -> Mesa | None:
     """The mesa whose current record gives ``code``, or None."""
     code = normalise_code(code)
     head, _sep, digest = code.partition("-")
-    if not head.isdigit() or len(digest) != _CODE_CHARS + 2 or len(head) > 18:
+    if not head.isdigit() or len(head) > 18 or len(digest) != _CODE_CHARS + 2:
         return None
     mesa = Mesa.objects.select_related("championship", "pair_a", "pair_b", "winner").filter(pk=int(head)).first()
     if mesa is None:
@@ -395,22 +397,10 @@ def mesa_for_code(code: str) -> Mesa | None:
 
 # --- who may print ------------------------------------------------------------
 
-def may_view(user, mesa: Mesa) -> bool:
-    """The mesa's juez and inspector, organisers (staff or championship
-    editors) and the championship's Director may print its planilla."""
-    if not user.is_authenticated:
-        return False
-    if may_print_championship(user, mesa.championship):
-        return True
-    return user.pk in (mesa.juez_id, mesa.inspector_id)
-
-
 def may_print_championship(user, championship) -> bool:
-    """Organisers and the Director print every planilla of a championship."""
-    if not user.is_authenticated:
-        return False
-    return (user.is_staff or user.has_perm("tournament.change_championship")
-            or user.pk == championship.director_id)
+    """Organisers and the Director print every planilla of a championship.
+    (One mesa's planilla: whoever may view the mesa, ``access.access``.)"""
+    return is_organiser(user) or (user.is_authenticated and user.pk == championship.director_id)
 
 
 # --- the PDF ------------------------------------------------------------------

@@ -1,11 +1,13 @@
 """Pages of the planilla: one PDF, many as one PDF, and the public check.
 
-Who may print (``planilla.may_view``): the mesa's juez and inspector,
-organisers and the championship's Director. The verification page is
+Who may print one planilla: whoever may view the mesa (``access.access``:
+its juez, inspector, the organisers and the Director); a round or the whole
+championship: the organisers and the Director. The verification page is
 public: it shows a mesa's record only to whoever holds its current code.
 """
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from refereeing import planilla, planilla_batch
+from refereeing.access import access
 from tournament.models import Championship
 
 
@@ -23,10 +26,14 @@ def _base_url(request) -> str:
 
 
 @require_GET
-@login_required
 def mesa_pdf(request, pk):
+    """One planilla, for whoever may view the mesa (``access.access``): its
+    juez (signed in, or the tablet opened with the table's PIN), inspector,
+    the organisers and the Director."""
     mesa = get_object_or_404(planilla.mesas_for_print(), pk=pk)
-    if not planilla.may_view(request.user, mesa):
+    if access(request, mesa) is None:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
         raise PermissionDenied
     sheet = planilla.build(mesa, _base_url(request), translation.get_language())
     response = HttpResponse(planilla.pdf(sheet), content_type="application/pdf")
