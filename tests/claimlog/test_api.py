@@ -178,7 +178,7 @@ def test_pathological_bodies_never_give_a_500(juez, mesa, raw):
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=8),
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8),
     lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3),
     max_leaves=8,
 )
@@ -199,8 +199,9 @@ BODIES = st.one_of(
 @given(body=BODIES)
 def test_any_json_body_is_answered_without_a_500(juez, mesa, body):
     response = post_json(juez, claims_url(mesa), body)
-    assert response.status_code in (201, 400, 409), response.content
-    if response.status_code == 201:
+    # 200: Hypothesis replays an example (same client id) against the same database.
+    assert response.status_code in (200, 201, 400, 409), response.content
+    if response.status_code in (200, 201):
         assert ClaimEntry.objects.filter(mesa=mesa, seq=response.json()["entry"]["seq"]).exists()
     else:
         assert isinstance(response.json()["detail"], str)
