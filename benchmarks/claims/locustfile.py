@@ -30,6 +30,7 @@ from locust import FastHttpUser, between, events, task
 TABLETS = json.load(open(os.environ["CLAIMS_BENCH_TABLETS"]))
 NEXT_TABLET = itertools.count()
 RETRY_SHARE = 0.05
+WAIT = float(os.environ.get("CLAIMS_BENCH_WAIT", "1"))  # mean seconds between a tablet's requests
 PLAYS = ("caida", "limpia", "caida_limpia", "ronda")
 
 timings = defaultdict(list)  # request name -> response times (ms, float)
@@ -54,7 +55,7 @@ def write_results(**kwargs):
 
 
 class Tablet(FastHttpUser):  # geventhttpclient: less of the shared CPU for the load generator
-    wait_time = between(0.5, 1.5)
+    wait_time = between(WAIT / 2, WAIT * 3 / 2)
 
     def on_start(self):
         tablet = TABLETS[next(NEXT_TABLET) % len(TABLETS)]

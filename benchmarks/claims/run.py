@@ -1,6 +1,6 @@
 """The claim endpoint under load: N tablets against gunicorn and PostgreSQL.
 
-    /work/venv/bin/python benchmarks/claims/run.py [--users 128] [--time 60] [--workers 4]
+    /work/venv/bin/python benchmarks/claims/run.py [--users 128] [--time 60] [--workers 4] [--wait 1]
 
 Makes a fresh PostgreSQL database (``mesa_claimlog_bench`` on
 127.0.0.1:5432 unless ``--database-url`` says otherwise), seeds one
@@ -164,6 +164,8 @@ def main():
     parser.add_argument("--users", type=int, default=128)
     parser.add_argument("--time", type=int, default=60, help="seconds")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    parser.add_argument("--wait", type=float, default=1.0,
+                        help="mean seconds between one tablet's requests (claim, poll, bare in turn)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/mesa_claimlog_bench")
     args = parser.parse_args()
@@ -201,14 +203,15 @@ def main():
 
         server = psutil.Process(gunicorn.pid)
         cpu_before = cpu_seconds(server)
-        print(f"{len(tablets)} tablets on {len(tablets) // 2} mesas, gunicorn -w {args.workers}, "
-              f"locust {args.time}s ...", flush=True)
+        print(f"{len(tablets)} tablets on {len(tablets) // 2} mesas, one request every {args.wait:g} s each "
+              f"(offered {len(tablets) / args.wait:.0f}/s), gunicorn -w {args.workers}, locust {args.time}s ...",
+              flush=True)
         subprocess.run(
             [str(BIN / "locust"), "-f", str(HERE / "locustfile.py"), "--headless", "-u", str(args.users),
              "-r", str(max(1, args.users // 4)), "-t", f"{args.time}s", "--host", host,
              "--only-summary", "--stop-timeout", "5", "--loglevel", "WARNING"],
             cwd=ROOT, env={**env, "CLAIMS_BENCH_TABLETS": str(work / "tablets.json"),
-                           "CLAIMS_BENCH_OUT": str(out)},
+                           "CLAIMS_BENCH_OUT": str(out), "CLAIMS_BENCH_WAIT": str(args.wait)},
         )
         cpu_used = cpu_seconds(server) - cpu_before
     finally:
