@@ -14,6 +14,10 @@ client id
 The log is append-only: a correction is a ``void`` claim that names an
 earlier seq; nothing is edited or deleted. The engine's decision is stored
 with each entry as it was given when the claim arrived.
+
+wrong PIN
+    A failed attempt to open a mesa with its table's PIN, kept per network
+    address so that guessing slows down (``refereeing.access``).
 """
 
 from django.conf import settings
