@@ -260,4 +260,5 @@ def standings_view(request, pk):
     pairs = list(championship.pairs.order_by("name"))
     return render(request, "tournament/standings.html", {
         "championship": championship, "tables": standings.table(championship, pairs, mesas),
+        "organiser": is_organiser(request.user),
     })

@@ -3,7 +3,7 @@
 import datetime
 import uuid
 
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group, Permission, User
 
 from refereeing.claimlog import record_claim
 from tournament.models import Championship, Pair, Player
@@ -26,18 +26,27 @@ def pairs(champ, count):
     return made
 
 
+def group(name):
+    """The group as the migration makes it; a transactional test elsewhere in
+    the suite may have flushed it away."""
+    made, _ = Group.objects.get_or_create(name=name)
+    if name == ORGANISERS_GROUP:
+        made.permissions.add(*Permission.objects.filter(content_type__app_label="tournament"))
+    return made
+
+
 def organiser(username="org"):
     user = User.objects.create_user(username, password="cuarenta", is_staff=True)
-    user.groups.add(Group.objects.get(name=ORGANISERS_GROUP))
+    user.groups.add(group(ORGANISERS_GROUP))
     return user
 
 
 def jueces(count):
-    group = Group.objects.get(name=JUECES_GROUP)
+    group_ = group(JUECES_GROUP)
     made = []
     for n in range(1, count + 1):
         user = User.objects.create_user(f"juez{n}", password="cuarenta")
-        user.groups.add(group)
+        user.groups.add(group_)
         made.append(user)
     return made
 
