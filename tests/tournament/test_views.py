@@ -9,7 +9,7 @@ from django.utils import translation
 from tournament import services
 from tournament.models import Championship, Mesa, Pair
 
-from .factories import start, championship, finished_state, jueces, organiser, pairs
+from .factories import championship, finished_state, jueces, organiser, pairs, play_to_the_end, start
 
 pytestmark = pytest.mark.django_db
 
@@ -320,3 +320,14 @@ def test_the_knockout_follows_the_groups(org_client):
     assert winners <= {p for m in first_round for p in (m.pair_a_id, m.pair_b_id)}
     # Group winners do not meet in the first round.
     assert all({m.pair_a_id, m.pair_b_id} != winners for m in first_round)
+
+
+def test_elimination_standings_rank_the_finalists_first(client):
+    champ = championship()
+    pairs(champ, 16)
+    services.draw_bracket(champ, seed=3)
+    champion = play_to_the_end(champ)
+    final = champ.mesas.get(bracket="GF")
+    rows = client.get(reverse("tournament:standings", args=[champ.pk])).context["tables"][0]["rows"]
+    assert [rows[0]["pair"], rows[1]["pair"]] == [champion, final.pair_b]
+    assert [r["out"] for r in rows] == [False] + [True] * 15
