@@ -272,7 +272,9 @@ def record_walkover(mesa, winner_side):
     """A no-show: the pair on ``winner_side`` wins the mesa without playing."""
     if mesa.status in DECIDED:
         raise ServiceError(_("%(mesa)s already has a result.") % {"mesa": mesa_label(mesa)})
-    if winner_side not in ("A", "B") or mesa.pair(winner_side) is None:
+    if mesa.pair_a_id is None or mesa.pair_b_id is None:
+        raise ServiceError(_("%(mesa)s does not know both its pairs yet.") % {"mesa": mesa_label(mesa)})
+    if winner_side not in ("A", "B"):
         raise ServiceError(_("The winner of a walkover must be a pair of the mesa."))
     to_win = mesa.championship.ruleset.chicas_to_win
     with transaction.atomic():

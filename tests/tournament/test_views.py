@@ -331,3 +331,28 @@ def test_elimination_standings_rank_the_finalists_first(client):
     rows = client.get(reverse("tournament:standings", args=[champ.pk])).context["tables"][0]["rows"]
     assert [rows[0]["pair"], rows[1]["pair"]] == [champion, final.pair_b]
     assert [r["out"] for r in rows] == [False] + [True] * 15
+
+
+def test_the_format_cannot_change_once_drawn(org_client):
+    champ = championship()
+    pairs(champ, 16)
+    services.draw_bracket(champ, seed=1)
+    response = org_client.post(reverse("tournament:edit", args=[champ.pk]), {
+        "name": champ.name, "start_date": "2026-11-21", "end_date": "2026-11-22",
+        "ruleset_profile": "riobamba", "players_per_pair": 2, "bracket_format": "single",
+        "group_size": 4, "advance_per_group": 0, "tables": 8, "appeal_window_minutes": 10,
+    })
+    assert "The bracket is drawn: this can no longer change." in response.content.decode()
+    champ.refresh_from_db()
+    assert champ.bracket_format == "double"
+
+
+def test_a_walkover_needs_both_pairs(org_client):
+    champ = championship()
+    pairs(champ, 16)
+    services.draw_bracket(champ, seed=1)
+    later = champ.mesas.get(bracket="W", round=2, position=1)
+    response = org_client.post(reverse("tournament:mesa_result", args=[champ.pk, later.pk]), {"winner": "A"})
+    assert "does not know both its pairs yet" in response.content.decode()
+    later.refresh_from_db()
+    assert later.status == Mesa.Status.WAITING
