@@ -19,17 +19,14 @@ pages make the same number of queries whatever the championship's size.
 from collections import defaultdict
 
 from . import services
-from .models import Championship, Mesa
-
-BRACKET_ORDER = [b for b, _ in Mesa.Bracket.choices]
-
+from .models import Championship
 
 def bracket_sections(mesas):
     """[{"bracket", "label", "rounds": [{"round", "mesas"}]}] in bracket order."""
     grouped = defaultdict(lambda: defaultdict(list))
     for mesa in mesas:
         key = mesa.bracket if mesa.group is None else f"{mesa.bracket}{mesa.group}"
-        grouped[(BRACKET_ORDER.index(mesa.bracket), mesa.group or 0, key)][mesa.round].append(mesa)
+        grouped[(services.BRACKET_ORDER.index(mesa.bracket), mesa.group or 0, key)][mesa.round].append(mesa)
     sections = []
     for (_, group, _key), rounds in sorted(grouped.items()):
         first = next(iter(rounds.values()))[0]
@@ -74,7 +71,7 @@ def _elimination_rows(championship, pairs, mesas):
                 row["won"] += 1
             else:
                 row["lost"] += 1
-                row["reached"] = max(row["reached"], (BRACKET_ORDER.index(mesa.bracket), mesa.round))
+                row["reached"] = max(row["reached"], (services.BRACKET_ORDER.index(mesa.bracket), mesa.round))
             row["chicas_won"] += getattr(mesa, f"chicas_{side}")
             row["chicas_lost"] += getattr(mesa, f"chicas_{other}")
     limit = 2 if championship.bracket_format == Championship.Format.DOUBLE else 1
