@@ -24,12 +24,16 @@ Points (Art. 15, riobamba; other profiles through the rule set)
     the data ends (Art. 4c), conteo (``conteo``), ajuste (Art. 18, may be
     negative, not limited by 38 que no juega). A score never goes below 0;
     a decision keeps the delta actually applied. 38 que no juega
-    (002 Art. 11): from 38 a pair gains only from a caída (accepted with 0
-    and code ``treinta_y_ocho``); deductions still apply.
+    (002 Art. 11): from 38 a pair gains only from a caída (caída, caída y
+    limpia, caída en ronda, and four caídas in a row); anything else is
+    accepted with 0 and code ``treinta_y_ocho``; deductions still apply.
 
 Chica and mesa (Art. 3g.6-7, 12, 15)
-    The chica ends the moment a pair reaches 40; within one claim the
-    points are applied in order and stop there. Until the next ``mano``
+    The chica ends the moment a pair reaches 40 (scores are not cut at 40);
+    within one claim the points are applied in order and stop there
+    (juego y veo: the offender's loss, then the protester's gain; conteo:
+    the pair that won the count, its count and falla together, then the
+    other pair). Until the next ``mano``
     every claim but void, ajuste, suspender and reanudar is refused
     (``chica_terminada``). ``chicas_to_win`` chicas win the mesa.
     Zapatería ``ends_mesa``: the loser of the first chica below 10 ends the
@@ -46,7 +50,10 @@ Turns (Art. 3e, 6, 7, 13)
     none is given, its pair) plays and the play is possible: a caída needs
     the opponent's card just before in this mano, not known to be a
     capture; a plain limpia cannot be a data's first card (the table starts
-    empty). No such turn: ``sin_turno``.
+    empty). No such turn: ``sin_turno``. The placement is never later than
+    the real turn (the bound only moves to placed turns, and a placed
+    capture just before a turn was really there), so a juez's true log
+    never runs out of turns.
     A ronda comes before the player's first card (``ronda_tarde``, Art. 7a)
     and not once everyone has played (``ronda_cerrada``, Art. 7b); one per
     player per mano; ``ronda_limit`` refuses a ronda (not a doble ronda) to
@@ -79,14 +86,9 @@ OTHER = {"A": "B", "B": "A"}
 ARTICLES = {code: texts[2] for code, texts in CODES.items()}
 
 
-class _Play:
-    """An accepted play claim of the current mano, for juego y veo."""
-
-    __slots__ = ("seq", "pair", "kind", "delta", "turn", "protested")
-
-    def __init__(self, seq, pair, kind, delta, turn):
-        self.seq, self.pair, self.kind, self.delta, self.turn = seq, pair, kind, delta, turn
-        self.protested = False
+# An accepted play of the current mano, for juego y veo: a list
+# [seq, pair, delta applied, protested], the cheapest thing to build.
+SEQ, PAIR, DELTA, PROTESTED = range(4)
 
 
 class Referee:
@@ -100,7 +102,7 @@ class Referee:
         self.pair_of = [seat[0] for seat in self.seats]
         self.manos_per_data = 2 if n == 4 else 4
         self.turns = CARDS_PER_HAND * n
-        self.dealer = self.seats.index(header.first_dealer)
+        self._deal(self.seats.index(header.first_dealer))
         self.scores = {"A": 0, "B": 0}
         self.chicas = {"A": 0, "B": 0}
         self.chica, self.data, self.mano = 1, 0, 0
@@ -118,6 +120,10 @@ class Referee:
             for pair in OTHER for player in (None, 1, 2)}
         self.handlers = {kind: getattr(self, "_" + kind) for kind in KIND_ARTICLES
                          if kind != "void"}
+        self.treinta_y_ocho = rules.treinta_y_ocho
+        self.play_points = {"caida": CAIDA, "limpia": LIMPIA,
+                            "caida_limpia": rules.caida_limpia_points,
+                            "caida_en_ronda": rules.caida_en_ronda}
         self.articles = dict(KIND_ARTICLES)
         if rules.doble_ronda == CHICA:
             self.articles["doble_ronda"] = "002 Art. 15A"
@@ -130,10 +136,10 @@ class Referee:
 
     def _new_mano(self):
         self.bound = 0          # turns of this mano known to be played
-        self.captures = set()   # turns of this mano known to be captures
+        self.captures = 0       # bit t: turn t of this mano is known to be a capture
         self.ronda_seats = set()
         self.ronda_seen = False
-        self.plays = {}         # seq -> _Play, this mano
+        self.plays = {}         # seq -> play (see SEQ...), this mano
         self.last_play = {"A": None, "B": None}
 
     def _reset_streak(self):
@@ -167,9 +173,6 @@ class Referee:
         slides = self.players == 4 and not self.streak_fixed
         return turn == self.streak_last + 2 or (slides and turn == self.streak_last + 4)
 
-    def _first_turn(self, seat):
-        return (seat - self.dealer - 1) % self.players
-
     def _award(self, pair, amount, caida=False, ajuste=False):
         """Add ``amount`` (or win the chica) to ``pair``; return the delta applied."""
         if self.won:
@@ -177,8 +180,7 @@ class Referee:
         score = self.scores[pair]
         if amount == CHICA:
             amount = max(0, CHICA_POINTS - score)
-        if (amount > 0 and not (caida or ajuste) and self.rules.treinta_y_ocho
-                and score >= TREINTA_Y_OCHO):
+        if amount > 0 and score >= TREINTA_Y_OCHO and self.treinta_y_ocho and not (caida or ajuste):
             self.note = "treinta_y_ocho"
             return 0
         new = score + amount
@@ -191,9 +193,17 @@ class Referee:
         self.delta[pair] += delta
         return delta
 
+    def _deal(self, dealer):
+        """``dealer`` deals the next data: the seat after him leads (Art. 3e)."""
+        n = self.players
+        self.dealer = dealer
+        self.dealer_seat = self.seats[dealer]
+        # Each seat's first turn in a mano: turns run leader, ..., dealer.
+        self.first_turn = [(seat - dealer - 1) % n for seat in range(n)]
+
     def _end_data(self):
         self.in_data = False
-        self.dealer = (self.dealer + 1) % self.players
+        self._deal((self.dealer + 1) % self.players)
         self._reset_streak()
 
     def _end_chica(self, winner):
@@ -227,8 +237,7 @@ class Referee:
     def decide(self, seq, claim):
         kind = claim["kind"]
         self.delta = delta = {"A": 0, "B": 0}
-        self.won = None
-        self.note = None
+        self.won = self.note = None
         self.detail = {}
         self.data_over = False
         if self.finished:
@@ -246,7 +255,7 @@ class Referee:
         scores = self.scores
         decision = Decision(seq, kind, accepted, delta, code,
                             ARTICLES[code] if code else self.articles[kind], None,
-                            self.chica, self.data, self.mano, self.seats[self.dealer],
+                            self.chica, self.data, self.mano, self.dealer_seat,
                             {"A": scores["A"], "B": scores["B"]}, self.detail)
         # The data and the chica end after the decision, which belongs to them.
         if self.won:
@@ -282,23 +291,21 @@ class Referee:
             return "ronda_limite"
         if self.bound >= self.players:
             return "ronda_cerrada"
-        seats = self._claim_seats(claim)
+        seats = self.claim_seats[pair, claim.get("player")]
         free = [s for s in seats if s not in self.ronda_seats]
         if not free:
             return "ronda_repetida"
-        timely = [s for s in free if self._first_turn(s) >= self.bound]
+        first_turn = self.first_turn
+        timely = [s for s in free if first_turn[s] >= self.bound]
         if not timely:
             return "ronda_tarde"
-        self.ronda_seats.add(min(timely, key=self._first_turn))
+        self.ronda_seats.add(min(timely, key=first_turn.__getitem__))
         self.ronda_seen = True
         points = RONDA if claim["kind"] == "ronda" else self.rules.doble_ronda
         self._award(pair, points)
         return None
 
     _doble_ronda = _ronda
-
-    def _claim_seats(self, claim):
-        return self.claim_seats[claim["pair"], claim.get("player")]
 
     def _place(self, kind, seats):
         """The earliest possible turn for a play by one of ``seats``, or None."""
@@ -310,18 +317,26 @@ class Referee:
         # the first turn of a data.
         low = 1 if kind == "limpia" and self.mano == 1 else 0
         best = None
+        first_turn = self.first_turn
         for seat in seats:
-            turn = self._first_turn(seat)
+            turn = first_turn[seat]
             start = max(self.bound, low)
             if turn < start:
                 turn += (start - turn + n - 1) // n * n
-            while turn < turns and caida and (turn == 0 or turn - 1 in captures):
+            while turn < turns and caida and (turn == 0 or captures >> (turn - 1) & 1):
                 turn += n
             if turn < turns and (best is None or turn < best):
                 best = turn
         return best
 
     def _caida(self, seq, claim):
+        """A play: caída (Art. 6), limpia (Art. 9), caída y limpia (Art. 9a), caída en ronda.
+
+        Caída en ronda (seed 003) is a caída made with, or on, a card of the
+        rank of a ronda announced in that mano: refused where the rule set
+        does not score it (the juez logs a plain caída) and when no ronda
+        or doble ronda was accepted in this mano.
+        """
         kind = claim["kind"]
         pair = claim["pair"]
         rules = self.rules
@@ -330,7 +345,7 @@ class Referee:
                 return "caida_en_ronda_no_aplica"
             if not self.ronda_seen:
                 return "caida_en_ronda_sin_ronda"
-        turn = self._place(kind, self._claim_seats(claim))
+        turn = self._place(kind, self.claim_seats[pair, claim.get("player")])
         if turn is None:
             return "sin_turno"
         caida = kind in CAIDAS
@@ -346,16 +361,8 @@ class Referee:
         else:
             self._reset_streak()
         self.bound = turn + 1
-        self.captures.add(turn)
-        if kind == "caida":
-            points = CAIDA
-        elif kind == "limpia":
-            points = LIMPIA
-        elif kind == "caida_limpia":
-            points = rules.caida_limpia_points
-        else:
-            points = rules.caida_en_ronda
-        play = _Play(seq, pair, kind, self._award(pair, points, caida=caida), turn)
+        self.captures |= 1 << turn
+        play = [seq, pair, self._award(pair, self.play_points[kind], caida), False]
         self.plays[seq] = play
         self.last_play[pair] = play
         return None
@@ -387,7 +394,8 @@ class Referee:
         if self.streak_awarded:
             return "cuatro_caidas_otorgada"
         self.streak_awarded = True
-        self._award(pair, award)
+        # Four caídas are caídas: they close the chica from 38 (002 Art. 11).
+        self._award(pair, award, True)
         return None
 
     def _juego_y_veo(self, seq, claim):
@@ -406,23 +414,23 @@ class Referee:
         play = None
         if "against" in claim:
             play = self.plays.get(claim["against"])
-            if play is None or play.pair != offender:
+            if play is None or play[PAIR] != offender:
                 return "juego_y_veo_sin_jugada"
-            if play.protested:
+            if play[PROTESTED]:
                 return "juego_y_veo_repetido"
             if self.last_play[offender] is not play:
                 return "juego_y_veo_no_ultima"
-            play.protested = True
+            play[PROTESTED] = True
         if not claim["upheld"]:
             self._award(protester, -JUEGO_Y_VEO)
             return None
         if self.rules.juego_y_veo_upheld == "retract":
             if play is not None:
-                self._award(offender, -play.delta)
+                self._award(offender, -play[DELTA])
         else:
             self._award(offender, -JUEGO_Y_VEO)
         self._award(protester, JUEGO_Y_VEO)
-        if play is not None and play.seq == self.streak_seq:
+        if play is not None and play[SEQ] == self.streak_seq:
             self._reset_streak()
         return None
 
@@ -444,12 +452,12 @@ class Referee:
             return "conteo_invalido"
         self.detail = detail = conteo(a, b, self.pair_of[(self.dealer + 1) % self.players])
         points, falla = detail["conteo"], detail["falla"]
-        for pair in ("A", "B"):
-            if points[pair]:
-                self._award(pair, points[pair])
-        for pair in ("A", "B"):
-            if falla[pair]:
-                self._award(pair, falla[pair])
+        # Each pair's count and falla come together; the pair that won the
+        # count goes first (both gain only when neither took a card).
+        first = "B" if points["B"] else "A"
+        for pair in (first, OTHER[first]):
+            if points[pair] + falla[pair]:
+                self._award(pair, points[pair] + falla[pair])
         self.data_over = True
         return None
 
@@ -479,7 +487,7 @@ class Referee:
         else:
             phase = "conteo" if self.mano >= self.manos_per_data else "play"
         window = (self.in_data and not self.finished and any(
-            s not in self.ronda_seats and self._first_turn(s) >= self.bound
+            s not in self.ronda_seats and self.first_turn[s] >= self.bound
             for s in range(self.players)))
         alive = self._streak_alive()
         return State(

@@ -79,6 +79,22 @@ def test_a_missing_file_exits_2(tmp_path):
     assert raised.value.returncode == 2
 
 
+def test_a_byte_order_mark_is_not_a_claim(tmp_path):
+    path = tmp_path / "log.jsonl"
+    path.write_bytes(("\ufeff" + HEADER + "\n" + '{"kind": "mano"}').encode("utf-8"))
+    out = io.StringIO()
+    call_command("replay", str(path), stdout=out)
+    assert json.loads(out.getvalue())["state"]["mano"] == 1
+
+
+def test_a_file_that_is_not_utf8_exits_2(tmp_path):
+    path = tmp_path / "log.jsonl"
+    path.write_bytes(b'{"ruleset": "riobamba"}\n{"kind": "\xff"}\n')
+    with pytest.raises(CommandError, match="cannot read") as raised:
+        call_command("replay", str(path))
+    assert raised.value.returncode == 2
+
+
 def manage(args, stdin):
     return subprocess.run([sys.executable, "manage.py", "replay", *args], input=stdin, cwd=ROOT,
                           capture_output=True, text=True, timeout=60)

@@ -147,3 +147,11 @@ def test_into_the_next_mano_the_dealers_streak_must_end_on_the_dealers_turn_002_
     assert result.state.caida_streak == {"pair": "A", "count": 1}
     ends_on_dealer = play("mano", "caida A2", "caida A1", "mano", "caida A2")
     assert ends_on_dealer.state.caida_streak == {"pair": "A", "count": 3}
+
+
+def test_four_caidas_close_the_chica_from_38_002_art_11_15b():
+    """Only a caída closes the chica from 38; four caídas in a row are caídas."""
+    result = play("ajuste A 30", "ajuste B 12", "mano", "caida A", "caida A", "caida A", "caida A",
+                  "cuatro_caidas A", profile="pichincha")
+    assert result.decisions[6].scores["A"] == 38
+    assert last(result).points["A"] == 2 and result.state.chicas["A"] == 1
