@@ -74,6 +74,10 @@ class ChampionshipForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        if self.instance.pk and self.instance.mesas.exists():
+            for name in ("bracket_format", "players_per_pair", "third_place", "group_size"):
+                if name in self.changed_data:
+                    self.add_error(name, _("The bracket is drawn: this can no longer change."))
         overrides = {}
         for setting in SETTINGS:
             text = data.get("rule_" + setting.name)

@@ -44,6 +44,7 @@ from .models import Mesa
 JUECES_GROUP = "Jueces"
 ORGANISERS_GROUP = "Organizadores"
 
+BRACKET_ORDER = [b for b, _label in Mesa.Bracket.choices]
 DECIDED = (Mesa.Status.FINISHED, Mesa.Status.WALKOVER)
 UNDECIDED = (Mesa.Status.WAITING, Mesa.Status.READY, Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED)
 
@@ -55,6 +56,11 @@ class ServiceError(Exception):
         super().__init__(message)
         self.message = message
         self.blocking = list(blocking)
+
+
+def play_order(mesa):
+    """Sort key for tables: by round, winners' before losers', then position."""
+    return (mesa.round, BRACKET_ORDER.index(mesa.bracket), mesa.position)
 
 
 def has_started(mesa):
@@ -196,10 +202,9 @@ def assign_tables(championship):
             .filter(championship=championship, status__in=(Mesa.Status.WAITING, Mesa.Status.READY),
                     pair_a__isnull=False, pair_b__isnull=False)
             .filter(Q(table_number=None) | Q(juez=None))
-            .order_by("round", "bracket", "position")
         )
         assigned = 0
-        for mesa in mesas:
+        for mesa in sorted(mesas, key=play_order):
             fields = []
             if mesa.table_number is None and free_tables:
                 mesa.table_number = free_tables.pop(0)
@@ -272,7 +277,9 @@ def record_walkover(mesa, winner_side):
     """A no-show: the pair on ``winner_side`` wins the mesa without playing."""
     if mesa.status in DECIDED:
         raise ServiceError(_("%(mesa)s already has a result.") % {"mesa": mesa_label(mesa)})
-    if winner_side not in ("A", "B") or mesa.pair(winner_side) is None:
+    if mesa.pair_a_id is None or mesa.pair_b_id is None:
+        raise ServiceError(_("%(mesa)s does not know both its pairs yet.") % {"mesa": mesa_label(mesa)})
+    if winner_side not in ("A", "B"):
         raise ServiceError(_("The winner of a walkover must be a pair of the mesa."))
     to_win = mesa.championship.ruleset.chicas_to_win
     with transaction.atomic():

@@ -6,8 +6,8 @@ standing
     A pair's record: mesas played (decided), won, lost, chicas won and
     lost. Each round-robin group has its own table, ranked by the bracket
     engine (wins, chica difference, point difference, head-to-head); the
-    elimination mesas have one table, by wins then chica difference, the
-    pairs that are out last.
+    elimination mesas have one table: the pairs still in by wins, then the
+    pairs that are out, the later they went out the higher.
 out
     Eliminated: one defeat in single elimination, two in double (Art. 12:
     a first defeat does not eliminate).
@@ -19,17 +19,14 @@ pages make the same number of queries whatever the championship's size.
 from collections import defaultdict
 
 from . import services
-from .models import Championship, Mesa
-
-BRACKET_ORDER = [b for b, _ in Mesa.Bracket.choices]
-
+from .models import Championship
 
 def bracket_sections(mesas):
     """[{"bracket", "label", "rounds": [{"round", "mesas"}]}] in bracket order."""
     grouped = defaultdict(lambda: defaultdict(list))
     for mesa in mesas:
         key = mesa.bracket if mesa.group is None else f"{mesa.bracket}{mesa.group}"
-        grouped[(BRACKET_ORDER.index(mesa.bracket), mesa.group or 0, key)][mesa.round].append(mesa)
+        grouped[(services.BRACKET_ORDER.index(mesa.bracket), mesa.group or 0, key)][mesa.round].append(mesa)
     sections = []
     for (_, group, _key), rounds in sorted(grouped.items()):
         first = next(iter(rounds.values()))[0]
@@ -60,7 +57,7 @@ def table(championship, pairs, mesas):
 
 def _elimination_rows(championship, pairs, mesas):
     entrants = {p for m in mesas for p in (m.pair_a_id, m.pair_b_id) if p} if mesas else {p.pk for p in pairs}
-    rows = {p.pk: {"pair": p, "played": 0, "won": 0, "lost": 0, "chicas_won": 0, "chicas_lost": 0}
+    rows = {p.pk: {"pair": p, "played": 0, "won": 0, "lost": 0, "chicas_won": 0, "chicas_lost": 0, "reached": (0, 0)}
             for p in pairs if p.pk in entrants}
     for mesa in mesas:
         if mesa.winner_id is None:
@@ -70,11 +67,19 @@ def _elimination_rows(championship, pairs, mesas):
             if row is None:
                 continue
             row["played"] += 1
-            row["won" if mesa.winner_id == row["pair"].pk else "lost"] += 1
+            if mesa.winner_id == row["pair"].pk:
+                row["won"] += 1
+            else:
+                row["lost"] += 1
+                row["reached"] = max(row["reached"], (services.BRACKET_ORDER.index(mesa.bracket), mesa.round))
             row["chicas_won"] += getattr(mesa, f"chicas_{side}")
             row["chicas_lost"] += getattr(mesa, f"chicas_{other}")
     limit = 2 if championship.bracket_format == Championship.Format.DOUBLE else 1
     for row in rows.values():
         row["out"] = row["lost"] >= limit
         row["difference"] = row["chicas_won"] - row["chicas_lost"]
-    return sorted(rows.values(), key=lambda r: (r["out"], -r["won"], -r["difference"], -r["chicas_won"], r["pair"].name))
+    # Pairs still in first; of the pairs out, the later the mesa that put
+    # them out, the higher (the grand final's loser is second).
+    return sorted(rows.values(), key=lambda r: (
+        r["out"], tuple(-x for x in r["reached"]) if r["out"] else (), -r["won"], -r["difference"],
+        -r["chicas_won"], r["pair"].name))

@@ -47,7 +47,7 @@ def _rounds(championship):
         .order_by()
     )
     labels = dict(Mesa.Bracket.choices)
-    ordered = sorted(rows, key=lambda row: (standings.BRACKET_ORDER.index(row["bracket"]), row["round"]))
+    ordered = sorted(rows, key=lambda row: (services.BRACKET_ORDER.index(row["bracket"]), row["round"]))
     return [{**row, "label": labels[row["bracket"]]} for row in ordered]
 
 
@@ -175,9 +175,10 @@ def tables(request, pk):
         count = services.assign_tables(championship)
         messages.success(request, _("%(n)d mesas got a table.") % {"n": count})
         return redirect("tournament:tables", pk)
-    mesas = (
+    mesas = sorted(
         championship.mesas.filter(status__in=services.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
-        .select_related("pair_a", "pair_b", "juez").order_by("round", "bracket", "position")
+        .select_related("pair_a", "pair_b", "juez"),
+        key=services.play_order,
     )
     return render(request, "tournament/tables.html", {
         "championship": championship, "mesas": mesas, "juez_count": services.jueces().count(),
@@ -234,7 +235,7 @@ def mesa_result(request, pk, mesa_pk):
 def _mesas(championship):
     """Every mesa of the championship in one query, in bracket order."""
     mesas = championship.mesas.select_related("pair_a", "pair_b", "winner", "juez")
-    return sorted(mesas, key=lambda m: (standings.BRACKET_ORDER.index(m.bracket), m.group or 0, m.round, m.position))
+    return sorted(mesas, key=lambda m: (services.BRACKET_ORDER.index(m.bracket), m.group or 0, m.round, m.position))
 
 
 @organiser_required
@@ -260,4 +261,5 @@ def standings_view(request, pk):
     pairs = list(championship.pairs.order_by("name"))
     return render(request, "tournament/standings.html", {
         "championship": championship, "tables": standings.table(championship, pairs, mesas),
+        "organiser": is_organiser(request.user),
     })

@@ -1,13 +1,13 @@
-"""Small builders for the tournament's tests."""
+"""Small builders for the tournament's tests, and mesas played to the end."""
 
 import datetime
 import uuid
 
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group, Permission, User
 
 from refereeing.claimlog import record_claim
-from tournament.models import Championship, Pair, Player
-from tournament.services import JUECES_GROUP, ORGANISERS_GROUP
+from tournament import services
+from tournament.models import Championship, Mesa, Pair, Player
 
 
 def championship(**fields):
@@ -26,18 +26,27 @@ def pairs(champ, count):
     return made
 
 
+def group(name):
+    """The group as the migration makes it; a transactional test elsewhere in
+    the suite may have flushed it away."""
+    made, _ = Group.objects.get_or_create(name=name)
+    if name == services.ORGANISERS_GROUP:
+        made.permissions.add(*Permission.objects.filter(content_type__app_label="tournament"))
+    return made
+
+
 def organiser(username="org"):
     user = User.objects.create_user(username, password="cuarenta", is_staff=True)
-    user.groups.add(Group.objects.get(name=ORGANISERS_GROUP))
+    user.groups.add(group(services.ORGANISERS_GROUP))
     return user
 
 
 def jueces(count):
-    group = Group.objects.get(name=JUECES_GROUP)
+    group_ = group(services.JUECES_GROUP)
     made = []
     for n in range(1, count + 1):
         user = User.objects.create_user(f"juez{n}", password="cuarenta")
-        user.groups.add(group)
+        user.groups.add(group_)
         made.append(user)
     return made
 
@@ -53,3 +62,32 @@ def start(mesa):
     """Put a ready mesa in play as a juez does: its first claim (a mano)."""
     record_claim(mesa, {"kind": "mano"}, uuid.uuid4(), user=mesa.juez)
     mesa.refresh_from_db()
+
+
+def play(mesa, winner="A", chicas=(2, 1)):
+    """Take a playable mesa through ready, in play, finished."""
+    mesa.refresh_from_db()
+    if mesa.status == Mesa.Status.WAITING:
+        services.start_round(mesa.championship, mesa.bracket, mesa.round)
+        mesa.refresh_from_db()
+    if mesa.table_number is None:
+        services.assign_tables(mesa.championship)
+        mesa.refresh_from_db()
+    start(mesa)
+    mesa.state = finished_state(winner, *chicas)
+    mesa.save(update_fields=["state"])
+    services.record_result(mesa)
+
+
+def playable(champ):
+    return list(champ.mesas.filter(status__in=services.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
+                .order_by("round", "bracket", "position"))
+
+
+def play_to_the_end(champ, pick=lambda mesa: "A"):
+    while not services.champion(champ):
+        mesas = playable(champ)
+        assert mesas, "the bracket got stuck without a champion"
+        for mesa in mesas:
+            play(mesa, pick(mesa))
+    return services.champion(champ)

@@ -10,11 +10,13 @@ import uuid
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group, User
 
 from refereeing.claimlog import record_claim
 from tournament import scripted, services
 from tournament.models import Championship, Mesa
+
+from .factories import championship as make_championship
+from .factories import jueces, organiser, pairs
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,11 +42,8 @@ def play_round(championship):
 
 
 def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
-    organiser = User.objects.create_user("organizador", password="cuarenta", is_staff=True)
-    organiser.groups.add(Group.objects.get(name=services.ORGANISERS_GROUP))
-    jueces = Group.objects.get(name=services.JUECES_GROUP)
-    for n in range(1, 9):
-        User.objects.create_user(f"juez{n}", password="cuarenta").groups.add(jueces)
+    organiser("organizador")
+    jueces(8)
 
     page.goto(live_server.url + "/cuenta/entrar/?next=/")
     page.fill("input[name=username]", "organizador")
@@ -109,14 +108,15 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
     page.click("a.nav-link:has-text('Llaves')")
     assert champion.name in page.locator("#champion").inner_text()
     shot(page, "8-bracket")
+    page.click("a.nav-link:has-text('Posiciones')")
+    assert page.locator("table.standings tbody tr").first.inner_text().startswith("1\t" + champion.name)
+    shot(page, "8-standings")
+    page.click("a.nav-link:has-text('Llaves')")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "9-bracket-phone")
 
 
 def test_the_control_board_refreshes_itself(live_server, page):
-    from .factories import championship as make_championship
-    from .factories import jueces, organiser, pairs
-
     organiser("organizador")
     jueces(2)
     championship = make_championship(tables=2)

@@ -11,7 +11,7 @@ from django.utils import translation
 from tournament import services
 from tournament.models import Mesa, Pair
 
-from .factories import start, championship, finished_state, jueces, organiser, pairs
+from .factories import championship, finished_state, jueces, organiser, pairs, play, play_to_the_end, start
 
 pytestmark = pytest.mark.django_db
 
@@ -20,35 +20,6 @@ pytestmark = pytest.mark.django_db
 def english():
     with translation.override("en"):
         yield
-
-
-def play(mesa, winner="A", chicas=(2, 1)):
-    """Take a playable mesa through ready, in play, finished."""
-    mesa.refresh_from_db()
-    if mesa.status == Mesa.Status.WAITING:
-        services.start_round(mesa.championship, mesa.bracket, mesa.round)
-        mesa.refresh_from_db()
-    if mesa.table_number is None:
-        services.assign_tables(mesa.championship)
-        mesa.refresh_from_db()
-    start(mesa)
-    mesa.state = finished_state(winner, *chicas)
-    mesa.save(update_fields=["state"])
-    services.record_result(mesa)
-
-
-def playable(champ):
-    return list(champ.mesas.filter(status__in=services.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
-                .order_by("round", "bracket", "position"))
-
-
-def play_to_the_end(champ, pick=lambda mesa: "A"):
-    while not services.champion(champ):
-        mesas = playable(champ)
-        assert mesas, "the bracket got stuck without a champion"
-        for mesa in mesas:
-            play(mesa, pick(mesa))
-    return services.champion(champ)
 
 
 def test_double_elimination_draw_makes_every_mesa_and_records_the_seed():

@@ -9,7 +9,7 @@ from django.utils import translation
 from tournament import services
 from tournament.models import Championship, Mesa, Pair
 
-from .factories import start, championship, finished_state, jueces, organiser, pairs
+from .factories import championship, finished_state, jueces, organiser, pairs, play_to_the_end, start
 
 pytestmark = pytest.mark.django_db
 
@@ -320,3 +320,39 @@ def test_the_knockout_follows_the_groups(org_client):
     assert winners <= {p for m in first_round for p in (m.pair_a_id, m.pair_b_id)}
     # Group winners do not meet in the first round.
     assert all({m.pair_a_id, m.pair_b_id} != winners for m in first_round)
+
+
+def test_elimination_standings_rank_the_finalists_first(client):
+    champ = championship()
+    pairs(champ, 16)
+    services.draw_bracket(champ, seed=3)
+    champion = play_to_the_end(champ)
+    final = champ.mesas.get(bracket="GF")
+    rows = client.get(reverse("tournament:standings", args=[champ.pk])).context["tables"][0]["rows"]
+    assert [rows[0]["pair"], rows[1]["pair"]] == [champion, final.pair_b]
+    assert [r["out"] for r in rows] == [False] + [True] * 15
+
+
+def test_the_format_cannot_change_once_drawn(org_client):
+    champ = championship()
+    pairs(champ, 16)
+    services.draw_bracket(champ, seed=1)
+    response = org_client.post(reverse("tournament:edit", args=[champ.pk]), {
+        "name": champ.name, "start_date": "2026-11-21", "end_date": "2026-11-22",
+        "ruleset_profile": "riobamba", "players_per_pair": 2, "bracket_format": "single",
+        "group_size": 4, "advance_per_group": 0, "tables": 8, "appeal_window_minutes": 10,
+    })
+    assert "The bracket is drawn: this can no longer change." in response.content.decode()
+    champ.refresh_from_db()
+    assert champ.bracket_format == "double"
+
+
+def test_a_walkover_needs_both_pairs(org_client):
+    champ = championship()
+    pairs(champ, 16)
+    services.draw_bracket(champ, seed=1)
+    later = champ.mesas.get(bracket="W", round=2, position=1)
+    response = org_client.post(reverse("tournament:mesa_result", args=[champ.pk, later.pk]), {"winner": "A"})
+    assert "does not know both its pairs yet" in response.content.decode()
+    later.refresh_from_db()
+    assert later.status == Mesa.Status.WAITING
