@@ -32,9 +32,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
-FIGURES = frozenset({"J", "Q", "K"})
 SUITS = 4  # cards of each rank in the deck
-DECK_SIZE = len(RANKS) * SUITS  # 40
 
 INDEX: dict[str, int] = {rank: i for i, rank in enumerate(RANKS)}
 FIRST_FIGURE = INDEX["J"]  # indices below this are number cards
@@ -70,19 +68,10 @@ def value(rank: str) -> int | None:
     return index + 1 if index < FIRST_FIGURE else None
 
 
-def is_figure(rank: str) -> bool:
-    return rank in FIGURES
-
-
 def successor(rank: str) -> str | None:
     """The next rank in the sequence order; ``None`` after the K."""
     index = INDEX[rank] + 1
     return RANKS[index] if index < len(RANKS) else None
-
-
-def sort_ranks(ranks: Iterable[str]) -> list[str]:
-    """``ranks`` in sequence order."""
-    return sorted(ranks, key=INDEX.__getitem__)
 
 
 def deck() -> list[str]:

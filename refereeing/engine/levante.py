@@ -39,7 +39,9 @@ The juez settles a "juego y veo" (Art. 5) with :func:`judge`: the cards a
 player took are a legal capture, an *incomplete* one (a legal base and only
 part of its escalera: the forgotten cards are set aside for nobody, Art. 16,
 or the opponents may take them, 002 Art. 13, per ``ruleset.arranche``), or
-illegal, with the reason in Spanish and English.
+illegal, with the reason in Spanish and English. **Ruling:** an incomplete
+capture keeps its caída (its base is the match) but is never a limpia: the
+forgotten cards were still on the table.
 
 No setting of a rule set changes what may be captured; only what happens to
 forgotten escalera cards depends on it.

@@ -86,14 +86,9 @@ OTHER = {"A": "B", "B": "A"}
 ARTICLES = {code: texts[2] for code, texts in CODES.items()}
 
 
-class _Play:
-    """An accepted play claim of the current mano, for juego y veo."""
-
-    __slots__ = ("seq", "pair", "kind", "delta", "turn", "protested")
-
-    def __init__(self, seq, pair, kind, delta, turn):
-        self.seq, self.pair, self.kind, self.delta, self.turn = seq, pair, kind, delta, turn
-        self.protested = False
+# An accepted play of the current mano, for juego y veo: a list
+# [seq, pair, delta applied, protested], the cheapest thing to build.
+SEQ, PAIR, DELTA, PROTESTED = range(4)
 
 
 class Referee:
@@ -125,6 +120,7 @@ class Referee:
             for pair in OTHER for player in (None, 1, 2)}
         self.handlers = {kind: getattr(self, "_" + kind) for kind in KIND_ARTICLES
                          if kind != "void"}
+        self.treinta_y_ocho = rules.treinta_y_ocho
         self.play_points = {"caida": CAIDA, "limpia": LIMPIA,
                             "caida_limpia": rules.caida_limpia_points,
                             "caida_en_ronda": rules.caida_en_ronda}
@@ -140,10 +136,10 @@ class Referee:
 
     def _new_mano(self):
         self.bound = 0          # turns of this mano known to be played
-        self.captures = set()   # turns of this mano known to be captures
+        self.captures = 0       # bit t: turn t of this mano is known to be a capture
         self.ronda_seats = set()
         self.ronda_seen = False
-        self.plays = {}         # seq -> _Play, this mano
+        self.plays = {}         # seq -> play (see SEQ...), this mano
         self.last_play = {"A": None, "B": None}
 
     def _reset_streak(self):
@@ -184,8 +180,7 @@ class Referee:
         score = self.scores[pair]
         if amount == CHICA:
             amount = max(0, CHICA_POINTS - score)
-        if (amount > 0 and not (caida or ajuste) and self.rules.treinta_y_ocho
-                and score >= TREINTA_Y_OCHO):
+        if amount > 0 and score >= TREINTA_Y_OCHO and self.treinta_y_ocho and not (caida or ajuste):
             self.note = "treinta_y_ocho"
             return 0
         new = score + amount
@@ -328,7 +323,7 @@ class Referee:
             start = max(self.bound, low)
             if turn < start:
                 turn += (start - turn + n - 1) // n * n
-            while turn < turns and caida and (turn == 0 or turn - 1 in captures):
+            while turn < turns and caida and (turn == 0 or captures >> (turn - 1) & 1):
                 turn += n
             if turn < turns and (best is None or turn < best):
                 best = turn
@@ -366,8 +361,8 @@ class Referee:
         else:
             self._reset_streak()
         self.bound = turn + 1
-        self.captures.add(turn)
-        play = _Play(seq, pair, kind, self._award(pair, self.play_points[kind], caida), turn)
+        self.captures |= 1 << turn
+        play = [seq, pair, self._award(pair, self.play_points[kind], caida), False]
         self.plays[seq] = play
         self.last_play[pair] = play
         return None
@@ -419,23 +414,23 @@ class Referee:
         play = None
         if "against" in claim:
             play = self.plays.get(claim["against"])
-            if play is None or play.pair != offender:
+            if play is None or play[PAIR] != offender:
                 return "juego_y_veo_sin_jugada"
-            if play.protested:
+            if play[PROTESTED]:
                 return "juego_y_veo_repetido"
             if self.last_play[offender] is not play:
                 return "juego_y_veo_no_ultima"
-            play.protested = True
+            play[PROTESTED] = True
         if not claim["upheld"]:
             self._award(protester, -JUEGO_Y_VEO)
             return None
         if self.rules.juego_y_veo_upheld == "retract":
             if play is not None:
-                self._award(offender, -play.delta)
+                self._award(offender, -play[DELTA])
         else:
             self._award(offender, -JUEGO_Y_VEO)
         self._award(protester, JUEGO_Y_VEO)
-        if play is not None and play.seq == self.streak_seq:
+        if play is not None and play[SEQ] == self.streak_seq:
             self._reset_streak()
         return None
 

@@ -75,8 +75,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from .cards import RANKS, SUITS
+from .cards import INDEX, RANKS, deck
 from .levante import options
 from .rules import CHICA, RuleSet
 
@@ -88,7 +89,14 @@ CAIDA_POINTS = LIMPIA_POINTS = RONDA_POINTS = FALLA_POINTS = DOS_POR_DARLAS = MA
 ZAPATERIA_BELOW = 10
 TREINTA_Y_OCHO = 38
 
-_DECK = [index for index in range(len(RANKS)) for _ in range(SUITS)]
+_DECK = [INDEX[rank] for rank in deck()]
+
+
+@lru_cache(maxsize=1 << 16)
+def _moves(table: tuple[int, ...], card: int) -> tuple:
+    """A player's choices with ``card``: each capture, or ``None`` when it takes nothing."""
+    found = options(table, card)
+    return tuple((card, option) for option in found) if found else ((card, None),)
 
 
 def next_dealer(players: int, dealer: str) -> str:
@@ -110,7 +118,7 @@ def conteo_points(a: int, b: int, deals_next: str) -> tuple[dict, dict]:
     return conteo, falla
 
 
-@dataclass
+@dataclass(slots=True)
 class Play:
     """One card played, for checking the log against the levante checker."""
 
@@ -211,12 +219,8 @@ def simulate_data(rng: random.Random, ruleset: RuleSet, players: int, dealer: st
                 state = tuple(table)
                 choices = []
                 for card in set(hand):
-                    found = options(state, card)
-                    if found:
-                        choices.extend((card, option) for option in found)
-                    else:
-                        choices.append((card, None))
-                card, option = choices[rng.randrange(len(choices))]
+                    choices += _moves(state, card)
+                card, option = choices[int(rng.random() * len(choices))]
                 hand.remove(card)
                 play = Play(seat, state, card, previous)
                 plays.append(play)
@@ -300,7 +304,10 @@ class MesaLog:
 
 def simulate_mesa(rng: random.Random, ruleset: RuleSet, players: int, first_dealer: str,
                   forget: float = 0.0) -> MesaLog:
-    """Play a whole mesa; ``expected`` holds chicas, winner, zapateria, chica_results, dealer.
+    """Play a whole mesa; ``expected`` holds the final state a correct engine reaches.
+
+    ``scores`` are the last chica's, as it ended; then ``chicas``, ``winner``,
+    ``zapateria``, ``chica_results``, ``dealer`` and ``datas``.
 
     ``chica_results`` rows are ``{"chica", "winner", "scores", "zapatero"}``;
     ``dealer`` is the seat that would deal the next data; ``datas`` counts
@@ -331,6 +338,7 @@ def simulate_mesa(rng: random.Random, ruleset: RuleSet, players: int, first_deal
         scores = {"A": 0, "B": 0}
         zapateria = bool(zapatero) and ruleset.zapateria == "ends_mesa"
         if zapateria or chicas[log.winner] >= ruleset.chicas_to_win:
-            expected = {"chicas": chicas, "winner": log.winner, "zapateria": zapateria,
+            expected = {"scores": dict(log.scores), "chicas": chicas, "winner": log.winner,
+                        "zapateria": zapateria,
                         "chica_results": chica_results, "dealer": dealer, "datas": len(datas)}
             return MesaLog(claims, expected, datas)

@@ -25,7 +25,7 @@ def cards_of(found):
 
 # --- cards (Art. 1a, seed 003) ---
 
-def test_the_deck_has_four_cards_of_each_of_ten_ranks():
+def test_the_deck_has_four_cards_of_each_of_ten_ranks_art_1a():
     assert len(deck()) == 40
     assert Counter(deck()) == {rank: 4 for rank in RANKS}
 
@@ -37,7 +37,7 @@ def test_sequence_and_values_art_1a():
     assert value("J") is value("Q") is value("K") is None
 
 
-def test_ranks_parse_case_insensitively_and_1_is_the_ace():
+def test_ranks_parse_case_insensitively_and_1_is_the_ace_art_1a():
     assert parse_ranks("a 1 q , k J 7") == ["A", "A", "Q", "K", "J", "7"]
     assert parse_rank(" q ") == "Q"
 
@@ -63,7 +63,7 @@ def test_match_then_escalera_one_card_of_each_rank_002_art_5c():
     assert list(capture.cards) == ["5", "6", "7"] and not capture.limpia
 
 
-def test_the_escalera_stops_at_a_gap_and_at_the_k():
+def test_the_escalera_stops_at_a_gap_and_at_the_k_seed_003():
     assert cards_of(captures("4 5 7", "4")) == [["4", "5"]]
     assert cards_of(captures("K A 2", "K")) == [["K"]]
 
@@ -74,13 +74,13 @@ def test_figures_never_sum_002_art_5b():
     assert cards_of(captures("A 2 Q", "3")) == [["A", "2"]]
 
 
-def test_a_sum_needs_two_cards_and_one_combination_per_play():
+def test_a_sum_needs_two_cards_and_one_combination_per_play_002_art_5b():
     # Ruling: one combination per play; 7 may take 3+4 or 2+5, not both.
     assert cards_of(captures("3 4 2 5", "7")) == [["2", "5"], ["3", "4"]]
     assert captures("2", "4") == []
 
 
-def test_match_or_sum_the_player_chooses():
+def test_match_or_sum_the_player_chooses_002_art_5():
     assert cards_of(captures("7 3 4", "7")) == [["7"], ["3", "4"]]
 
 
@@ -117,7 +117,7 @@ def test_bad_positions_are_refused(table, played, previous, fragment):
 
 # --- judge (Art. 5 "juego y veo") ---
 
-def test_judge_a_legal_capture():
+def test_judge_a_legal_capture_art_5():
     verdict = judge("3 4 J Q K", "7", None, "K J 4 3 Q", RIOBAMBA)
     assert verdict.verdict == "legal" and verdict.capture.limpia
 
@@ -157,7 +157,7 @@ def test_judge_illegal_levantes_say_why_art_5(table, played, taken, code):
     assert verdict.message and verdict.message_en and verdict.article
 
 
-def test_taking_nothing_is_legal_even_when_a_capture_exists():
+def test_taking_nothing_is_legal_even_when_a_capture_exists_ruling():
     # Ruling: capturing is not obliged; the card stays on the table.
     assert judge("5", "5", None, "", RIOBAMBA).code == "declined"
     assert judge("5", "6", None, "", RIOBAMBA).code == "nothing_to_take"
@@ -174,9 +174,13 @@ positions = st.lists(st.sampled_from(RANKS), max_size=12).flatmap(
 
 
 @settings(max_examples=300, deadline=None)
-@given(positions)
-def test_judge_agrees_with_the_list_of_captures(position):
+@given(positions, st.integers(0, 11))
+def test_judge_agrees_with_the_list_of_captures_art_5(position, last):
     table, played, picks = position
+    previous = table[last] if last < len(table) else None
+    for capture in captures(table, played, previous):  # Art. 6: a caída is a match of it
+        assert capture.caida == (capture.match and played == previous)
+        assert capture.limpia == (len(capture.cards) == len(table))  # Art. 9
     legal = {tuple(sorted(c.cards)): c for c in captures(table, played)}
     for capture in legal.values():
         assert judge(table, played, None, capture.cards, RIOBAMBA).verdict == "legal"

@@ -2,13 +2,12 @@
 
 The simulator (``refereeing.engine.simulator``) plays random legal mesas and
 keeps its own tally from RULES.md; ``refereeing.engine.replay`` must accept
-every claim and reach the same scores, chicas, zapatería and winner. A few
-hundred datas run per test session (derandomized, so CI is repeatable).
+every claim and reach the same scores, chicas, zapatería and winner. About
+200 mesas (some 2,400 datas) run per session, derandomized so CI repeats.
 """
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,8 +17,14 @@ from refereeing.engine.simulator import SEATS, simulate_mesa
 
 CAIDAS = {"caida", "caida_limpia", "caida_en_ronda", "cuatro_caidas"}
 
+# The three profiles, and seed 003's Quito "todo dos" as the custom rule set RULES.md describes.
+RULESETS = {name: build_ruleset(name) for name in PROFILES} | {
+    "todo_dos": build_ruleset("pichincha", {"doble_ronda": 4, "caida_en_ronda": 4,
+                                            "cuatro_caidas": None}),
+}
+
 mesas = st.fixed_dictionaries({
-    "profile": st.sampled_from(sorted(PROFILES)),
+    "profile": st.sampled_from(sorted(RULESETS)),
     "players": st.sampled_from([4, 2]),
     "seed": st.integers(0, 2**32 - 1),
     "dealer": st.integers(0, 3),
@@ -28,7 +33,7 @@ mesas = st.fixed_dictionaries({
 
 
 def play(profile, players, seed, dealer, forget):
-    ruleset = build_ruleset(profile)
+    ruleset = RULESETS[profile]
     first = SEATS[players][dealer % players]
     mesa = simulate_mesa(random.Random(seed), ruleset, players, first, forget)
     result = replay(Header(ruleset=ruleset, players=players, first_dealer=first), mesa.claims)
@@ -39,23 +44,6 @@ def refused(result):
     return [(d.seq, d.kind, d.code) for d in result.decisions if not d.accepted]
 
 
-def known_engine_bug(mesa, result):
-    """Which engine bug (below) explains the first refused claim, if one does."""
-    seq, kind, code = refused(result)[0]
-    if code == "cuatro_caidas_sin_racha":
-        return "cuatro_caidas placed by earliest turns"
-    start = 0
-    for data in mesa.datas:
-        if seq <= start + len(data.claims):
-            players = len(SEATS[result.state.players])
-            first_round = data.plays[1:players]
-            if code == "sin_turno" and any(p.limpia and not p.caida for p in first_round):
-                return "limpia in the first round of a data"
-            return None
-        start += len(data.claims)
-    return None
-
-
 def check_agreement(mesa, result):
     """The engine's state is the simulator's tally (Art. 3f, 3g, 12, 15; 002 Art. 16)."""
     state = result.state.as_dict()
@@ -64,6 +52,7 @@ def check_agreement(mesa, result):
     assert (state["chicas"], state["winner"], state["zapateria"]) == (
         expected["chicas"], expected["winner"], expected["zapateria"])
     assert state["chica_results"] == expected["chica_results"]
+    assert state["scores"] == expected["scores"]  # the last chica's, as it ended
     assert state["dealer"] == expected["dealer"]  # Art. 3f: the deal rotates across chicas
     seq = 0
     for data in mesa.datas:  # the same scores at the end of every data (Art. 3g, 15f-h)
@@ -100,14 +89,10 @@ def check_mesa_end(ruleset, result):
         assert results[-1]["winner"] == winner
 
 
-@settings(max_examples=120, deadline=None, derandomize=True)
+@settings(max_examples=200, deadline=None, derandomize=True)
 @given(mesas)
-def test_the_engine_replays_a_perfect_juez_as_the_simulator_tallies(params):
+def test_the_engine_replays_a_perfect_juez_as_the_simulator_tallies_art_15(params):
     ruleset, mesa, result = play(**params)
-    if refused(result):
-        bug = known_engine_bug(mesa, result)
-        if bug:
-            pytest.xfail(f"known engine bug ({bug}): {params}, refused {refused(result)[0]}")
     # Every claim a perfect juez logs is accepted (Art. 6, 7, 8, 9, 15).
     assert refused(result) == []
     check_agreement(mesa, result)
@@ -115,21 +100,17 @@ def test_the_engine_replays_a_perfect_juez_as_the_simulator_tallies(params):
     check_mesa_end(ruleset, result)
 
 
-# Engine disagreements with RULES.md found by the simulator, as the smallest
-# logs that show them. They fail until the engine branch fixes them.
+# Smallest logs of disagreements the simulator found, fixed on the engine branch
+# (a82e62f); kept so they stay fixed.
 
-@pytest.mark.xfail(strict=True, reason="engine: a plain limpia is never placed in the first "
-                   "round of a data, though cards played earlier in that round are on the table")
-def test_a_limpia_can_come_in_the_first_round_of_a_data():
+def test_a_limpia_can_come_in_the_first_round_of_a_data_art_9():
     # Dealer A1, so B1, A2 play before B2: B2 can sum their two cards (limpia, Art. 9)
-    # at turn 2 and at each of its five turns; the engine refuses the fifth (sin_turno).
+    # at turn 2 and at each of its five turns (the engine once refused the fifth).
     header = Header(ruleset=build_ruleset("riobamba"), players=4, first_dealer="A1")
     claims = [{"kind": "mano"}] + [{"kind": "limpia", "pair": "B", "player": 2}] * 5
     assert refused(replay(header, claims)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="engine: a streak whose fourth caída is the pair's "
-                   "last turn of the mano is dead before cuatro_caidas can be claimed")
 def test_cuatro_caidas_on_the_last_turn_of_a_mano_002_art_15b():
     # Two players, dealer A1: B1 plays turns 0, 2, 4, 6, 8; caídas at 2, 4, 6, 8.
     header = Header(ruleset=build_ruleset("a_todo_rigor"), players=2, first_dealer="A1")
@@ -139,8 +120,6 @@ def test_cuatro_caidas_on_the_last_turn_of_a_mano_002_art_15b():
     assert refused(result) == [] and result.state.chica_results[0]["winner"] == "B"
 
 
-@pytest.mark.xfail(strict=True, reason="engine: caídas are placed at their earliest turns, so "
-                   "a streak running into the next mano is not seen")
 def test_cuatro_caidas_across_two_manos_002_art_15b():
     # Two players, dealer A1: A1 plays turns 1, 3, 5, 7, 9. Caídas at 5, 7, 9 and at
     # turn 1 of the next mano are four in a row (B1 leads, so A1's turn 1 can be one).

@@ -29,6 +29,13 @@ class Rigged(random.Random):
         x[:] = self.order
 
 
+class Scripted(Rigged):
+    """A Rigged deck whose players always take the first choice they have."""
+
+    def random(self):
+        return 0.0
+
+
 def ranks(counts):
     return [RANKS[i] for i, n in enumerate(counts) for _ in range(n)]
 
@@ -61,7 +68,7 @@ def test_cards_add_up_to_40_art_3f(players, profile):
 
 
 @pytest.mark.parametrize("players", [4, 2])
-def test_a_data_has_two_manos_with_four_players_four_with_two(players):
+def test_a_data_has_two_manos_with_four_players_four_with_two_seed_003(players):
     for _, log in logs(players, forget=0):
         if log.winner is None:
             assert sum(c["kind"] == "mano" for c in log.claims) == 40 // (5 * players)
@@ -86,6 +93,8 @@ def test_every_logged_capture_is_legal_art_5(players, profile):
             else:
                 assert verdict.verdict == "legal"
             capture = verdict.capture
+            if capture:  # the simulator's caída and limpia are the checker's (Art. 6, 9)
+                assert (play.caida, play.limpia) == (capture.caida, capture.limpia)
             if capture and (capture.caida or capture.limpia):
                 kind = "caida_limpia" if capture.caida and capture.limpia else (
                     "caida" if capture.caida else "limpia")
@@ -130,7 +139,7 @@ def test_a_ronda_that_reaches_40_ends_the_chica_at_once_art_15():
     assert log.cards["unplayed"] == 40  # nothing more of the data is played or scored
 
 
-def test_doble_ronda_four_points_or_the_chica():
+def test_doble_ronda_four_points_art_8_or_the_chica_002_art_15a():
     log = simulate_data(Rigged("55552"), build_ruleset("riobamba"), 2, "B1", {"A": 10, "B": 0})
     assert log.claims[1] == {"kind": "doble_ronda", "pair": "A", "player": 1}  # Art. 8
     log = simulate_data(Rigged("55552"), build_ruleset("riobamba"), 2, "B1", {"A": 36, "B": 0})
@@ -209,3 +218,55 @@ def test_a_mesa_ends_at_two_chicas_or_zapateria_art_3g(players, profile):
             loser = "B" if row["winner"] == "A" else "A"
             zapatero = row["scores"][loser] < 10 and (profile != "riobamba" or row["chica"] == 1)
             assert row["zapatero"] == (loser if zapatero else None)
+
+
+def test_every_data_deals_again_and_the_deal_rotates_across_chicas_art_3f():
+    # Every data deals the same rigged deck: the leader (the seat after the dealer) holds
+    # four 5s, a doble ronda that wins the chica in pichincha (002 Art. 15A) at 40-0.
+    mesa = simulate_mesa(Rigged("55552"), build_ruleset("pichincha"), 4, "A1")
+    assert mesa.expected == {
+        "scores": {"A": 0, "B": 40}, "chicas": {"A": 1, "B": 2}, "winner": "B", "zapateria": False, "dealer": "B2", "datas": 3,
+        "chica_results": [  # 002 Art. 16: a zapatero after any chica; the mesa goes on
+            {"chica": 1, "winner": "B", "scores": {"A": 0, "B": 40}, "zapatero": "A"},
+            {"chica": 2, "winner": "A", "scores": {"A": 40, "B": 0}, "zapatero": "B"},
+            {"chica": 3, "winner": "B", "scores": {"A": 0, "B": 40}, "zapatero": "A"},
+        ]}
+    assert [c["kind"] for c in mesa.claims] == ["mano", "doble_ronda"] * 3
+
+
+def test_zapateria_in_the_first_chica_ends_the_mesa_art_12():
+    ruleset = build_ruleset("pichincha", {"zapateria": "ends_mesa"})
+    mesa = simulate_mesa(Rigged("55552"), ruleset, 4, "A1")
+    assert mesa.expected["zapateria"] and mesa.expected["winner"] == "B"
+    assert mesa.expected["chica_results"] == [
+        {"chica": 1, "winner": "B", "scores": {"A": 0, "B": 40}, "zapatero": "A"}]
+
+
+def test_caida_en_ronda_follows_a_ronda_of_its_mano_seed_003():
+    rigor = build_ruleset("a_todo_rigor")
+    seen = 0
+    for seed in range(400):
+        log = simulate_data(random.Random(seed), rigor, 4, "A1", ZERO)
+        for n, claim in enumerate(log.claims):
+            if claim["kind"] == "caida_en_ronda":
+                seen += 1
+                mano = max(i for i in range(n) if log.claims[i]["kind"] == "mano")
+                assert {"ronda", "doble_ronda"} & {c["kind"] for c in log.claims[mano:n]}
+                assert log.winner == claim["pair"] and n == len(log.claims) - 1  # wins the chica
+    assert seen
+
+
+def test_cuatro_caidas_after_four_caidas_at_the_pairs_consecutive_turns_002_art_15b():
+    # Scripted: both players hold 2 3 4 5 6 and always play their lowest card (a set of
+    # small ints iterates in order) with its first capture. B1 leads on an empty table,
+    # A1 falls on each card: four caídas y limpias in a row, then the chica (pichincha).
+    log = simulate_data(Scripted("23456" "23456"), build_ruleset("pichincha"), 2, "A1", ZERO)
+    caida_limpia = {"kind": "caida_limpia", "pair": "A", "player": 1}
+    assert log.claims == [{"kind": "mano"}] + [caida_limpia] * 4 + [
+        {"kind": "cuatro_caidas", "pair": "A"}]
+    assert log.winner == "A" and log.scores == {"A": 40, "B": 0}
+    # With four points instead (seed 003's custom columns) the data goes on.
+    ruleset = build_ruleset("pichincha", {"cuatro_caidas": 4})
+    log = simulate_data(Scripted("23456" "23456"), ruleset, 2, "A1", ZERO)
+    assert [c["kind"] for c in log.claims].count("cuatro_caidas") == 1  # once per streak
+    assert log.claims[6:] and log.winner is None
