@@ -9,7 +9,8 @@ act
     (Art. 16).
 view
     Read the mesa, its state and its log: the juez, the mesa's inspector,
-    the organisers (staff users) and the championship's Director (Art. 17–18).
+    the organisers (``tournament.access.is_organiser``) and the
+    championship's Director (Art. 17–18).
     Anyone else gets 403 and none of the mesa's data.
 table PIN
     Six digits the organiser prints for the table with a QR code. The QR
@@ -33,6 +34,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import BasePermission
 
 from refereeing.models import PinFailure
+from tournament.access import is_director, is_organiser
 from tournament.models import Mesa
 
 ACT = "act"
@@ -41,10 +43,6 @@ VIEW = "view"
 SESSION_KEY = "mesa_pins"  # {str(mesa id): the PIN that opened it}
 PIN_MAX_FAILURES = 5
 PIN_FAILURE_WINDOW = timedelta(minutes=15)
-
-
-def is_organiser(user):
-    return user.is_authenticated and user.is_active and user.is_staff
 
 
 def access(request, mesa):
@@ -56,11 +54,7 @@ def access(request, mesa):
         return ACT
     if not (user.is_authenticated and user.is_active):
         return None
-    if (
-        mesa.inspector_id == user.pk
-        or is_organiser(user)
-        or mesa.championship.director_id == user.pk
-    ):
+    if mesa.inspector_id == user.pk or is_organiser(user) or is_director(user, mesa.championship):
         return VIEW
     return None
 

@@ -19,7 +19,7 @@ with the table's PIN; every POST sends the CSRF token in the
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from rest_framework import status
+from rest_framework import parsers, status
 from rest_framework.exceptions import ParseError, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -41,9 +41,24 @@ from tournament.models import Mesa
 VARIANT_KINDS = {"caida_en_ronda": "caida_en_ronda", "cuatro_caidas": "cuatro_caidas"}
 
 
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, which also refuses JSON nested deeper than Python can read.
+
+    ``json`` raises RecursionError, not ValueError, on ``[[[[...`` a hundred
+    thousand deep; DRF would let it through as a 500.
+    """
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError(_("The JSON is nested too deeply.")) from None
+
+
 class MesaView(APIView):
     authentication_classes = [SessionOrPinAuthentication]
     permission_classes = [SignedInOrPinDevice]
+    parser_classes = [JSONParser]
 
     def mesa(self, request, mesa_id, need=None):
         """The mesa, when this request may see it (and act on it, if ``need``)."""

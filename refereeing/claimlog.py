@@ -155,7 +155,7 @@ def record_claim(mesa, claim, client_id, user=None, address=None, expected_seq=N
         raise MalformedClaim(str(error)) from None
     try:
         with transaction.atomic():
-            return _append(mesa.pk, claim, client_id, user, address, expected_seq)
+            return _append(mesa, claim, client_id, user, address, expected_seq)
     except IntegrityError:
         # The same client id was committed at this moment through another
         # mesa's lock (a device bug): the unique constraint kept the log
@@ -191,16 +191,21 @@ def _known(mesa, client_id):
     return Answer(entry=entry, state=state, last_seq=entry.seq, replayed=True)
 
 
-def _lock(mesa_id):
-    """The mesa's row, locked until the end of the transaction."""
+def _lock(mesa):
+    """A fresh copy of ``mesa``'s row, locked until the end of the transaction."""
+    rows = Mesa.objects.filter(pk=mesa.pk)
     if connection.features.has_select_for_update:
-        return Mesa.objects.select_related("championship").select_for_update(of=("self",)).get(pk=mesa_id)
-    Mesa.objects.filter(pk=mesa_id).update(last_seq=F("last_seq"))
-    return Mesa.objects.select_related("championship").get(pk=mesa_id)
+        locked = rows.select_for_update().get()
+    else:
+        rows.update(last_seq=F("last_seq"))
+        locked = rows.get()
+    # The caller's championship was read a moment ago; its rules are the same.
+    locked.championship = mesa.championship
+    return locked
 
 
-def _append(mesa_id, claim, client_id, user, address, expected_seq):
-    mesa = _lock(mesa_id)
+def _append(mesa, claim, client_id, user, address, expected_seq):
+    mesa = _lock(mesa)
     # One read of the log serves both to recognise a retry (its client id
     # is in this mesa's log) and to replay.
     log = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("client_id", "claim"))

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from refereeing import access
+from tournament.access import is_director, is_organiser
 from tournament.models import Mesa
 
 
@@ -87,8 +88,7 @@ def mesa_pin_page(request, mesa_id):
 
 
 def _may_print(request, mesa):
-    user = request.user
-    return access.is_organiser(user) or (user.is_authenticated and mesa.championship.director_id == user.pk)
+    return is_organiser(request.user) or is_director(request.user, mesa.championship)
 
 
 def pin_url(request, mesa):

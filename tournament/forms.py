@@ -139,6 +139,19 @@ class PairForm(forms.ModelForm):
             raise forms.ValidationError(_("Seed %(seed)d is already taken.") % {"seed": seed})
         return seed
 
+    def clean(self):
+        data = super().clean()
+        # A player plays in one pair of a championship (by ID number).
+        numbers = [data.get(f"player{n}_id") for n in (1, 2) if data.get(f"player{n}_id")]
+        if len(numbers) == 2 and numbers[0] == numbers[1]:
+            self.add_error("player2_id", _("Both players have the same ID number."))
+        taken = (Player.objects.filter(pair__championship=self.championship, id_number__in=numbers)
+                 .exclude(pair=self.instance.pk).select_related("pair").first())
+        if taken:
+            raise forms.ValidationError(_("ID number %(id)s already plays in the pair \"%(pair)s\".")
+                                        % {"id": taken.id_number, "pair": taken.pair})
+        return data
+
     @transaction.atomic
     def save(self, commit=True):
         pair = super().save()

@@ -244,6 +244,18 @@ class Mesa(models.Model):
     def __str__(self):
         return f"{self.get_bracket_display()} R{self.round}-{self.position}"
 
+    def clean(self):
+        """A mesa's pairs belong to its championship: the database cannot say
+        so across tables, so the admin's forms check it here."""
+        from django.core.exceptions import ValidationError
+        errors = {}
+        for field in ("pair_a", "pair_b", "winner"):
+            pair = getattr(self, field)
+            if pair is not None and pair.championship_id != self.championship_id:
+                errors[field] = _("This pair is registered in another championship.")
+        if errors:
+            raise ValidationError(errors)
+
     def pair(self, side):
         """The pair on side ``"A"`` or ``"B"``: the engine's names for them."""
         return self.pair_a if side == "A" else self.pair_b

@@ -130,7 +130,9 @@ def check(championship, text, notice=""):
 
     existing = {_key(n): n for n in championship.pairs.values_list("name", flat=True)}
     taken_seeds = set(championship.pairs.exclude(seed=None).values_list("seed", flat=True))
-    names, seeds = {}, {}
+    taken_ids = dict(
+        championship.pairs.filter(players__id_number__gt="").values_list("players__id_number", "name"))
+    names, seeds, ids = {}, {}, {}
     while len(lines) > 1 and not any(cell.strip() for cell in lines[-1]):
         lines.pop()  # blank lines at the very end are not rows
     for line, cells in enumerate(lines[1:], start=2):
@@ -144,6 +146,7 @@ def check(championship, text, notice=""):
         values.update({key: cell.strip() for key, cell in zip(header, cells)})
         row = PairRow(line=line, values=values)
         reasons = _row_reasons(championship, row, existing, taken_seeds, names, seeds)
+        reasons += _id_reasons(row, taken_ids, ids)
         if reasons:
             preview.errors.append((line, "; ".join(reasons)))
         else:
@@ -189,6 +192,21 @@ def _row_reasons(championship, row, existing, taken_seeds, names, seeds):
         reasons.append(_("representante must be 1 or 2, not \"%(value)s\"") % {"value": values["representante"]})
     else:
         row.representative = int(values["representante"] or 1)
+    return reasons
+
+
+def _id_reasons(row, taken_ids, ids):
+    """A player plays in one pair of a championship (by ID number)."""
+    reasons = []
+    for column in ("cedula_1", "cedula_2"):
+        number = row.values[column]
+        if not number:
+            continue
+        if number in ids:
+            reasons.append(_("ID number %(id)s is repeated (line %(line)d)") % {"id": number, "line": ids[number]})
+        elif number in taken_ids:
+            reasons.append(_("ID number %(id)s already plays in the pair \"%(pair)s\"") % {"id": number, "pair": taken_ids[number]})
+        ids.setdefault(number, row.line)
     return reasons
 
 

@@ -19,8 +19,8 @@ def claims(winner, seed, players=4):
     while True:
         for mano in range(manos):
             yield {"kind": "mano"}
-            for _ in range(rng.choice((0, 1, 1, 2))):
-                pair = winner if rng.random() < 0.7 else loser
+            for _ in range(rng.choice((0, 1, 2, 2))):
+                pair = winner if rng.random() < 0.6 else loser
                 yield {"kind": "caida", "pair": pair, "player": rng.choice((1, 2)) if players == 4 else 1}
         taken = rng.randint(20, 30)
         yield {"kind": "conteo", "cards": {winner: taken, loser: rng.randint(4, 40 - taken)}}

@@ -34,6 +34,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -93,23 +94,76 @@ def draw_bracket(championship, seed=None):
             third_place=championship.third_place, group_size=championship.group_size,
         )
     except bracket.BracketError as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError(_bracket_message(error)) from None
     with transaction.atomic():
         championship.draw_seed = result.random_seed
         championship.save(update_fields=["draw_seed"])
-        mesas = Mesa.objects.bulk_create([
-            Mesa(championship=championship, bracket=spec.key.bracket, round=spec.key.round,
-                 position=spec.key.position, group=spec.group, pair_a_id=spec.a, pair_b_id=spec.b)
-            for spec in result.specs
-        ])
-        by_key = {(m.bracket, m.round, m.position): m for m in mesas}
-        for spec, mesa in zip(result.specs, mesas):
-            for name in ("winner_to", "loser_to"):
-                route = getattr(spec, name)
-                if route is not None:
-                    setattr(mesa, name, by_key[tuple(route.key)])
-                    setattr(mesa, name + "_slot", route.slot)
-        Mesa.objects.bulk_update(mesas, ["winner_to", "winner_to_slot", "loser_to", "loser_to_slot"], batch_size=500)
+        return _create_mesas(championship, result.specs)
+
+
+def draw_knockout(championship):
+    """After round-robin groups, draw the single elimination of the best
+    ``advance_per_group`` pairs of each group (ranked by the bracket engine:
+    wins, chica difference, point difference, head-to-head)."""
+    mesas = list(championship.mesas.all())
+    groups = [m for m in mesas if m.bracket == Mesa.Bracket.GROUP]
+    if not groups:
+        raise ServiceError(_("The groups have not been drawn."))
+    if any(m.bracket != Mesa.Bracket.GROUP for m in mesas):
+        raise ServiceError(_("The knockout is already drawn."))
+    pending = [m for m in groups if m.status not in DECIDED]
+    if pending:
+        raise ServiceError(ngettext(
+            "%(n)d group mesa has no result yet.", "%(n)d group mesas have no result yet.", len(pending),
+        ) % {"n": len(pending)})
+    ranked = {group: [row.entrant for row in rows] for group, rows in group_standings(groups).items()}
+    try:
+        result = bracket.knockout_after_groups(ranked, championship.advance_per_group, championship.third_place)
+    except bracket.BracketError as error:
+        raise ServiceError(_bracket_message(error)) from None
+    with transaction.atomic():
+        return _create_mesas(championship, result.specs)
+
+
+def group_standings(mesas):
+    """{group: [bracket.Standing]} from the decided group mesas among ``mesas``."""
+    results, entrants = {}, {}
+    for mesa in mesas:
+        if mesa.group is None:
+            continue
+        entrants.setdefault(mesa.group, []).extend(p for p in (mesa.pair_a_id, mesa.pair_b_id) if p)
+        if mesa.winner_id is None:
+            continue
+        points = {"A": 0, "B": 0}
+        for chica in (mesa.state or {}).get("chica_results", []):
+            for side in points:
+                points[side] += chica["scores"][side]
+        results.setdefault(mesa.group, []).append(bracket.GroupResult(
+            a=mesa.pair_a_id, b=mesa.pair_b_id, winner="A" if mesa.winner_id == mesa.pair_a_id else "B",
+            chicas_a=mesa.chicas_a, chicas_b=mesa.chicas_b, points_a=points["A"], points_b=points["B"],
+        ))
+    return {group: bracket.standings(results.get(group, []), members) for group, members in sorted(entrants.items())}
+
+
+def _bracket_message(error):
+    return error.message_en if (get_language() or "es").startswith("en") else error.message
+
+
+def _create_mesas(championship, specs):
+    """One Mesa row per spec, then the routes between them."""
+    mesas = Mesa.objects.bulk_create([
+        Mesa(championship=championship, bracket=spec.key.bracket, round=spec.key.round,
+             position=spec.key.position, group=spec.group, pair_a_id=spec.a, pair_b_id=spec.b)
+        for spec in specs
+    ])
+    by_key = {(m.bracket, m.round, m.position): m for m in mesas}
+    for spec, mesa in zip(specs, mesas):
+        for name in ("winner_to", "loser_to"):
+            route = getattr(spec, name)
+            if route is not None:
+                setattr(mesa, name, by_key[tuple(route.key)])
+                setattr(mesa, name + "_slot", route.slot)
+    Mesa.objects.bulk_update(mesas, ["winner_to", "winner_to_slot", "loser_to", "loser_to_slot"], batch_size=500)
     return mesas
 
 
@@ -188,17 +242,6 @@ def start_round(championship, bracket, round_number):
         championship=championship, bracket=bracket, round=round_number, status=Mesa.Status.WAITING,
         pair_a__isnull=False, pair_b__isnull=False,
     ).update(status=Mesa.Status.READY)
-
-
-def start_mesa(mesa):
-    """A ready mesa goes into play (the juez's first claim, or the organiser)."""
-    if mesa.status != Mesa.Status.READY:
-        raise ServiceError(_("%(mesa)s is not ready to start.") % {"mesa": mesa_label(mesa)})
-    if mesa.table_number is None:
-        raise ServiceError(_("%(mesa)s has no table yet.") % {"mesa": mesa_label(mesa)})
-    mesa.status = Mesa.Status.IN_PLAY
-    mesa.started_at = timezone.now()
-    mesa.save(update_fields=["status", "started_at"])
 
 
 # --- results --------------------------------------------------------------
@@ -312,6 +355,15 @@ def _advance(mesa, skip=()):
         if target is None or target in skip or pair is None:
             continue
         Mesa.objects.filter(pk=target).update(**{"pair_" + slot.lower(): pair})
+
+
+def void_mesas(mesas):
+    """The ids of mesas that will not be played: the reset once the grand
+    final's slot A (the winners' bracket champion) has won it."""
+    final = next((m for m in mesas if m.bracket == Mesa.Bracket.GRAND_FINAL), None)
+    if final is None or final.winner_id is None or final.winner_id != final.pair_a_id:
+        return set()
+    return {m.pk for m in mesas if m.bracket == Mesa.Bracket.RESET}
 
 
 def champion(championship, mesas=None):

@@ -4,9 +4,10 @@ Terms
 -----
 standing
     A pair's record: mesas played (decided), won, lost, chicas won and
-    lost. Ordered by wins, then chica difference, then chicas won, then
-    name. Round-robin groups each have their own table; elimination
-    brackets one table for the whole championship.
+    lost. Each round-robin group has its own table, ranked by the bracket
+    engine (wins, chica difference, point difference, head-to-head); the
+    elimination mesas have one table, by wins then chica difference, the
+    pairs that are out last.
 out
     Eliminated: one defeat in single elimination, two in double (Art. 12:
     a first defeat does not eliminate).
@@ -17,6 +18,7 @@ pages make the same number of queries whatever the championship's size.
 
 from collections import defaultdict
 
+from . import services
 from .models import Championship, Mesa
 
 BRACKET_ORDER = [b for b, _ in Mesa.Bracket.choices]
@@ -39,30 +41,40 @@ def bracket_sections(mesas):
 
 
 def table(championship, pairs, mesas):
-    """[{"group", "rows": [row...]}]; each row a dict with the pair and its record."""
-    rows = {p.pk: {"pair": p, "played": 0, "won": 0, "lost": 0, "chicas_won": 0, "chicas_lost": 0, "group": None}
-            for p in pairs}
+    """[{"group", "rows": [row...]}]: one table per round-robin group (ranked
+    by the bracket engine), then one for the elimination mesas."""
+    by_pk = {p.pk: p for p in pairs}
+    tables = [
+        {"group": group, "rows": [
+            {"pair": by_pk[s.entrant], "played": s.played, "won": s.won, "lost": s.lost,
+             "chicas_won": s.chicas_won, "chicas_lost": s.chicas_lost, "difference": s.chicas_difference,
+             "out": False}
+            for s in rows]}
+        for group, rows in services.group_standings(mesas).items()
+    ]
+    knockout = [m for m in mesas if m.group is None]
+    if knockout or not tables:
+        tables.append({"group": None, "rows": _elimination_rows(championship, pairs, knockout)})
+    return tables
+
+
+def _elimination_rows(championship, pairs, mesas):
+    entrants = {p for m in mesas for p in (m.pair_a_id, m.pair_b_id) if p} if mesas else {p.pk for p in pairs}
+    rows = {p.pk: {"pair": p, "played": 0, "won": 0, "lost": 0, "chicas_won": 0, "chicas_lost": 0}
+            for p in pairs if p.pk in entrants}
     for mesa in mesas:
+        if mesa.winner_id is None:
+            continue
         for side, other in (("a", "b"), ("b", "a")):
             row = rows.get(getattr(mesa, f"pair_{side}_id"))
             if row is None:
-                continue
-            if mesa.group is not None:
-                row["group"] = mesa.group
-            if mesa.winner_id is None:
                 continue
             row["played"] += 1
             row["won" if mesa.winner_id == row["pair"].pk else "lost"] += 1
             row["chicas_won"] += getattr(mesa, f"chicas_{side}")
             row["chicas_lost"] += getattr(mesa, f"chicas_{other}")
-    limit = {Championship.Format.DOUBLE: 2, Championship.Format.SINGLE: 1}.get(championship.bracket_format)
-    groups = defaultdict(list)
+    limit = 2 if championship.bracket_format == Championship.Format.DOUBLE else 1
     for row in rows.values():
-        row["out"] = limit is not None and row["lost"] >= limit
+        row["out"] = row["lost"] >= limit
         row["difference"] = row["chicas_won"] - row["chicas_lost"]
-        groups[row["group"]].append(row)
-    return [
-        {"group": group, "rows": sorted(
-            members, key=lambda r: (r["out"], -r["won"], -r["difference"], -r["chicas_won"], r["pair"].name))}
-        for group, members in sorted(groups.items(), key=lambda item: (item[0] is None, item[0] or 0))
-    ]
+    return sorted(rows.values(), key=lambda r: (r["out"], -r["won"], -r["difference"], -r["chicas_won"], r["pair"].name))

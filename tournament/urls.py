@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/parejas/importar/", views.pairs_import, name="pairs_import"),
     path("<int:pk>/parejas/exportar/", views.pairs_export, name="pairs_export"),
     path("<int:pk>/sorteo/", views.draw, name="draw"),
+    path("<int:pk>/sorteo/eliminatoria/", views.draw_knockout, name="draw_knockout"),
     path("<int:pk>/rondas/<str:bracket>/<int:round_number>/iniciar/", views.start_round, name="start_round"),
     path("<int:pk>/mesas/", views.tables, name="tables"),
     path("<int:pk>/mesas/<int:mesa_pk>/mesa/", views.mesa_table, name="mesa_table"),

@@ -44,10 +44,11 @@ def _rounds(championship):
             startable=Count("id", filter=Q(status=Mesa.Status.WAITING, pair_a__isnull=False, pair_b__isnull=False)),
             decided=Count("id", filter=Q(status__in=services.DECIDED)),
         )
-        .order_by("round", "bracket")
+        .order_by()
     )
     labels = dict(Mesa.Bracket.choices)
-    return [{**row, "label": labels[row["bracket"]]} for row in rows]
+    ordered = sorted(rows, key=lambda row: (standings.BRACKET_ORDER.index(row["bracket"]), row["round"]))
+    return [{**row, "label": labels[row["bracket"]]} for row in ordered]
 
 
 @organiser_required
@@ -61,6 +62,8 @@ def championship_detail(request, pk):
         "rounds": _rounds(championship),
         "draw_form": DrawForm(),
         "drawn": championship.mesas.exists(),
+        "knockout_pending": championship.bracket_format == Championship.Format.ROUND_ROBIN
+        and not championship.mesas.exclude(bracket=Mesa.Bracket.GROUP).exists(),
     })
 
 
@@ -149,6 +152,15 @@ def draw(request, pk):
 
 @organiser_required
 @require_POST
+def draw_knockout(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    if _run(request, services.draw_knockout, championship) is not None:
+        messages.success(request, _("Knockout drawn."))
+    return redirect("tournament:detail", pk)
+
+
+@organiser_required
+@require_POST
 def start_round(request, pk, bracket, round_number):
     championship = get_object_or_404(Championship, pk=pk)
     count = services.start_round(championship, bracket, round_number)
@@ -220,10 +232,9 @@ def mesa_result(request, pk, mesa_pk):
 
 
 def _mesas(championship):
-    return list(
-        championship.mesas.select_related("pair_a", "pair_b", "winner", "juez")
-        .order_by("round", "bracket", "position")
-    )
+    """Every mesa of the championship in one query, in bracket order."""
+    mesas = championship.mesas.select_related("pair_a", "pair_b", "winner", "juez")
+    return sorted(mesas, key=lambda m: (standings.BRACKET_ORDER.index(m.bracket), m.group or 0, m.round, m.position))
 
 
 @organiser_required
@@ -239,6 +250,7 @@ def bracket(request, pk):
     return render(request, "tournament/bracket.html", {
         "championship": championship, "sections": standings.bracket_sections(mesas),
         "champion": services.champion(championship, mesas), "organiser": is_organiser(request.user),
+        "void": services.void_mesas(mesas),
     })
 
 

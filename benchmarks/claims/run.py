@@ -116,6 +116,20 @@ def warm_up(host, tablet, rounds):
             urllib.request.urlopen(request, timeout=10).read()
 
 
+def cpu_seconds(process):
+    """CPU time (user + system) used so far by gunicorn's master and workers."""
+    import psutil
+
+    total = 0.0
+    for p in [process, *process.children(recursive=True)]:
+        try:
+            times = p.cpu_times()
+            total += times.user + times.system
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
 def check_database(acked):
     """What the log looks like after the run: a list of problems (empty is good)."""
     from django.db.models import Count
@@ -183,6 +197,10 @@ def main():
     try:
         wait_until_up(host + "/")
         warm_up(host, tablets[0], rounds=8 * args.workers)
+        import psutil
+
+        server = psutil.Process(gunicorn.pid)
+        cpu_before = cpu_seconds(server)
         print(f"{len(tablets)} tablets on {len(tablets) // 2} mesas, gunicorn -w {args.workers}, "
               f"locust {args.time}s ...", flush=True)
         subprocess.run(
@@ -192,6 +210,7 @@ def main():
             cwd=ROOT, env={**env, "CLAIMS_BENCH_TABLETS": str(work / "tablets.json"),
                            "CLAIMS_BENCH_OUT": str(out)},
         )
+        cpu_used = cpu_seconds(server) - cpu_before
     finally:
         gunicorn.terminate()
         gunicorn.wait(timeout=30)
@@ -207,6 +226,9 @@ def main():
         mean = statistics.fmean(values) if values else float("nan")
         print(f"{name:<12} {len(values):>8} {failures.get(name, 0):>6} {percentile(values, 50):>8.1f} "
               f"{percentile(values, 99):>8.1f} {mean:>8.1f}")
+    served = sum(len(v) for v in timings.values()) + sum(failures.values())
+    print(f"throughput {served / args.time:.0f} requests/s; gunicorn CPU {1000 * cpu_used / max(served, 1):.1f} ms "
+          "per request (all endpoints; PostgreSQL and locust not counted)")
     claim, bare = timings.get("claim", []), timings.get("bare", [])
     p99, ratio99 = percentile(claim, 99), percentile(claim, 99) / percentile(bare, 99)
     ratio50 = percentile(claim, 50) / percentile(bare, 50)

@@ -5,6 +5,7 @@ import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from rest_framework.test import APIClient
 
 from tournament.models import Championship, Mesa, Pair, Player
@@ -15,13 +16,19 @@ def make_user(username, **extra):
     return get_user_model().objects.create_user(username, password=None, **extra)
 
 
+def organiser(user):
+    """An organiser: staff with the tournament's ``run_championship`` permission."""
+    user.user_permissions.add(Permission.objects.get(codename="run_championship"))
+    return user
+
+
 @pytest.fixture
 def people(db):
     return {
         "juez": make_user("juez", first_name="Rosa", last_name="Guamán"),
         "other_juez": make_user("otro_juez"),
         "inspector": make_user("inspector"),
-        "staff": make_user("organizador", is_staff=True),
+        "staff": organiser(make_user("organizador", is_staff=True)),
         "director": make_user("director"),
         "stranger": make_user("curioso"),
     }

@@ -163,3 +163,10 @@ def test_the_table_card_shows_the_pin_to_organisers_only(people, mesa):
     assert api_client(people["director"]).get(f"/acceso/mesa/{mesa.pk}/tarjeta/").status_code == 200
     for who in ("juez", "inspector", "stranger"):
         assert api_client(people[who]).get(f"/acceso/mesa/{mesa.pk}/tarjeta/").status_code == 403
+
+
+def test_staff_without_the_organisers_permission_only_gets_403(people, mesa):
+    clerk = people["stranger"]
+    clerk.is_staff = True
+    clerk.save()
+    assert get_mesa(api_client(clerk), mesa).status_code == 403

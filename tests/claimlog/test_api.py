@@ -4,7 +4,10 @@ import json
 import uuid
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from refereeing.engine import KINDS
 from refereeing.models import ClaimEntry
 from tournament.models import Mesa
 
@@ -101,7 +104,7 @@ def test_a_form_encoded_body_is_refused_without_a_500(juez, mesa):
         claims_url(mesa), {"client_id": str(uuid.uuid4()), "claim": "caida"},
         HTTP_X_CSRFTOKEN=juez.cookies["csrftoken"].value,
     )
-    assert response.status_code in (400, 415)
+    assert response.status_code == 415
     assert ClaimEntry.objects.count() == 0
 
 
@@ -160,3 +163,44 @@ def test_the_api_answers_in_english_on_request(juez, mesa):
         HTTP_ACCEPT_LANGUAGE="en", HTTP_X_CSRFTOKEN=(juez.get("/cuenta/entrar/"), juez.cookies["csrftoken"].value)[1],
     )
     assert response.json()["detail"] == "client_id must be a UUID."
+
+
+@pytest.mark.parametrize("raw", ["[" * 100_000, '{"client_id": ' * 50_000, "\x00\xff", '{"a": NaN}'],
+                         ids=["deep list", "deep object", "not utf-8", "NaN"])
+def test_pathological_bodies_never_give_a_500(juez, mesa, raw):
+    juez.get("/cuenta/entrar/")
+    response = juez.post(
+        claims_url(mesa), raw, content_type="application/json",
+        HTTP_X_CSRFTOKEN=juez.cookies["csrftoken"].value,
+    )
+    assert response.status_code == 400
+    assert ClaimEntry.objects.count() == 0
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3),
+    max_leaves=8,
+)
+FIELDS = ["pair", "player", "upheld", "against", "cards", "points", "reason", "target"]
+CLAIMS = st.fixed_dictionaries(
+    {"kind": st.sampled_from(KINDS)},
+    optional={name: st.sampled_from(["A", "B", 1, 2, True, -3, 10**30, {"A": 3, "B": 4}, "x"]) | JSON
+              for name in FIELDS},
+)
+BODIES = st.one_of(
+    JSON,
+    st.fixed_dictionaries({"client_id": st.uuids().map(str), "claim": CLAIMS},
+                          optional={"expected_seq": st.integers(-2, 5) | JSON}),
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=BODIES)
+def test_any_json_body_is_answered_without_a_500(juez, mesa, body):
+    response = post_json(juez, claims_url(mesa), body)
+    assert response.status_code in (201, 400, 409), response.content
+    if response.status_code == 201:
+        assert ClaimEntry.objects.filter(mesa=mesa, seq=response.json()["entry"]["seq"]).exists()
+    else:
+        assert isinstance(response.json()["detail"], str)

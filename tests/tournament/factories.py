@@ -1,9 +1,11 @@
 """Small builders for the tournament's tests."""
 
 import datetime
+import uuid
 
 from django.contrib.auth.models import Group, User
 
+from refereeing.claimlog import record_claim
 from tournament.models import Championship, Pair, Player
 from tournament.services import JUECES_GROUP, ORGANISERS_GROUP
 
@@ -45,3 +47,9 @@ def finished_state(winner, chicas_winner=2, chicas_loser=0, zapateria=False):
     loser = "B" if winner == "A" else "A"
     return {"finished": True, "winner": winner, "zapateria": zapateria,
             "chicas": {winner: chicas_winner, loser: chicas_loser}, "scores": {"A": 0, "B": 0}}
+
+
+def start(mesa):
+    """Put a ready mesa in play as a juez does: its first claim (a mano)."""
+    record_claim(mesa, {"kind": "mano"}, uuid.uuid4(), user=mesa.juez)
+    mesa.refresh_from_db()

@@ -49,7 +49,7 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
     page.goto(live_server.url + "/cuenta/entrar/?next=/")
     page.fill("input[name=username]", "organizador")
     page.fill("input[name=password]", "cuarenta")
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
 
     page.click("text=Nuevo campeonato")
     page.fill("input[name=name]", "Copa Chimborazo")
@@ -59,7 +59,7 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
     page.select_option("select[name=bracket_format]", "double")
     page.select_option("select[name=rule_caida_limpia_points]", "4")
     shot(page, "1-championship-form")
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     assert page.locator("#ruleset").is_visible()
     shot(page, "2-championship")
     championship = Championship.objects.get(name="Copa Chimborazo")
@@ -111,3 +111,29 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
     shot(page, "8-bracket")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "9-bracket-phone")
+
+
+def test_the_control_board_refreshes_itself(live_server, page):
+    from .factories import championship as make_championship
+    from .factories import jueces, organiser, pairs
+
+    organiser("organizador")
+    jueces(2)
+    championship = make_championship(tables=2)
+    pairs(championship, 16)
+    services.draw_bracket(championship, seed=1)
+    services.assign_tables(championship)
+    services.start_round(championship, "W", 1)
+    page.goto(live_server.url + "/cuenta/entrar/?next=" + f"/campeonatos/{championship.pk}/control/")
+    page.fill("input[name=username]", "organizador")
+    page.fill("input[name=password]", "cuarenta")
+    page.click("main button[type=submit]")
+    mesa = championship.mesas.get(bracket="W", round=1, position=1)
+    row = page.locator(f"#board tr[data-mesa='{mesa.pk}']")
+    assert "Lista" in row.inner_text()
+    record_claim(mesa, {"kind": "mano"}, uuid.uuid4(), user=mesa.juez)
+    # The rows reload every 5 seconds without reloading the page.
+    page.wait_for_function(
+        f"document.querySelector(\"#board tr[data-mesa='{mesa.pk}']\").innerText.includes('En juego')", timeout=8000)
+    assert row.locator(".status-badge").inner_text() == "En juego"
+    shot(page, "10-board-refreshed")

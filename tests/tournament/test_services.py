@@ -11,7 +11,7 @@ from django.utils import translation
 from tournament import services
 from tournament.models import Mesa, Pair
 
-from .factories import championship, finished_state, jueces, organiser, pairs
+from .factories import start, championship, finished_state, jueces, organiser, pairs
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def play(mesa, winner="A", chicas=(2, 1)):
     if mesa.table_number is None:
         services.assign_tables(mesa.championship)
         mesa.refresh_from_db()
-    services.start_mesa(mesa)
+    start(mesa)
     mesa.state = finished_state(winner, *chicas)
     mesa.save(update_fields=["state"])
     services.record_result(mesa)
@@ -161,7 +161,7 @@ def test_an_unfinished_state_is_not_a_result():
     services.assign_tables(champ)
     services.start_round(champ, "W", 1)
     mesa = champ.mesas.get(bracket="W", round=1, position=1)
-    services.start_mesa(mesa)
+    start(mesa)
     mesa.state = {"finished": False, "winner": None, "chicas": {"A": 1, "B": 0}}
     with pytest.raises(services.ServiceError, match="not finished"):
         services.record_result(mesa)
@@ -175,7 +175,7 @@ def test_zapateria_and_chicas_are_copied_from_the_engine_state():
     services.assign_tables(champ)
     services.start_round(champ, "W", 1)
     mesa.refresh_from_db()
-    services.start_mesa(mesa)
+    start(mesa)
     # Art. 3g.6: a zapatería in the first chica ends the mesa 1-0.
     mesa.state = finished_state("B", 1, 0, zapateria=True)
     services.record_result(mesa)
@@ -227,7 +227,7 @@ def test_the_directors_override_resets_the_dependents_that_have_not_started():
     w21.refresh_from_db()
     services.start_round(champ, "W", 2)
     w21.refresh_from_db()
-    services.start_mesa(w21)
+    start(w21)
     w11.refresh_from_db()
     services.correct_result(w11, "B", 0, 2, user=director, override=True)
     w11.refresh_from_db()
@@ -283,3 +283,31 @@ def test_the_database_refuses_what_the_rules_forbid():
     with pytest.raises(IntegrityError), transaction.atomic():
         Mesa.objects.create(championship=champ, round=1, position=2, pair_a=third, pair_b=fourth,
                             status="in_play", table_number=1)
+
+
+def test_a_mesa_refuses_a_pair_of_another_championship():
+    from django.core.exceptions import ValidationError
+    home, away = championship(name="Uno"), championship(name="Dos")
+    ours, theirs = pairs(home, 1)[0], Pair.objects.create(championship=away, name="Visitante")
+    mesa = Mesa(championship=home, round=1, position=1, pair_a=ours, pair_b=theirs)
+    with pytest.raises(ValidationError) as error:
+        mesa.full_clean()
+    assert "pair_b" in error.value.message_dict
+
+
+def test_a_1024_pair_draw_makes_every_mesa():
+    champ = championship(tables=200)
+    Pair.objects.bulk_create(Pair(championship=champ, name=f"P{n:04d}") for n in range(1, 1025))
+    services.draw_bracket(champ, seed=42)
+    # Double elimination: 2n - 2 mesas, plus the reset.
+    assert champ.mesas.count() == 2 * 1024 - 1
+    assert champ.mesas.filter(bracket="W", round=1, pair_a__isnull=False, pair_b__isnull=False).count() == 512
+
+
+def test_a_draw_the_bracket_engine_refuses_is_a_clear_refusal():
+    champ = championship(bracket_format="round_robin", group_size=1)
+    pairs(champ, 4)
+    with pytest.raises(services.ServiceError, match="A group needs room for at least two pairs"):
+        services.draw_bracket(champ, seed=1)
+    champ.refresh_from_db()
+    assert champ.draw_seed is None and not champ.mesas.exists()

@@ -9,7 +9,7 @@ from django.utils import translation
 from tournament import services
 from tournament.models import Championship, Mesa, Pair
 
-from .factories import championship, finished_state, jueces, organiser, pairs
+from .factories import start, championship, finished_state, jueces, organiser, pairs
 
 pytestmark = pytest.mark.django_db
 
@@ -139,6 +139,7 @@ def test_a_latin1_csv_from_excel_is_read_with_a_notice(org_client):
     (HEADER.encode() + b"A,Ana,,,Bea,,,,,cinco\n", 2, 'cabeza_de_serie must be a whole number from 1, not "cinco"'),
     (HEADER.encode() + b"A,Ana,,,,,,,,\n", 2, "jugador_2 is empty"),
     (HEADER.encode() + b"A,Ana,,,Bea\n", 2, "5 cells; the header has 10"),
+    (HEADER.encode() + b"A,Ana,0601,,Bea,,,,,\nB,Carla,,,Dora,0601,,,,\n", 3, "ID number 0601 is repeated (line 2)"),
 ])
 def test_bad_csv_rows_are_reported_by_line_and_nothing_is_saved(org_client, content, line, reason):
     champ = championship()
@@ -149,6 +150,15 @@ def test_bad_csv_rows_are_reported_by_line_and_nothing_is_saved(org_client, cont
         n == line and reason in r for n, r in preview.errors), preview.errors
     assert "nothing was saved" in response.content.decode()
     assert "confirm" not in response.content.decode()
+    assert champ.pairs.count() == 1
+
+
+def test_a_player_already_in_another_pair_is_refused(org_client):
+    champ = championship()
+    url = reverse("tournament:pair_new", args=[champ.pk])
+    assert org_client.post(url, pair_data("Los Ases", player1_id="0601234567")).status_code == 302
+    response = org_client.post(url, pair_data("Las Sotas", player2_id="0601234567"))
+    assert 'ID number 0601234567 already plays in the pair &quot;Los Ases&quot;.' in response.content.decode()
     assert champ.pairs.count() == 1
 
 
@@ -186,13 +196,13 @@ def test_a_correction_blocked_by_a_later_mesa_names_it_and_saves_nothing(org_cli
     services.start_round(champ, "W", 1)
     for position in (1, 2):
         mesa = champ.mesas.get(bracket="W", round=1, position=position)
-        services.start_mesa(mesa)
+        start(mesa)
         mesa.state = finished_state("A")
         services.record_result(mesa)
     services.start_round(champ, "W", 2)
     services.assign_tables(champ)
     later = champ.mesas.get(bracket="W", round=2, position=1)
-    services.start_mesa(later)
+    start(later)
     first = champ.mesas.get(bracket="W", round=1, position=1)
     response = org_client.post(reverse("tournament:mesa_result", args=[champ.pk, first.pk]),
                                {"winner": "B", "chicas_a": 0, "chicas_b": 2, "override": "on"})
@@ -225,7 +235,7 @@ def big_championship():
     services.assign_tables(champ)
     services.start_round(champ, "W", 1)
     for mesa in champ.mesas.filter(bracket="W", round=1).exclude(table_number=None)[:20]:
-        services.start_mesa(mesa)
+        start(mesa)
         mesa.state = finished_state("B", 2, 1)
         services.record_result(mesa)
     return champ
@@ -238,3 +248,75 @@ def test_big_pages_make_a_fixed_number_of_queries(org_client, big_championship, 
         response = org_client.get(url)
     assert response.status_code == 200
     assert response.content.decode().count("Pareja 0") >= 256
+
+
+def test_round_robin_groups_have_their_own_standings(client):
+    champ = championship(bracket_format="round_robin", group_size=4)
+    pairs(champ, 8)
+    services.draw_bracket(champ, seed=8)
+    assert set(champ.mesas.values_list("group", flat=True)) == {1, 2}
+    mesa = champ.mesas.filter(group=1).first()
+    services.record_walkover(mesa, "A")
+    page = client.get(reverse("tournament:standings", args=[champ.pk]))
+    tables = page.context["tables"]
+    assert [t["group"] for t in tables] == [1, 2]
+    leader = tables[0]["rows"][0]
+    assert (leader["pair"], leader["won"], leader["chicas_won"]) == (mesa.pair_a, 1, 2)
+    assert "Group 2" in page.content.decode()
+
+
+def test_only_the_director_sees_and_uses_the_override(client):
+    champ = championship()
+    director = organiser("director")
+    champ.director = director
+    champ.save()
+    pairs(champ, 16)
+    services.draw_bracket(champ, seed=5)
+    services.assign_tables(champ)
+    services.start_round(champ, "W", 1)
+    first = champ.mesas.get(bracket="W", round=1, position=1)
+    start(first)
+    first.state = finished_state("A")
+    services.record_result(first)
+    loser_mesa = champ.mesas.get(pk=first.loser_to_id)
+    # Another mesa feeding the losers' mesa finishes, so it can start.
+    feeder = champ.mesas.filter(loser_to=loser_mesa).exclude(pk=first.pk).get()
+    start(feeder)
+    feeder.state = finished_state("A")
+    services.record_result(feeder)
+    services.start_round(champ, "L", 1)
+    services.assign_tables(champ)
+    start(champ.mesas.get(pk=loser_mesa.pk))
+    url = reverse("tournament:mesa_result", args=[champ.pk, first.pk])
+    client.force_login(organiser("org2"))
+    assert "override" not in client.get(url).content.decode()
+    client.force_login(director)
+    assert 'name="override"' in client.get(url).content.decode()
+    response = client.post(url, {"winner": "B", "chicas_a": 1, "chicas_b": 2, "override": "on"})
+    assert response.status_code == 302
+    first.refresh_from_db()
+    winners_mesa = champ.mesas.get(pk=first.winner_to_id)
+    assert first.winner == first.pair_b
+    assert getattr(winners_mesa, "pair_" + first.winner_to_slot.lower()) == first.pair_b
+
+
+def test_the_knockout_follows_the_groups(org_client):
+    champ = championship(bracket_format="round_robin", group_size=4, advance_per_group=2)
+    pairs(champ, 8)
+    services.draw_bracket(champ, seed=8)
+    url = reverse("tournament:draw_knockout", args=[champ.pk])
+    response = org_client.post(url, follow=True)
+    assert "12 group mesas have no result yet." in response.content.decode()
+    assert not champ.mesas.exclude(bracket="G").exists()
+    for mesa in champ.mesas.all():
+        services.record_walkover(mesa, "A")
+    org_client.post(url)
+    knockout = champ.mesas.exclude(bracket="G")
+    # 4 pairs go on: two semi-finals and a final.
+    assert knockout.count() == 3
+    first_round = knockout.filter(round=1)
+    tables = services.group_standings(champ.mesas.filter(bracket="G"))
+    winners = {rows[0].entrant for rows in tables.values()}
+    assert winners <= {p for m in first_round for p in (m.pair_a_id, m.pair_b_id)}
+    # Group winners do not meet in the first round.
+    assert all({m.pair_a_id, m.pair_b_id} != winners for m in first_round)

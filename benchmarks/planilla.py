@@ -1,0 +1,95 @@
+"""How long the Planilla de Juego takes to print.
+
+    /work/venv/bin/python benchmarks/planilla.py [--batch 64]
+
+Prints, on a throw-away in-memory database filled through the real claim
+log (the planilla tests' factories):
+
+- the time to build and render one planilla (a one-page zapatería mesa and
+  a two-page mesa of three long chicas), the median of several runs;
+- the ratio of each to WeasyPrint rendering a trivial one-page A4 document
+  in the same run (target: under 3x);
+- the time to print N planillas (default 64, a mix of both) as one PDF with
+  the background job's code, run in this thread (target: under 30 s).
+"""
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ["DATABASE_URL"] = "sqlite://:memory:"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.test.utils import setup_databases, setup_test_environment  # noqa: E402
+
+
+def timed(function):
+    """(wall seconds, CPU seconds of this process) for one call: on a shared
+    box the wall time follows the load, the CPU time much less."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    function()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def median_time(function, runs):
+    times = [timed(function) for _ in range(runs)]
+    return statistics.median(t[0] for t in times), statistics.median(t[1] for t in times)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--batch", type=int, default=64, help="planillas in the one-PDF job")
+    parser.add_argument("--runs", type=int, default=7, help="runs for each median")
+    args = parser.parse_args()
+
+    setup_test_environment()
+    setup_databases(verbosity=0, interactive=False)
+    from django.conf import settings
+    from pypdf import PdfReader
+    from weasyprint import HTML
+
+    from refereeing import planilla, planilla_batch
+    from tests.planilla import factories
+
+    settings.MEDIA_ROOT = tempfile.mkdtemp(prefix="planilla-bench-")
+    short, _log = factories.zapateria_mesa()
+    long, _log = factories.long_mesa(factories.mesa(short.championship, position=4))
+
+    trivial = "<html><body><h1>Planilla</h1><p>Hola.</p></body></html>"
+    HTML(string=trivial).write_pdf()  # warm up fonts and caches
+    planilla.pdf(planilla.build(short, "https://mesa.example"))
+    base = median_time(lambda: HTML(string=trivial).write_pdf(), args.runs)
+    print(f"{'':34s} {'wall':>9s} {'CPU':>9s}   ratio (wall, CPU) to the trivial document")
+    print(f"{'trivial one-page A4 (WeasyPrint)':34s} {base[0] * 1000:6.0f} ms {base[1] * 1000:6.0f} ms")
+    for name, mesa in (("one-page planilla (zapatería)", short), ("two-page planilla (3 chicas)", long)):
+        wall, cpu = median_time(lambda: planilla.pdf(planilla.build(mesa, "https://mesa.example")), args.runs)
+        print(f"{name:34s} {wall * 1000:6.0f} ms {cpu * 1000:6.0f} ms   "
+              f"{wall / base[0]:5.1f}x {cpu / base[1]:5.1f}x")
+
+    ids = []
+    position = 5
+    while len(ids) < args.batch:
+        maker = factories.long_mesa if len(ids) % 2 else factories.short_mesa
+        mesa, _log = maker(factories.mesa(short.championship, position=position))
+        ids.append(mesa.pk)
+        position += 1
+    record = {"id": "0" * 32, "user": 0, "title": "bench", "language": "es-ec",
+              "total": len(ids), "done": 0, "status": "queued", "error": ""}
+    wall, cpu = timed(lambda: planilla_batch.run(record, ids, "https://mesa.example"))
+    pages = len(PdfReader(planilla_batch.pdf_path(record["id"])).pages)
+    print(f"{len(ids)} planillas as one PDF ({pages} pages): {wall:6.1f} s wall, {cpu:6.1f} s CPU "
+          f"({cpu / len(ids) * 1000:.0f} ms CPU each)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,446 @@
+"""The Planilla de Juego: a mesa's score sheet, made from its claim log.
+
+Art. 16: when the mesa ends, the juez hands the *Planilla de Juego* to the
+control desk; it records the results, the winning pair, and the signatures
+of each pair's representative and of the juez. Here it is a PDF built from
+what the database already holds, nothing typed twice:
+
+- the mesa's claim log (``ClaimEntry``) replayed by the engine
+  (``claimlog.mesa_replay``): each claim's decision (points, running
+  scores, chica, data, dealer, conteo detail, voided or not) and the final
+  state (each chica's result, zapatería);
+- the mesa's result fields (status, winner, chicas);
+- the ``Signature`` rows drawn on the tablet.
+
+Terms
+-----
+row
+    One data (one round of all 40 cards) of one chica: who dealt it, the
+    accepted claims with their points, the conteo and the running score.
+voided claim
+    A claim that a later ``void`` claim cancelled. The engine's replay of
+    the log treats it as refused and scores everything after it as if it had
+    never been made, so the sheet lists it, with the void, among the refused
+    claims, and every row's running score adds up.
+perro, tanto
+    The scoring chips (Art. 14): a tanto is 2 points, a perro 10.
+verification code
+    ``<mesa id>-XXXX-XXXX-XXXX``: the mesa's id and 60 bits of an HMAC
+    (keyed with ``SECRET_KEY``) over the canonical JSON of the mesa's log,
+    signatures and result. Any later change to any of them gives another
+    code, so the public page can tell whether a printed planilla still
+    matches the database. Codes made with a key in
+    ``SECRET_KEY_FALLBACKS`` are still accepted after a key rotation.
+provisional
+    A planilla of a mesa that has not ended: marked PROVISIONAL across
+    every page, and its code changes with the next claim.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC
+import hmac
+import io
+import json
+from dataclasses import dataclass, field
+from itertools import groupby
+
+import segno
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from refereeing.access import is_organiser
+from refereeing.claimlog import mesa_replay
+from refereeing.models import ClaimEntry, Signature
+from tournament.models import Mesa
+
+# Mesas whose planilla is final. A walkover has no log but is decided.
+FINAL_STATUSES = {Mesa.Status.FINISHED, Mesa.Status.WALKOVER}
+
+# Claims that only mark the course of play: they carry no points and the
+# row already shows what they mean (a new mano, the conteo has its column).
+_MARKERS = {"mano", "conteo"}
+
+KIND_LABELS = {
+    "mano": gettext_lazy("mano"),
+    "ronda": gettext_lazy("ronda"),
+    "doble_ronda": gettext_lazy("doble ronda"),
+    "caida": gettext_lazy("caída"),
+    "limpia": gettext_lazy("limpia"),
+    "caida_limpia": gettext_lazy("caída y limpia"),
+    "caida_en_ronda": gettext_lazy("caída en ronda"),
+    "cuatro_caidas": gettext_lazy("four caídas"),
+    "juego_y_veo": gettext_lazy("juego y veo"),
+    "pedir_mal": gettext_lazy("points asked wrongly"),
+    "mal_repartidas": gettext_lazy("misdeal"),
+    "conteo": gettext_lazy("conteo"),
+    "ajuste": gettext_lazy("adjustment"),
+    "void": gettext_lazy("void"),
+    "suspender": gettext_lazy("mesa suspended"),
+    "reanudar": gettext_lazy("mesa resumed"),
+}
+
+_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
+_CODE_CHARS = 12
+_HMAC_SALT = b"mesa-de-control.planilla.v1"
+
+
+def _other(side):
+    return "B" if side == "A" else "A"
+
+
+def chips(points: int) -> dict:
+    """``points`` as scoring chips (Art. 14): perros of 10 and tantos of 2."""
+    perros, rest = divmod(max(points, 0), 10)
+    tantos, odd = divmod(rest, 2)
+    return {"points": points, "perros": perros, "tantos": tantos, "odd": odd}
+
+
+# --- what the sheet shows ---------------------------------------------------
+
+@dataclass
+class Item:
+    """One accepted claim in a row, under the pair it concerns."""
+    seq: int
+    kind: str
+    label: str
+    side: str | None
+    points: dict
+
+    @property
+    def own(self):
+        return self.points.get(self.side, 0) if self.side else 0
+
+    @property
+    def others(self):
+        return self.points.get(_other(self.side), 0) if self.side else 0
+
+
+@dataclass
+class Row:
+    data: int
+    dealer: str
+    dealer_name: str = ""
+    items: dict = field(default_factory=lambda: {"A": [], "B": []})
+    notes: list = field(default_factory=list)
+    conteo: dict | None = None
+    points: dict = field(default_factory=lambda: {"A": 0, "B": 0})
+    scores: dict = field(default_factory=lambda: {"A": 0, "B": 0})
+
+    @property
+    def chips(self):
+        return {side: chips(self.scores[side]) for side in "AB"}
+
+
+@dataclass
+class Chica:
+    number: int
+    rows: list
+    result: dict | None
+
+
+def _side_of(claim: dict, decision: dict) -> str | None:
+    """The pair whose column shows this claim: the one it names, else the
+    one it gave points to (a misdeal names no pair)."""
+    if claim.get("pair") in ("A", "B"):
+        return claim["pair"]
+    gained = [s for s in "AB" if (decision.get("points") or {}).get(s)]
+    return gained[0] if len(gained) == 1 else None
+
+
+def _label(claim: dict) -> str:
+    kind = claim.get("kind", "")
+    label = str(KIND_LABELS.get(kind, kind))
+    if claim.get("player"):
+        label += " " + _("(player %(n)s)") % {"n": claim["player"]}
+    if kind == "juego_y_veo":
+        label += " " + (_("upheld") if claim.get("upheld") else _("rejected"))
+    if kind == "void":
+        label += " " + _("of #%(seq)s") % {"seq": claim.get("target")}
+    if kind == "ajuste" and claim.get("reason"):
+        label += f": {claim['reason']}"
+    return label
+
+
+def _message(decision: dict) -> str:
+    english = translation.get_language().startswith("en")
+    return (decision.get("message_en") if english else decision.get("message")) or ""
+
+
+def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_results: list[dict]):
+    """The chicas, each as rows of data, and the list of claims that score
+    nothing on the sheet: refused ones, voided ones and the voids.
+
+    ``decisions`` are the engine's replay of the log, one per entry: a
+    voided claim is refused there (``voided_by``) and every later score is
+    what it would have been without it, so each row's running score adds up.
+    """
+    results = {r["chica"]: r for r in chica_results}
+    set_aside, accepted = [], []
+    for entry, decision in zip(entries, decisions):
+        if not decision["accepted"] or entry.kind == "void":
+            set_aside.append({
+                "seq": entry.seq, "label": _label(entry.claim), "accepted": decision["accepted"],
+                "voided_by": decision.get("voided_by"), "message": _message(decision),
+                "article": decision.get("article") or "", "at": entry.created_at,
+            })
+        else:
+            accepted.append((entry, decision))
+
+    chicas = []
+    for number, in_chica in groupby(accepted, key=lambda pair: pair[1]["chica"]):
+        rows = []
+        for data, in_data in groupby(in_chica, key=lambda pair: pair[1]["data"]):
+            in_data = list(in_data)
+            row = Row(data=data, dealer=in_data[0][1].get("dealer") or "")
+            for entry, decision in in_data:
+                points = {s: decision["points"].get(s, 0) for s in "AB"}
+                for s in "AB":
+                    row.points[s] += points[s]
+                row.scores = {s: decision["scores"].get(s, 0) for s in "AB"}
+                if entry.kind == "conteo":
+                    row.conteo = {**decision["detail"], "points": points}
+                if entry.kind in _MARKERS:
+                    continue
+                item = Item(seq=entry.seq, kind=entry.kind, label=_label(entry.claim),
+                            side=_side_of(entry.claim, decision), points=points)
+                (row.items[item.side] if item.side else row.notes).append(item)
+            rows.append(row)
+        chicas.append(Chica(number=number, rows=rows, result=results.get(number)))
+    return chicas, set_aside
+
+
+def appeals(mesa) -> list:
+    """The appeals filed on this mesa (Art. 17); none until appeals exist."""
+    return []
+
+
+@dataclass
+class Planilla:
+    mesa: Mesa
+    language: str
+    provisional: bool
+    chicas: list
+    refused: list
+    signatures: dict
+    code: str
+    verify_url: str
+    qr_svg: str
+    rules_changed: list
+    pairs: list
+    appeals: list
+    printed_at: object
+    played_on: object
+    juez_name: str
+    inspector_name: str
+    signature_boxes: list
+    claims_logged: int
+
+    @property
+    def championship(self):
+        return self.mesa.championship
+
+    @property
+    def footer_css(self) -> str:
+        """The running footer as the inside of a CSS string literal; every
+        character that could end the string or the <style> is escaped."""
+        verification = _("verification")
+        text = " · ".join([_("Planilla de Juego"), str(self.championship),
+                           f"{self.mesa.get_bracket_display()} R{self.mesa.round}-{self.mesa.position}",
+                           f"{verification} {self.code}"])
+        return "".join(f"\\{ord(ch):x} " if ch in '"\\<>&\'\n' else ch for ch in text)
+
+    @property
+    def chica_results(self):
+        return [c.result for c in self.chicas if c.result]
+
+
+def _person(user) -> str:
+    return (user.get_full_name() or user.get_username()) if user else ""
+
+
+def _signature_boxes(mesa, pairs, signatures) -> list[dict]:
+    """The three boxes of Art. 16: each pair's representative, then the juez."""
+    boxes = []
+    for block in pairs:
+        representative = next((p for p in block["players"] if p.is_representative), None)
+        signature = signatures.get(block["side"])
+        boxes.append({
+            "title": _("Representative of pair %(side)s") % {"side": block["side"]},
+            "name": signature.name if signature else (representative.full_name if representative else ""),
+            "signature": signature,
+        })
+    signature = signatures.get(Signature.Role.JUEZ)
+    boxes.append({"title": _("Juez"), "name": signature.name if signature else _person(mesa.juez),
+                  "signature": signature})
+    return boxes
+
+
+def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planilla:
+    """Everything the sheet shows for ``mesa``, read from the database.
+
+    ``base_url`` is the site's address (``https://host``) that the QR code
+    and the printed link point at.
+    """
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    with translation.override(language):
+        entries = list(mesa.claims.order_by("seq"))
+        signatures = {s.role: s for s in mesa.signatures.all()}
+        replayed = mesa_replay(mesa).as_dict()
+        chicas, refused = chicas_from_log(entries, replayed["decisions"], replayed["state"]["chica_results"])
+        code = verification_code(mesa, entries=entries, signatures=signatures.values())
+        verify_url = base_url.rstrip("/") + verification_path(code)
+        pairs = []
+        seats = {}
+        for side in "AB":
+            pair = mesa.pair(side)
+            players = list(pair.players.all()) if pair else []
+            pairs.append({"side": side, "pair": pair, "players": players})
+            seats.update({f"{side}{p.number}": p.full_name for p in players})
+        for chica in chicas:
+            for row in chica.rows:
+                row.dealer_name = seats.get(row.dealer, "")
+        when = mesa.finished_at or mesa.started_at
+        return Planilla(
+            mesa=mesa, language=language,
+            provisional=mesa.status not in FINAL_STATUSES,
+            chicas=chicas, refused=refused, signatures=signatures,
+            code=code, verify_url=verify_url, qr_svg=qr_svg(verify_url),
+            rules_changed=[r for r in mesa.championship.ruleset.describe(language) if r["changed"]],
+            pairs=pairs,
+            appeals=appeals(mesa),
+            printed_at=timezone.localtime(),
+            played_on=timezone.localdate(when) if when else mesa.championship.start_date,
+            juez_name=_person(mesa.juez), inspector_name=_person(mesa.inspector),
+            signature_boxes=_signature_boxes(mesa, pairs, signatures),
+            claims_logged=len(entries),
+        )
+
+
+def qr_svg(url: str) -> str:
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", xmldecl=False, svgns=True, nl=False,
+                                    border=0, omitsize=True, svgclass="qr", lineclass=None)
+    return buffer.getvalue().decode()
+
+
+# --- the verification code ---------------------------------------------------
+
+def canonical_record(mesa: Mesa, entries=None, signatures=None) -> bytes:
+    """The mesa's log, signatures and result as canonical JSON bytes."""
+    entries = mesa.claims.order_by("seq") if entries is None else entries
+    signatures = mesa.signatures.all() if signatures is None else signatures
+    record = {
+        "mesa": mesa.pk,
+        "pairs": [mesa.pair_a_id, mesa.pair_b_id],
+        "claims": [
+            [e.seq, str(e.client_id), e.kind, e.claim, e.accepted, e.decision,
+             e.created_at.astimezone(UTC).isoformat() if e.created_at else None]
+            for e in entries
+        ],
+        "signatures": sorted(
+            [s.role, s.name, hashlib.sha256(s.image.encode()).hexdigest(),
+             s.signed_at.astimezone(UTC).isoformat() if s.signed_at else None]
+            for s in signatures
+        ),
+        "result": [mesa.status, mesa.chicas_a, mesa.chicas_b, mesa.winner_id, mesa.zapateria],
+    }
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _digest(key: str, record: bytes) -> str:
+    mac = hmac.new(hashlib.sha256(_HMAC_SALT + key.encode()).digest(), record, hashlib.sha256)
+    number = int.from_bytes(mac.digest()[:8], "big") >> (64 - 5 * _CODE_CHARS)
+    chars = "".join(_CODE_ALPHABET[(number >> (5 * i)) & 31] for i in reversed(range(_CODE_CHARS)))
+    return "-".join(chars[i:i + 4] for i in range(0, _CODE_CHARS, 4))
+
+
+def verification_code(mesa: Mesa, entries=None, signatures=None) -> str:
+    return f"{mesa.pk}-{_digest(settings.SECRET_KEY, canonical_record(mesa, entries, signatures))}"
+
+
+def verification_path(code: str) -> str:
+    from django.urls import reverse
+    return reverse("planilla:verify", args=[code])
+
+
+def normalise_code(code: str) -> str:
+    """A typed code in its printed form: separators ignored (the digest is
+    always the last 12 characters), upper case, O read as 0 and I, L as 1."""
+    chars = "".join(ch for ch in code.upper() if ch.isascii() and ch.isalnum())
+    chars = chars.translate(str.maketrans("OIL", "011"))
+    head, tail = chars[:-_CODE_CHARS], chars[-_CODE_CHARS:]
+    return f"{head}-" + "-".join(tail[i:i + 4] for i in range(0, len(tail), 4))
+
+
+def mesa_for_code(code: str) -> Mesa | None:
+    """The mesa whose current record gives ``code``, or None."""
+    code = normalise_code(code)
+    head, _sep, digest = code.partition("-")
+    if not head.isdigit() or len(head) > 18 or len(digest) != _CODE_CHARS + 2:
+        return None
+    mesa = Mesa.objects.select_related("championship", "pair_a", "pair_b", "winner").filter(pk=int(head)).first()
+    if mesa is None:
+        return None
+    record = canonical_record(mesa)
+    keys = [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
+    if any(hmac.compare_digest(_digest(key, record), digest) for key in keys):
+        return mesa
+    return None
+
+
+# --- who may print ------------------------------------------------------------
+
+def may_print_championship(user, championship) -> bool:
+    """Organisers and the Director print every planilla of a championship.
+    (One mesa's planilla: whoever may view the mesa, ``access.access``.)"""
+    return is_organiser(user) or (user.is_authenticated and user.pk == championship.director_id)
+
+
+# --- the PDF ------------------------------------------------------------------
+
+class LocalOnlyFetcher(URLFetcher):
+    """WeasyPrint's fetcher for the planilla: everything is embedded in the
+    HTML (CSS inline, QR as SVG, signatures as data URLs, system fonts), so
+    only ``data:`` URLs are fetched and anything else is refused: a venue
+    without internet prints as fast as one with it, and a stored signature
+    can never make the server fetch a URL."""
+
+    def fetch(self, url, headers=None):
+        if not url.startswith("data:"):
+            raise ValueError(f"The planilla fetches nothing but data: URLs, not {url[:60]}")
+        return super().fetch(url, headers)
+
+
+def _css() -> str:
+    from django.contrib.staticfiles import finders
+    with open(finders.find("planilla/planilla.css"), encoding="utf-8") as handle:
+        return handle.read()
+
+
+def html(planilla: Planilla) -> str:
+    with translation.override(planilla.language):
+        return render_to_string("planilla/planilla.html", {"p": planilla, "css": _css()})
+
+
+def document(planilla: Planilla):
+    """The planilla laid out by WeasyPrint, ready to write or join to others."""
+    return HTML(string=html(planilla), url_fetcher=LocalOnlyFetcher(), base_url="data:,").render()
+
+
+def pdf(planilla: Planilla) -> bytes:
+    return document(planilla).write_pdf()
+
+
+def mesas_for_print():
+    """Mesas with everything the sheet reads, in one query each relation."""
+    return Mesa.objects.select_related(
+        "championship", "pair_a", "pair_b", "winner", "juez", "inspector",
+    ).prefetch_related("pair_a__players", "pair_b__players", "signatures")
+

@@ -1,0 +1,193 @@
+"""The planilla's content, read back from the PDF, against the mesa's log.
+
+Art. 16: the Planilla de Juego records the results, the winning pair and
+the signatures of each pair's representative and of the juez.
+"""
+
+import re
+
+import pytest
+
+from refereeing import planilla
+from refereeing.models import ClaimEntry
+from tests.planilla import factories
+from tests.planilla.helpers import pages_text, text
+
+pytestmark = pytest.mark.django_db
+
+SPANISH = {
+    "page": "Página {} de {}", "rep": "Representante de la pareja A", "won": "Chica 1 ganada por la pareja A",
+    "voided": "anulada por #6", "accepted": "aceptada", "rules": "perfil «riobamba»",
+    "date": "21 de noviembre de 2026", "message": "message", "player": "jugador",
+    "labels": {"ronda": "ronda", "caida": "caída", "limpia": "limpia", "void": "anulación de #5",
+               "mal_repartidas": "cartas mal repartidas", "juego_y_veo": "juego y veo no comprobado",
+               "doble_ronda": "doble ronda", "caida_limpia": "caída y limpia"},
+}
+ENGLISH = {
+    "page": "Page {} of {}", "rep": "Representative of pair A", "won": "Chica 1 won by pair A",
+    "voided": "voided by #6", "accepted": "accepted", "rules": "profile “riobamba”",
+    "date": "Nov. 21, 2026", "message": "message_en", "player": "player",
+    "labels": {"ronda": "ronda", "caida": "caída", "limpia": "limpia", "void": "void of #5",
+               "mal_repartidas": "misdeal", "juego_y_veo": "juego y veo rejected",
+               "doble_ronda": "doble ronda", "caida_limpia": "caída y limpia"},
+}
+
+
+def render(mesa, language):
+    return planilla.pdf(planilla.build(mesa, "https://mesa.example", language))
+
+
+def signed(points):
+    return f"{points:+d}"
+
+
+@pytest.mark.parametrize("language,words", [("es-ec", SPANISH), ("en", ENGLISH)])
+def test_every_section_matches_the_log(language, words):
+    mesa, log = factories.short_mesa()
+    replayed = log.replayed
+    pages = pages_text(render(mesa, language))
+    whole = " ".join(pages)
+    assert len(pages) == 2
+    for number, page in enumerate(pages, start=1):
+        assert words["page"].format(number, 2) in page
+    # Header: championship, edition, venue, date, place, table, juez, inspector, rule set.
+    for expected in ["Campeonato Nacional de Cuarenta", "XXIV", "Coliseo de Riobamba", words["date"],
+                     "Carlos Yépez", "Ana Ortiz", words["rules"]]:
+        assert expected in whole, expected
+    # The pairs and their players, each representative marked.
+    for p in (mesa.pair_a, mesa.pair_b):
+        assert p.name in whole
+        for player in p.players.all():
+            assert player.full_name in whole
+    assert whole.count("★") == 2
+    # Every accepted claim that scores is in its data's row with its points.
+    for entry, decision in zip(log.mesa.claims.order_by("seq"), replayed["decisions"]):
+        if decision["accepted"] and entry.kind not in ("mano", "conteo", "void"):
+            side = entry.claim.get("pair") or ("A" if decision["points"]["A"] else "B")
+            label = words["labels"][entry.kind]
+            if entry.claim.get("player"):
+                label += f" ({words['player']} {entry.claim['player']})"
+            assert f"#{entry.seq} {label} {signed(decision['points'][side])}" in whole, entry
+        if entry.kind == "conteo":
+            detail = decision["detail"]
+            assert f"A {detail['cards']['A']} · B {detail['cards']['B']}" in whole
+            gained = next(s for s in "AB" if decision["points"][s])
+            assert f"{gained} {signed(decision['points'][gained])}" in whole
+    # The running score after the first data, and the dealer of each data.
+    assert "A1 Juan Pérez" in whole and "B1 María Cando" in whole and "A2 Luis Andrade" in whole
+    # Refused and voided claims, and the void itself, in their own list.
+    refused = replayed["decisions"][9]
+    assert refused["accepted"] is False and refused["voided_by"] is None
+    assert refused[words["message"]] in whole and refused["article"] in whole
+    assert f"5 {words['labels']['caida']} ({words['player']} 1) {words['voided']}" in whole
+    assert f"6 {words['labels']['void']} {words['accepted']}" in whole
+    # Results: each chica, the mesa and the winner; signatures of the three.
+    assert words["won"] in whole
+    for result in replayed["state"]["chica_results"]:
+        assert f"{result['chica']} {result['scores']['A']} {result['scores']['B']}" in whole
+    assert mesa.winner.name in whole and "2 – 0" in whole
+    assert words["rep"] in whole
+    assert planilla.verification_code(mesa) in whole
+    assert "PROVISIONAL" not in whole
+
+
+def test_running_score_is_shown_in_points_and_as_perros_and_tantos():
+    """Art. 14: a tanto is 2 points, five tantos a perro."""
+    assert planilla.chips(26) == {"points": 26, "perros": 2, "tantos": 3, "odd": 0}
+    assert planilla.chips(7) == {"points": 7, "perros": 0, "tantos": 3, "odd": 1}
+    mesa, log = factories.zapateria_mesa()
+    whole = text(render(mesa, "es-ec"))
+    for decision in log.replayed["decisions"]:
+        if decision["kind"] == "conteo":
+            a = decision["scores"]["A"]
+            assert f"{a} {a // 10} P · {a % 10 // 2} T" in whole
+
+
+def test_a_zapateria_mesa_fits_on_one_page_and_says_so():
+    """Art. 12, 16: zapatería in the first chica ends the mesa."""
+    mesa, _log = factories.zapateria_mesa()
+    pages = pages_text(render(mesa, "es-ec"))
+    assert len(pages) == 1 and "Página 1 de 1" in pages[0]
+    assert "por zapatería (Art. 12)" in pages[0]
+    assert "pareja B (zapatero)" in pages[0]
+    assert "1 – 0" in pages[0]
+
+
+def test_three_long_chicas_read_over_two_pages_with_headers_repeated():
+    mesa, log = factories.long_mesa()
+    pages = pages_text(render(mesa, "es-ec"))
+    assert len(pages) == 2
+    assert "Página 2 de 2" in pages[1]
+    # The chica table that runs onto page 2 repeats its header there, above
+    # a row that is not its chica's first data.
+    continued = re.match(r"DATA ?REPARTE JUGADAS DE A .*? TANTEO A TANTEO B (\d+) ", pages[1])
+    assert continued and continued.group(1) != "1"
+    assert [c["winner"] for c in log.replayed["state"]["chica_results"]] == ["A", "B", "A"]
+    assert "2 – 1" in pages[1]
+
+
+def test_a_mesa_in_play_is_marked_provisional():
+    mesa = factories.mesa()
+    log = factories.Log(mesa)
+    log.data("A", 26, plays=[("caida", "A")])
+    assert mesa.status == mesa.Status.IN_PLAY
+    pages = pages_text(render(mesa, "es-ec"))
+    assert all("PROVISIONAL" in page for page in pages)
+    assert "mesa aún en juego" in " ".join(pages)
+    assert "PROVISIONAL" in text(render(mesa, "en"))
+
+
+def test_rule_settings_that_differ_from_the_profile_are_listed():
+    champ = factories.championship(ruleset_profile="riobamba", ruleset_overrides={"caida_limpia_points": 4})
+    mesa = factories.mesa(champ)
+    whole = text(render(mesa, "es-ec"))
+    assert "Caída y limpia: 4 puntos (Art. 9a)" in whole
+    assert "Aún no se ha registrado ninguna jugada." in whole
+    assert "Caída and limpia: 4 points (Art. 9a)" in text(render(mesa, "en"))
+
+
+def test_signatures_drawn_on_the_tablet_are_printed_and_missing_ones_left_blank():
+    mesa, _log = factories.zapateria_mesa()
+    html = planilla.html(planilla.build(mesa, "", "es-ec"))
+    assert html.count('<img src="data:image/png;base64,') == 3
+    mesa.signatures.all().delete()
+    html = planilla.html(planilla.build(mesa, "", "es-ec"))
+    assert "<img" not in html
+    # The names still say who signs on paper.
+    assert "Juan Pérez" in html and "María Cando" in html and "Carlos Yépez" in html
+
+
+def test_the_pdf_fetches_nothing_from_the_network(monkeypatch):
+    mesa, _log = factories.zapateria_mesa()
+    mesa.signatures.filter(role="A").update(image="https://example.com/firma.png")
+    fetched = []
+    original = planilla.LocalOnlyFetcher.fetch
+
+    def spy(self, url, headers=None):
+        fetched.append(url)
+        return original(self, url, headers)
+
+    monkeypatch.setattr(planilla.LocalOnlyFetcher, "fetch", spy)
+    assert render(mesa, "es-ec").startswith(b"%PDF")
+    assert "https://example.com/firma.png" in fetched
+    with pytest.raises(ValueError):
+        planilla.LocalOnlyFetcher().fetch("https://example.com/firma.png")
+    with pytest.raises(ValueError):
+        planilla.LocalOnlyFetcher().fetch("file:///etc/passwd")
+
+
+def test_nothing_is_typed_twice_the_sheet_follows_the_log():
+    mesa, log = factories.zapateria_mesa()
+    before = text(render(mesa, "es-ec"))
+    ClaimEntry.objects.filter(mesa=mesa, seq=2).update(claim={"kind": "ronda", "pair": "A", "player": 2})
+    after = text(render(mesa, "es-ec"))
+    assert "#2 ronda (jugador 1)" in before and "#2 ronda (jugador 2)" in after
+
+
+def test_every_page_carries_the_mesa_and_its_code_even_with_awkward_names():
+    champ = factories.championship(name='Copa "Chimborazo" </style> & Cía\\')
+    mesa = factories.mesa(champ)
+    sheet = planilla.build(mesa, "", "es-ec")
+    for page in pages_text(planilla.pdf(sheet)):
+        assert f"verificación {sheet.code}" in page
+        assert 'Copa "Chimborazo" </style> & Cía\\' in page

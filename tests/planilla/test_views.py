@@ -1,0 +1,226 @@
+"""Printing from the screens, who may print, and the public check of a code."""
+
+import time
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.urls import reverse
+
+from refereeing import planilla
+from refereeing.models import Signature
+from tests.planilla import factories
+from tests.planilla.helpers import pages_text, text
+
+pytestmark = pytest.mark.django_db
+
+
+def pdf_url(mesa):
+    return reverse("planilla:mesa_pdf", args=[mesa.pk])
+
+
+@pytest.fixture
+def finished():
+    mesa, _log = factories.zapateria_mesa()
+    return mesa
+
+
+def test_the_url_is_the_documented_one(finished):
+    assert pdf_url(finished) == f"/planilla/mesa/{finished.pk}.pdf"
+
+
+@pytest.mark.parametrize("who", ["juez", "inspector", "director", "staff", "organiser"])
+def test_the_mesa_s_people_may_print_its_planilla(client, finished, who):
+    if who == "director":
+        finished.championship.director = factories.user("director")
+        finished.championship.save()
+        person = finished.championship.director
+    elif who == "staff":
+        person = factories.user("staff", is_staff=True)
+    elif who == "organiser":
+        person = factories.user("organiser", is_staff=True)
+        person.user_permissions.add(Permission.objects.get(codename="change_championship"))
+    else:
+        person = getattr(finished, who)
+    client.force_login(person)
+    response = client.get(pdf_url(finished))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert "Planilla de Juego" in text(response.content)
+
+
+def test_others_may_not(client, finished):
+    response = client.get(pdf_url(finished))
+    assert response.status_code == 302 and "/cuenta/entrar/" in response["Location"]
+    client.force_login(factories.user("curioso"))
+    assert client.get(pdf_url(finished)).status_code == 403
+    other = factories.mesa(finished.championship, position=4)
+    client.force_login(other.juez)  # the juez of another mesa
+    assert client.get(pdf_url(finished)).status_code == 403
+
+
+def test_a_juez_tablet_opened_with_the_pin_may_print(client, finished):
+    session = client.session
+    session["mesa_pins"] = {str(finished.pk): finished.pin}
+    session.save()
+    assert client.get(pdf_url(finished)).status_code == 200
+
+
+def test_the_pdf_is_in_the_user_s_language(client, finished):
+    client.force_login(finished.juez)
+    assert "Página 1 de 1" in text(client.get(pdf_url(finished)).content)
+    english = client.get(pdf_url(finished), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Page 1 of 1" in text(english.content)
+
+
+@pytest.mark.parametrize("path", [
+    "/planilla/mesa/999999.pdf", "/planilla/mesa/0.pdf", "/planilla/mesa/abc.pdf",
+    "/planilla/mesa/99999999999999999999999.pdf", "/planilla/mesa/-1.pdf",
+])
+def test_bad_mesa_ids_are_404_not_500(client, path):
+    client.force_login(factories.user("staff", is_staff=True))
+    assert client.get(path).status_code == 404
+
+
+# --- the verification page ---------------------------------------------------
+
+def test_the_printed_code_opens_the_mesa_s_record(client, finished):
+    code = planilla.verification_code(finished)
+    response = client.get(reverse("planilla:verify", args=[code]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "El código coincide con el registro." in page
+    assert finished.pair_a.name in page and finished.pair_b.name in page
+    result = finished.state["chica_results"][0]
+    assert f"1: {result['scores']['A']} – {result['scores']['B']}" in page
+    assert "por zapatería (Art. 12)" in page and "Juan Pérez · " in page
+
+
+def test_the_code_is_on_the_pdf_and_its_qr_points_at_the_page(client, finished):
+    client.force_login(finished.juez)
+    whole = text(client.get(pdf_url(finished)).content)
+    code = planilla.verification_code(finished)
+    assert f"http://testserver/planilla/verificar/{code}/" in whole
+    sheet = planilla.build(finished, "http://testserver")
+    assert sheet.qr_svg.startswith("<svg") and sheet.verify_url.endswith(f"/verificar/{code}/")
+
+
+def test_typed_codes_are_forgiving_about_case_and_look_alike_letters(client, finished):
+    code = planilla.verification_code(finished)
+    typed = code.lower().replace("0", "o").replace("1", "l").replace("-", " ", 1)
+    response = client.get(reverse("planilla:verify_form"), {"codigo": typed})
+    assert response.status_code == 302
+    assert client.get(response["Location"]).status_code == 200
+
+
+@pytest.mark.parametrize("change", ["claim", "signature", "result"])
+def test_any_later_change_makes_the_printed_code_fail(client, finished, change):
+    code = planilla.verification_code(finished)
+    if change == "claim":
+        entry = finished.claims.get(seq=2)
+        entry.claim = {**entry.claim, "player": 1 if entry.claim.get("player") == 2 else 2}
+        entry.save()
+    elif change == "signature":
+        Signature.objects.filter(mesa=finished, role="B").update(name="Otra Persona")
+    else:
+        finished.winner = finished.pair_b
+        finished.save()
+    response = client.get(reverse("planilla:verify", args=[code]))
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert "Este código no corresponde a ninguna planilla." in page
+    assert finished.pair_a.name not in page
+    assert planilla.verification_code(finished) != code
+
+
+@pytest.mark.parametrize("code", [
+    "abc", "-", "1", "1-", "1-0000-0000-0000", "999999-0000-0000-0000", "99999999999999999999999-AAAA-AAAA-AAAA",
+    "x-ABCD-EFGH-JKMN", "1-ABCD-EFGH-JKMN-PQRS", "%00", "1-ÁÉÍÓ-ÚÑ00-0000", "1--------",
+])
+def test_wrong_codes_get_a_clear_404_never_500(client, finished, code):
+    response = client.get(f"/planilla/verificar/{code}/")
+    assert response.status_code == 404
+    assert "Este código no corresponde a ninguna planilla." in response.content.decode()
+
+
+def test_codes_survive_a_secret_key_rotation(client, finished, settings):
+    code = planilla.verification_code(finished)
+    settings.SECRET_KEY_FALLBACKS = [settings.SECRET_KEY]
+    settings.SECRET_KEY = "a-new-secret-key-for-the-next-championship"
+    assert planilla.verification_code(finished) != code
+    assert client.get(reverse("planilla:verify", args=[code])).status_code == 200
+
+
+def test_the_verification_page_of_a_mesa_in_play_says_it_is_provisional(client):
+    mesa = factories.mesa()
+    factories.Log(mesa).data("A", 26)
+    response = client.get(reverse("planilla:verify", args=[planilla.verification_code(mesa)]))
+    assert response.status_code == 200
+    assert "planilla es provisional" in response.content.decode()
+
+
+def test_the_verification_form_page_loads(client):
+    response = client.get(reverse("planilla:verify_form"))
+    assert response.status_code == 200 and 'name="codigo"' in response.content.decode()
+
+
+# --- many planillas as one PDF -------------------------------------------------
+
+def test_only_organisers_and_the_director_print_a_whole_championship(client, finished):
+    url = reverse("planilla:batch", args=[finished.championship_id])
+    client.force_login(finished.juez)
+    assert client.get(url).status_code == 403
+    client.force_login(factories.user("staff", is_staff=True))
+    assert client.get(url).status_code == 200
+    assert client.get(reverse("planilla:batch", args=[987654])).status_code == 404
+
+
+def test_a_bad_choice_of_round_is_a_clear_400(client, finished):
+    client.force_login(factories.user("staff", is_staff=True))
+    url = reverse("planilla:batch", args=[finished.championship_id])
+    for scope in ("W-99", "nonsense", "W-x", ""):
+        response = client.post(url, {"scope": scope})
+        assert response.status_code == 400, scope
+        assert "No hay ninguna mesa" in response.content.decode()
+
+
+@pytest.mark.parametrize("job", ["nope", "0" * 32, "../../etc/passwd", "A" * 32])
+def test_unknown_jobs_are_404(client, job):
+    client.force_login(factories.user("staff", is_staff=True))
+    for name in ("planilla:job", "planilla:job_status", "planilla:job_pdf"):
+        try:
+            url = reverse(name, args=[job])
+        except Exception:
+            continue
+        assert client.get(url).status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_round_prints_as_one_pdf_in_the_background_with_progress(client):
+    first, _log = factories.zapateria_mesa()
+    second, _log = factories.short_mesa(factories.mesa(first.championship, position=4))
+    staff = factories.user("staff", is_staff=True)
+    client.force_login(staff)
+    response = client.post(reverse("planilla:batch", args=[first.championship_id]), {"scope": "W-2"})
+    assert response.status_code == 302
+    job_page = response["Location"]
+    job = job_page.rstrip("/").rsplit("/", 1)[1]
+    assert "Imprimiendo planillas" in client.get(job_page).content.decode()
+    deadline = time.monotonic() + 90
+    while True:
+        status = client.get(reverse("planilla:job_status", args=[job])).json()
+        assert status["status"] in ("queued", "running", "done"), status
+        assert status["total"] == 2 and 0 <= status["done"] <= 2
+        if status["status"] == "done" or time.monotonic() > deadline:
+            break
+        time.sleep(0.3)
+    assert status["status"] == "done" and status["done"] == 2
+    pdf = client.get(status["pdf"])
+    assert pdf.status_code == 200
+    pages = pages_text(b"".join(pdf.streaming_content))
+    # One page for the zapatería, two for the other: each keeps its own numbers.
+    assert len(pages) == 3
+    assert "Página 1 de 1" in pages[0] and "Página 1 de 2" in pages[1] and "Página 2 de 2" in pages[2]
+    assert planilla.verification_code(first) in pages[0] and planilla.verification_code(second) in pages[2]
+    # Someone else's job is not theirs to see.
+    client.force_login(factories.user("otro"))
+    assert client.get(reverse("planilla:job_status", args=[job])).status_code == 404
