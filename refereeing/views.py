@@ -28,6 +28,7 @@ that changes during the mesa comes from the API.
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import get_language, gettext as _
 
 from tournament.models import Mesa
@@ -150,21 +151,16 @@ def mesa_screen(request, mesa_id):
     juez_name = (mesa.juez.get_full_name() or mesa.juez.get_username()) if mesa.juez else ""
     config = {
         "mesa": mesa.pk,
-        "can_act": level == ACT,
         "lang": "en" if (get_language() or "").startswith("en") else "es",
         "api": {
-            "mesa": f"/api/mesas/{mesa.pk}/",
-            "claims": f"/api/mesas/{mesa.pk}/claims/",
-            "signatures": f"/api/mesas/{mesa.pk}/signatures/",
-            "levante": "/api/levante/",
+            **{name: reverse(f"api:{name}", args=[mesa.pk]) for name in ("mesa", "claims", "signatures")},
+            "levante": reverse("api:levante"),
         },
         "pairs": {side: (entry["pair"].name if entry["pair"] else side) for side, entry in zip("AB", pairs)},
         "seats": seats,
         "rules": ruleset.settings(),
         "strings": catalogue(),
         "signed": signed,
-        "representatives": representatives,
-        "juez": juez_name,
     }
     variant_claims = [kind for kind in VARIANT_CLAIMS if getattr(ruleset, kind) is not None]
     sign_roles = [
