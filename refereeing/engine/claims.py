@@ -113,12 +113,14 @@ _RULES = {
               "must be {\"A\": n, \"B\": m} with integers ≥ 0"),
 }
 
-# kind -> (the names it may carry, ((name, rule, optional), ...))
+# kind -> (the names it may carry, ((name, check, rule, optional), ...))
 _SPECS = {
     kind: (frozenset(fields) | {"kind"},
-           tuple((name, rule.rstrip("?"), rule.endswith("?")) for name, rule in fields.items()))
+           tuple((name, _RULES[rule.rstrip("?")][0], rule.rstrip("?"), rule.endswith("?"))
+                 for name, rule in fields.items()))
     for kind, fields in FIELDS.items()
 }
+_MISSING = object()
 
 
 def check_claim(obj, players: int = 4) -> None:
@@ -139,14 +141,14 @@ def check_claim(obj, players: int = 4) -> None:
     if not allowed.issuperset(obj):
         name = sorted(set(obj) - allowed)[0]
         raise ClaimError(f"«{kind}» no lleva el campo «{name}». / '{kind}' has no field '{name}'.")
-    for name, rule, optional in fields:
-        if name not in obj:
+    for name, check, rule, optional in fields:
+        value = obj.get(name, _MISSING)
+        if value is _MISSING:
             if optional:
                 continue
             raise ClaimError(f"«{kind}»: falta el campo «{name}». / '{kind}': missing field '{name}'.")
-        value = obj[name]
-        check, spanish, english = _RULES[rule]
         if not check(value, players):
+            _, spanish, english = _RULES[rule]
             raise ClaimError(f"«{kind}».{name} = {value!r}: {spanish}. / '{kind}'.{name}"
                              f" = {value!r}: {english}.")
 

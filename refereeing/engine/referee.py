@@ -24,12 +24,16 @@ Points (Art. 15, riobamba; other profiles through the rule set)
     the data ends (Art. 4c), conteo (``conteo``), ajuste (Art. 18, may be
     negative, not limited by 38 que no juega). A score never goes below 0;
     a decision keeps the delta actually applied. 38 que no juega
-    (002 Art. 11): from 38 a pair gains only from a caída (accepted with 0
-    and code ``treinta_y_ocho``); deductions still apply.
+    (002 Art. 11): from 38 a pair gains only from a caída (caída, caída y
+    limpia, caída en ronda, and four caídas in a row); anything else is
+    accepted with 0 and code ``treinta_y_ocho``; deductions still apply.
 
 Chica and mesa (Art. 3g.6-7, 12, 15)
-    The chica ends the moment a pair reaches 40; within one claim the
-    points are applied in order and stop there. Until the next ``mano``
+    The chica ends the moment a pair reaches 40 (scores are not cut at 40);
+    within one claim the points are applied in order and stop there
+    (juego y veo: the offender's loss, then the protester's gain; conteo:
+    the pair that won the count, its count and falla together, then the
+    other pair). Until the next ``mano``
     every claim but void, ajuste, suspender and reanudar is refused
     (``chica_terminada``). ``chicas_to_win`` chicas win the mesa.
     Zapatería ``ends_mesa``: the loser of the first chica below 10 ends the
@@ -45,8 +49,11 @@ Turns (Art. 3e, 6, 7, 13)
     at the earliest turn at or after the bound where its player (or, if
     none is given, its pair) plays and the play is possible: a caída needs
     the opponent's card just before in this mano, not known to be a
-    capture; a plain limpia cannot come in the first round of a data's
-    first mano (the table starts empty). No such turn: ``sin_turno``.
+    capture; a plain limpia cannot be a data's first card (the table starts
+    empty). No such turn: ``sin_turno``. The placement is never later than
+    the real turn (the bound only moves to placed turns, and a placed
+    capture just before a turn was really there), so a juez's true log
+    never runs out of turns.
     A ronda comes before the player's first card (``ronda_tarde``, Art. 7a)
     and not once everyone has played (``ronda_cerrada``, Art. 7b); one per
     player per mano; ``ronda_limit`` refuses a ronda (not a doble ronda) to
@@ -60,7 +67,7 @@ from __future__ import annotations
 
 from .claims import CAIDAS, PLAYS, RONDAS, ClaimError, check_claim
 from .conteo import MAX_CARDS, conteo
-from .messages import KIND_ARTICLES, CODES
+from .messages import CODES, KIND_ARTICLES
 from .rules import CHICA, RuleSet
 from .state import SEATS, Decision, Header, Replay, State
 from .voids import resolve_voids
@@ -76,16 +83,12 @@ CARDS_PER_HAND = 5
 IN_MANO = PLAYS | RONDAS | {"cuatro_caidas", "juego_y_veo", "pedir_mal", "mal_repartidas",
                             "conteo"}
 OTHER = {"A": "B", "B": "A"}
+ARTICLES = {code: texts[2] for code, texts in CODES.items()}
 
 
-class _Play:
-    """An accepted play claim of the current mano, for juego y veo."""
-
-    __slots__ = ("seq", "pair", "kind", "delta", "turn", "protested")
-
-    def __init__(self, seq, pair, kind, delta, turn):
-        self.seq, self.pair, self.kind, self.delta, self.turn = seq, pair, kind, delta, turn
-        self.protested = False
+# An accepted play of the current mano, for juego y veo: a list
+# [seq, pair, delta applied, protested], the cheapest thing to build.
+SEQ, PAIR, DELTA, PROTESTED = range(4)
 
 
 class Referee:
@@ -99,7 +102,7 @@ class Referee:
         self.pair_of = [seat[0] for seat in self.seats]
         self.manos_per_data = 2 if n == 4 else 4
         self.turns = CARDS_PER_HAND * n
-        self.dealer = self.seats.index(header.first_dealer)
+        self._deal(self.seats.index(header.first_dealer))
         self.scores = {"A": 0, "B": 0}
         self.chicas = {"A": 0, "B": 0}
         self.chica, self.data, self.mano = 1, 0, 0
@@ -110,6 +113,17 @@ class Referee:
         self.zapateria = False
         self.suspended = False
         self.results = []
+        # The seats a claim may stand for: its player's, or its pair's.
+        self.claim_seats = {
+            (pair, player): tuple(s for s, seat in enumerate(self.seats) if seat[0] == pair
+                                  and (player is None or int(seat[1]) == player))
+            for pair in OTHER for player in (None, 1, 2)}
+        self.handlers = {kind: getattr(self, "_" + kind) for kind in KIND_ARTICLES
+                         if kind != "void"}
+        self.treinta_y_ocho = rules.treinta_y_ocho
+        self.play_points = {"caida": CAIDA, "limpia": LIMPIA,
+                            "caida_limpia": rules.caida_limpia_points,
+                            "caida_en_ronda": rules.caida_en_ronda}
         self.articles = dict(KIND_ARTICLES)
         if rules.doble_ronda == CHICA:
             self.articles["doble_ronda"] = "002 Art. 15A"
@@ -122,32 +136,42 @@ class Referee:
 
     def _new_mano(self):
         self.bound = 0          # turns of this mano known to be played
-        self.captures = set()   # turns of this mano known to be captures
+        self.captures = 0       # bit t: turn t of this mano is known to be a capture
         self.ronda_seats = set()
         self.ronda_seen = False
-        self.plays = {}         # seq -> _Play, this mano
+        self.plays = {}         # seq -> play (see SEQ...), this mano
         self.last_play = {"A": None, "B": None}
 
     def _reset_streak(self):
-        self.streak_pair, self.streak_count, self.streak_last = None, 0, -3
-        self.streak_awarded = False
-
-    def _global(self, turn):
-        """A turn's index within the data, so streaks run across manos."""
-        return (self.mano - 1) * self.turns + turn
+        self.streak_pair, self.streak_count, self.streak_awarded = None, 0, False
+        self.streak_mano = self.streak_last = self.streak_seq = 0
+        # Whether a seat named in the streak pins its turns (four players):
+        # a streak of pair-only claims may still slide by one pair turn.
+        self.streak_fixed = False
 
     def _streak_alive(self):
-        # Alive while the pair's next turn has not passed without a caída,
-        # and that turn is not a mano's first (where a caída cannot be).
-        nxt = self.streak_last + 2
-        return (self.streak_count > 0 and self._global(self.bound) <= nxt
-                and nxt % self.turns != 0)
+        """Whether the streak can still be claimed or extended (see _cuatro_caidas)."""
+        if not self.streak_count:
+            return False
+        if self.mano == self.streak_mano:
+            return True
+        # Into the next mano only the dealer's pair, whose last turn and
+        # next turn (the mano's turn 1) are consecutive: the leader's first
+        # card is no caída.
+        n = self.players
+        return (self.mano == self.streak_mano + 1
+                and self.pair_of[self.dealer] == self.streak_pair
+                and (not self.streak_fixed or self.streak_last % n == n - 1))
 
-    def _first_turn(self, seat):
-        return (seat - self.dealer - 1) % self.players
-
-    def _seat_at(self, turn):
-        return (self.dealer + 1 + turn) % self.players
+    def _extends_streak(self, pair, turn):
+        """Whether a caída of ``pair`` placed at ``turn`` is the streak's next."""
+        if self.streak_pair != pair or not self._streak_alive():
+            return False
+        if self.mano != self.streak_mano:
+            return turn == 1
+        # Four players: a streak of pair-only claims slides to the other seat.
+        slides = self.players == 4 and not self.streak_fixed
+        return turn == self.streak_last + 2 or (slides and turn == self.streak_last + 4)
 
     def _award(self, pair, amount, caida=False, ajuste=False):
         """Add ``amount`` (or win the chica) to ``pair``; return the delta applied."""
@@ -156,8 +180,7 @@ class Referee:
         score = self.scores[pair]
         if amount == CHICA:
             amount = max(0, CHICA_POINTS - score)
-        if (amount > 0 and not (caida or ajuste) and self.rules.treinta_y_ocho
-                and score >= TREINTA_Y_OCHO):
+        if amount > 0 and score >= TREINTA_Y_OCHO and self.treinta_y_ocho and not (caida or ajuste):
             self.note = "treinta_y_ocho"
             return 0
         new = score + amount
@@ -170,9 +193,17 @@ class Referee:
         self.delta[pair] += delta
         return delta
 
+    def _deal(self, dealer):
+        """``dealer`` deals the next data: the seat after him leads (Art. 3e)."""
+        n = self.players
+        self.dealer = dealer
+        self.dealer_seat = self.seats[dealer]
+        # Each seat's first turn in a mano: turns run leader, ..., dealer.
+        self.first_turn = [(seat - dealer - 1) % n for seat in range(n)]
+
     def _end_data(self):
         self.in_data = False
-        self.dealer = (self.dealer + 1) % self.players
+        self._deal((self.dealer + 1) % self.players)
         self._reset_streak()
 
     def _end_chica(self, winner):
@@ -205,11 +236,10 @@ class Referee:
 
     def decide(self, seq, claim):
         kind = claim["kind"]
-        where = (self.chica, self.data, self.mano, self.seats[self.dealer])
-        self.delta = {"A": 0, "B": 0}
-        self.won = None
-        self.note = None
+        self.delta = delta = {"A": 0, "B": 0}
+        self.won = self.note = None
         self.detail = {}
+        self.data_over = False
         if self.finished:
             code = "mesa_terminada"
         elif self.suspended and kind not in ("reanudar", "ajuste", "suspender"):
@@ -217,24 +247,27 @@ class Referee:
         elif kind in IN_MANO and not self.in_data:
             code = "chica_terminada" if self.chica_over else "sin_mano"
         else:
-            code = getattr(self, "_" + kind)(seq, claim)
+            code = self.handlers[kind](seq, claim)
         if code is None:
             accepted, code = True, self.note
-            if kind == "mano":
-                where = (self.chica, self.data, self.mano, self.seats[self.dealer])
         else:
             accepted = False
-        decision = Decision(seq, kind, accepted, self.delta, code,
-                            CODES[code][2] if code else self.articles[kind], None,
-                            *where, dict(self.scores), self.detail)
+        scores = self.scores
+        decision = Decision(seq, kind, accepted, delta, code,
+                            ARTICLES[code] if code else self.articles[kind], None,
+                            self.chica, self.data, self.mano, self.dealer_seat,
+                            {"A": scores["A"], "B": scores["B"]}, self.detail)
+        # The data and the chica end after the decision, which belongs to them.
         if self.won:
             self._end_chica(self.won)
+        elif self.data_over:
+            self._end_data()
         return decision
 
     def passive(self, seq, kind, accepted, code, voided_by=None):
         """The decision of a void, or of a voided claim: it changes nothing."""
         return Decision(seq, kind, accepted, {"A": 0, "B": 0}, code,
-                        CODES[code][2] if code else self.articles[kind], voided_by,
+                        ARTICLES[code] if code else self.articles[kind], voided_by,
                         self.chica, self.data, self.mano, self.seats[self.dealer],
                         dict(self.scores), {})
 
@@ -248,10 +281,7 @@ class Referee:
             self.chica_over = False
             self.data += 1
             self.mano = 1
-        streak_next = self.streak_last + 2
         self._new_mano()
-        if streak_next == self._global(0):
-            self._reset_streak()
         return None
 
     def _ronda(self, seq, claim):
@@ -261,14 +291,15 @@ class Referee:
             return "ronda_limite"
         if self.bound >= self.players:
             return "ronda_cerrada"
-        seats = self._claim_seats(claim)
+        seats = self.claim_seats[pair, claim.get("player")]
         free = [s for s in seats if s not in self.ronda_seats]
         if not free:
             return "ronda_repetida"
-        timely = [s for s in free if self._first_turn(s) >= self.bound]
+        first_turn = self.first_turn
+        timely = [s for s in free if first_turn[s] >= self.bound]
         if not timely:
             return "ronda_tarde"
-        self.ronda_seats.add(min(timely, key=self._first_turn))
+        self.ronda_seats.add(min(timely, key=first_turn.__getitem__))
         self.ronda_seen = True
         points = RONDA if claim["kind"] == "ronda" else self.rules.doble_ronda
         self._award(pair, points)
@@ -276,35 +307,36 @@ class Referee:
 
     _doble_ronda = _ronda
 
-    def _claim_seats(self, claim):
-        """The seats a claim may stand for: its player's, or its pair's."""
-        pair = claim["pair"]
-        player = claim.get("player")
-        return [s for s, seat in enumerate(self.seats)
-                if seat[0] == pair and (player is None or int(seat[1]) == player)]
-
     def _place(self, kind, seats):
         """The earliest possible turn for a play by one of ``seats``, or None."""
         turns = self.turns
         n = self.players
         captures = self.captures
         caida = kind in CAIDAS
-        # A plain limpia needs cards on the table: none in the first round
-        # of a data (the table is empty when the data starts).
-        low = n if kind == "limpia" and self.mano == 1 else 0
+        # A plain limpia needs a card on the table: the table is empty at
+        # the first turn of a data.
+        low = 1 if kind == "limpia" and self.mano == 1 else 0
         best = None
+        first_turn = self.first_turn
         for seat in seats:
-            turn = self._first_turn(seat)
+            turn = first_turn[seat]
             start = max(self.bound, low)
             if turn < start:
                 turn += (start - turn + n - 1) // n * n
-            while turn < turns and caida and (turn == 0 or turn - 1 in captures):
+            while turn < turns and caida and (turn == 0 or captures >> (turn - 1) & 1):
                 turn += n
             if turn < turns and (best is None or turn < best):
                 best = turn
         return best
 
     def _caida(self, seq, claim):
+        """A play: caída (Art. 6), limpia (Art. 9), caída y limpia (Art. 9a), caída en ronda.
+
+        Caída en ronda (seed 003) is a caída made with, or on, a card of the
+        rank of a ronda announced in that mano: refused where the rule set
+        does not score it (the juez logs a plain caída) and when no ronda
+        or doble ronda was accepted in this mano.
+        """
         kind = claim["kind"]
         pair = claim["pair"]
         rules = self.rules
@@ -313,28 +345,24 @@ class Referee:
                 return "caida_en_ronda_no_aplica"
             if not self.ronda_seen:
                 return "caida_en_ronda_sin_ronda"
-        turn = self._place(kind, self._claim_seats(claim))
+        turn = self._place(kind, self.claim_seats[pair, claim.get("player")])
         if turn is None:
             return "sin_turno"
         caida = kind in CAIDAS
         if caida:
-            place = self._global(turn)
-            if self._streak_alive() and self.streak_pair == pair and place == self.streak_last + 2:
+            fixed = self.players == 4 and "player" in claim
+            if self._extends_streak(pair, turn):
                 self.streak_count += 1
+                self.streak_fixed = self.streak_fixed or fixed
             else:
-                self.streak_pair, self.streak_count, self.streak_awarded = pair, 1, False
-            self.streak_last = place
-        self.bound = turn + 1
-        self.captures.add(turn)
-        if kind == "caida":
-            points = CAIDA
-        elif kind == "limpia":
-            points = LIMPIA
-        elif kind == "caida_limpia":
-            points = rules.caida_limpia_points
+                self._reset_streak()
+                self.streak_pair, self.streak_count, self.streak_fixed = pair, 1, fixed
+            self.streak_mano, self.streak_last, self.streak_seq = self.mano, turn, seq
         else:
-            points = rules.caida_en_ronda
-        play = _Play(seq, pair, kind, self._award(pair, points, caida=caida), turn)
+            self._reset_streak()
+        self.bound = turn + 1
+        self.captures |= 1 << turn
+        play = [seq, pair, self._award(pair, self.play_points[kind], caida), False]
         self.plays[seq] = play
         self.last_play[pair] = play
         return None
@@ -345,9 +373,17 @@ class Referee:
         """Four caídas in a row by one pair (002 Art. 15B).
 
         The streak counts the pair's caídas at its consecutive turns (two
-        turns apart), across the manos of a data; anything that breaks the
-        sequence resets it, and an upheld juego y veo removes the protested
-        caída. The award comes once per streak.
+        turns apart), across the manos of a data, and is awarded once.
+        Turns are placed at their earliest (a lower bound), so the streak
+        is broken only by what shows a gap: any other play claim between
+        (the opponents' card under a caída takes nothing, and each turn of
+        the pair is a caída), a caída of the pair placed further than its
+        next turn (one turn further is allowed while no claim of the streak
+        names a player: the streak may slide), a new data, or a new mano
+        when the pair leads it (the leader's first card is no caída; the
+        dealer's pair goes on at turn 1 if its streak can end on the
+        dealer's last turn). An upheld juego y veo against the streak's
+        last caída breaks it: that turn no longer counts as a caída.
         """
         pair = claim["pair"]
         award = self.rules.cuatro_caidas
@@ -358,7 +394,8 @@ class Referee:
         if self.streak_awarded:
             return "cuatro_caidas_otorgada"
         self.streak_awarded = True
-        self._award(pair, award)
+        # Four caídas are caídas: they close the chica from 38 (002 Art. 11).
+        self._award(pair, award, True)
         return None
 
     def _juego_y_veo(self, seq, claim):
@@ -377,24 +414,23 @@ class Referee:
         play = None
         if "against" in claim:
             play = self.plays.get(claim["against"])
-            if play is None or play.pair != offender:
+            if play is None or play[PAIR] != offender:
                 return "juego_y_veo_sin_jugada"
-            if play.protested:
+            if play[PROTESTED]:
                 return "juego_y_veo_repetido"
             if self.last_play[offender] is not play:
                 return "juego_y_veo_no_ultima"
-            play.protested = True
+            play[PROTESTED] = True
         if not claim["upheld"]:
             self._award(protester, -JUEGO_Y_VEO)
             return None
         if self.rules.juego_y_veo_upheld == "retract":
             if play is not None:
-                self._award(offender, -play.delta)
+                self._award(offender, -play[DELTA])
         else:
             self._award(offender, -JUEGO_Y_VEO)
         self._award(protester, JUEGO_Y_VEO)
-        if (play is not None and play.kind in CAIDAS and self.streak_pair == offender
-                and self.streak_last == self._global(play.turn)):
+        if play is not None and play[SEQ] == self.streak_seq:
             self._reset_streak()
         return None
 
@@ -404,8 +440,7 @@ class Referee:
 
     def _mal_repartidas(self, seq, claim):
         self._award(self.pair_of[(self.dealer + 1) % self.players], MAL_REPARTIDAS)
-        if not self.won:
-            self._end_data()
+        self.data_over = True
         return None
 
     def _conteo(self, seq, claim):
@@ -417,14 +452,13 @@ class Referee:
             return "conteo_invalido"
         self.detail = detail = conteo(a, b, self.pair_of[(self.dealer + 1) % self.players])
         points, falla = detail["conteo"], detail["falla"]
-        for pair in ("A", "B"):
-            if points[pair]:
-                self._award(pair, points[pair])
-        for pair in ("A", "B"):
-            if falla[pair]:
-                self._award(pair, falla[pair])
-        if not self.won:
-            self._end_data()
+        # Each pair's count and falla come together; the pair that won the
+        # count goes first (both gain only when neither took a card).
+        first = "B" if points["B"] else "A"
+        for pair in (first, OTHER[first]):
+            if points[pair] + falla[pair]:
+                self._award(pair, points[pair] + falla[pair])
+        self.data_over = True
         return None
 
     def _ajuste(self, seq, claim):
@@ -453,7 +487,7 @@ class Referee:
         else:
             phase = "conteo" if self.mano >= self.manos_per_data else "play"
         window = (self.in_data and not self.finished and any(
-            s not in self.ronda_seats and self._first_turn(s) >= self.bound
+            s not in self.ronda_seats and self.first_turn[s] >= self.bound
             for s in range(self.players)))
         alive = self._streak_alive()
         return State(
@@ -504,7 +538,7 @@ def replay(header: Header, claims) -> Replay:
     for seq, claim in enumerate(checked, 1):
         if seq in voided_by:
             append(referee.passive(seq, claim["kind"], False, "anulada", voided_by[seq]))
-        elif claim["kind"] == "void":
+        elif seq in void_codes:
             code = void_codes[seq]
             append(referee.passive(seq, "void", code is None, code))
         else:

@@ -74,7 +74,8 @@ def test_player_2_is_malformed_at_a_two_player_mesa_seed_003():
     with pytest.raises(ClaimError, match="bad player"):
         parse_claim({"kind": "caida", "pair": "B", "player": 2}, players=2)
     with pytest.raises(ClaimError, match="Claim 2"):
-        replay(Header(build_ruleset(), players=2), [{"kind": "mano"}, {"kind": "ronda", "pair": "A", "player": 2}])
+        replay(Header(build_ruleset(), players=2),
+               [{"kind": "mano"}, {"kind": "ronda", "pair": "A", "player": 2}])
 
 
 def test_replay_refuses_a_malformed_log_naming_the_claim():

@@ -56,9 +56,16 @@ def test_more_than_40_cards_is_refused_art_3g():
     assert last(result).article == "Art. 3g" and result.state.phase == "conteo"
 
 
+def test_a_pairs_count_and_falla_come_together_art_10_15():
+    """B at 20 takes 33 cards to A's none: 20 for the count and 2 of falla, 42."""
+    result = play("ajuste A 10", "ajuste B 20", "mano", "mano", "conteo 0 33")
+    assert last(result).points == {"A": 0, "B": 22}
+    assert result.state.chica_results[0]["scores"] == {"A": 10, "B": 42}
+
+
 def test_conteo_stops_at_the_chica_art_15():
-    """The chica ends the moment a pair reaches 40: the falla after it does not score."""
+    """The chica ends the moment a pair reaches 40: the other pair's falla comes too late."""
     result = play("ajuste A 10", "ajuste B 38", "mano", "mano", "conteo 0 0")
-    # Dos por darlas to B (A1 dealt) closes the chica; A's falla comes too late.
-    assert last(result).points == {"A": 0, "B": 2}
-    assert result.state.chica_results[0]["scores"] == {"A": 10, "B": 40}
+    # Dos por darlas and falla to B (A1 dealt) close the chica; A's falla does not score.
+    assert last(result).points == {"A": 0, "B": 4}
+    assert result.state.chica_results[0]["scores"] == {"A": 10, "B": 42}

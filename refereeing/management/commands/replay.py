@@ -53,15 +53,16 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the JSON Lines file, or - for stdin")
 
     def handle(self, *args, **options):
-        if options["file"] == "-":
-            text = (options.get("stdin") or sys.stdin).read()
-        else:
-            try:
-                with open(options["file"], encoding="utf-8") as stream:
+        try:
+            if options["file"] == "-":
+                text = (options.get("stdin") or sys.stdin).read()
+            else:
+                # utf-8-sig: a byte order mark left by an editor is not a claim.
+                with open(options["file"], encoding="utf-8-sig") as stream:
                     text = stream.read()
-            except (OSError, UnicodeDecodeError) as error:
-                raise CommandError(f"no se puede leer / cannot read {options['file']}: {error}",
-                                   returncode=2) from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise CommandError(f"no se puede leer / cannot read {options['file']}: {error}",
+                               returncode=2) from None
         header, claims = None, []
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
