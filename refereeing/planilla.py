@@ -129,7 +129,6 @@ class Row:
     items: dict = field(default_factory=lambda: {"A": [], "B": []})
     notes: list = field(default_factory=list)
     conteo: dict | None = None
-    points: dict = field(default_factory=lambda: {"A": 0, "B": 0})
     scores: dict = field(default_factory=lambda: {"A": 0, "B": 0})
 
     @property
@@ -200,8 +199,6 @@ def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_resu
             row = Row(data=data, dealer=in_data[0][1].get("dealer") or "")
             for entry, decision in in_data:
                 points = {s: decision["points"].get(s, 0) for s in "AB"}
-                for s in "AB":
-                    row.points[s] += points[s]
                 row.scores = {s: decision["scores"].get(s, 0) for s in "AB"}
                 if entry.kind == "conteo":
                     row.conteo = {**decision["detail"], "points": points}
