@@ -118,10 +118,11 @@ def test_three_long_chicas_read_over_two_pages_with_headers_repeated():
     pages = pages_text(render(mesa, "es-ec"))
     assert len(pages) == 2
     assert "Página 2 de 2" in pages[1]
-    # The chica table that runs onto page 2 repeats its header there, above
-    # a row that is not its chica's first data.
-    continued = re.match(r"DATA ?REPARTE JUGADAS DE A .*? TANTEO A ?TANTEO B (\d+) ", pages[1])
-    assert continued and continued.group(1) != "1"
+    # The chica table that runs onto page 2 repeats its header there, with
+    # the chica's number, above a row that is not its chica's first data.
+    continued = re.match(r"CHICA (\d) DATA ?REPARTE JUGADAS DE A .*? TANTEO A ?TANTEO B (\d+) ", pages[1])
+    assert continued and continued.group(2) != "1"
+    assert pages[0].count(f"CHICA {continued.group(1)} ") == 1
     assert [c["winner"] for c in log.replayed["state"]["chica_results"]] == ["A", "B", "A"]
     assert "2 – 1" in pages[1]
 
