@@ -2,10 +2,11 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.generic import TemplateView
+
+from tournament import views as tournament_views
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", tournament_views.home, name="home"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("cuenta/entrar/", auth_views.LoginView.as_view(), name="login"),
     path("cuenta/salir/", auth_views.LogoutView.as_view(), name="logout"),
@@ -13,5 +14,6 @@ urlpatterns = [
     path("campeonatos/", include("tournament.urls")),
     path("mesa/", include("refereeing.urls")),
     path("api/", include("refereeing.api_urls")),
+    path("acceso/", include("refereeing.pin_urls")),
     path("planilla/", include("refereeing.planilla_urls")),
 ]

@@ -7,6 +7,8 @@ Endpoints
                                      what the other devices of the mesa poll every second.
 ``POST /api/mesas/<id>/claims/``     log one claim: ``{"client_id", "claim", "expected_seq"}``.
 ``POST /api/mesas/<id>/signatures/`` sign the finished mesa's planilla.
+``POST /api/levante/``               the levante checker for a "juego y veo" (Art. 5):
+                                     ``{"table", "played", "previous", "taken", "mesa"?}``.
 
 Answers are JSON; an error is ``{"detail": "..."}`` in the request's
 language (400 malformed, 403 not yours, 404 no such mesa, 409 conflict).
@@ -26,7 +28,10 @@ from refereeing import claimlog
 from refereeing.access import (
     ACT, SessionOrPinAuthentication, SignedInOrPinDevice, access, claim_author, client_address,
 )
-from refereeing.engine import replay
+from refereeing.engine import KINDS, replay
+from refereeing.engine.cards import CardError
+from refereeing.engine.levante import captures, judge
+from refereeing.engine.rules import build_ruleset
 from refereeing.models import ClaimEntry
 from refereeing.signatures import SignatureError, sign
 from tournament.models import Mesa
@@ -34,11 +39,6 @@ from tournament.models import Mesa
 # Claim kinds that score only under some rule sets: the setting that turns
 # each on (None in the rule set means the play is no claim of its own).
 VARIANT_KINDS = {"caida_en_ronda": "caida_en_ronda", "cuatro_caidas": "cuatro_caidas"}
-KINDS = (
-    "mano", "ronda", "doble_ronda", "caida", "limpia", "caida_limpia", "caida_en_ronda",
-    "cuatro_caidas", "juego_y_veo", "pedir_mal", "mal_repartidas", "conteo", "ajuste",
-    "void", "suspender", "reanudar",
-)
 
 
 class MesaView(APIView):
@@ -140,6 +140,44 @@ class MesaSignatures(MesaView):
             {"role": signature.role, "name": signature.name, "signed_at": signature.signed_at},
             status=status.HTTP_201_CREATED,
         )
+
+
+class Levante(MesaView):
+    """Which captures the played card allows, and the verdict on the cards taken.
+
+    The rule set decides only what happens to forgotten escalera cards; it
+    is the mesa's when ``mesa`` is given (and the request may see it), else
+    the default profile's.
+    """
+
+    def post(self, request):
+        body = request.data
+        if not isinstance(body, dict):
+            raise ParseError(_("The body must be a JSON object."))
+        table, played, previous, taken = (body.get(k) for k in ("table", "played", "previous", "taken"))
+        taken = [] if taken is None else taken
+        if not (_ranks(table) and _ranks(taken) and isinstance(played, str)
+                and (previous is None or isinstance(previous, str))):
+            raise ParseError(_("table and taken must be lists of cards, played a card, previous a card or null."))
+        mesa_id = body.get("mesa")
+        if mesa_id is None:
+            ruleset = build_ruleset()
+        elif type(mesa_id) is int:
+            ruleset = self.mesa(request, mesa_id).championship.ruleset
+        else:
+            raise ParseError(_("mesa must be a mesa's id."))
+        try:
+            return Response({
+                "captures": [c.as_dict() for c in captures(table, played, previous)],
+                "verdict": judge(table, played, previous, taken, ruleset).as_dict(),
+            })
+        except CardError as error:
+            raise ParseError(str(error)) from None
+
+
+def _ranks(value):
+    """True when ``value`` is a list of at most 40 cards written as strings."""
+    return isinstance(value, list) and len(value) <= 40 and all(isinstance(card, str) for card in value)
 
 
 def mesa_dict(mesa):

@@ -8,4 +8,5 @@ urlpatterns = [
     path("mesas/<int:mesa_id>/", api.MesaDetail.as_view(), name="mesa"),
     path("mesas/<int:mesa_id>/claims/", api.MesaClaims.as_view(), name="claims"),
     path("mesas/<int:mesa_id>/signatures/", api.MesaSignatures.as_view(), name="signatures"),
+    path("levante/", api.Levante.as_view(), name="levante"),
 ]

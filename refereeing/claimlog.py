@@ -58,6 +58,7 @@ from django.utils.translation import gettext as _
 from refereeing.engine import ClaimError, Header, parse_claim, replay
 from refereeing.models import ClaimEntry
 from tournament.models import Mesa
+from tournament.services import record_result
 
 # The statuses in which a mesa takes claims: its pairs are known and its
 # result is not yet on the planilla.
@@ -148,12 +149,8 @@ def record_claim(mesa, claim, client_id, user=None, address=None, expected_seq=N
     client_id = _client_uuid(client_id)
     if expected_seq is not None and (type(expected_seq) is not int or expected_seq < 1):
         raise MalformedClaim(_("expected_seq must be a whole number from 1."))
-    # A retry that arrives after the first copy was committed needs no lock.
-    known = _known(mesa, client_id)
-    if known:
-        return known
     try:
-        claim = parse_claim(claim)
+        claim = parse_claim(claim, players=mesa.championship.players_at_table)
     except ClaimError as error:
         raise MalformedClaim(str(error)) from None
     try:
@@ -161,12 +158,14 @@ def record_claim(mesa, claim, client_id, user=None, address=None, expected_seq=N
             return _append(mesa.pk, claim, client_id, user, address, expected_seq)
     except IntegrityError:
         # The same client id was committed at this moment through another
-        # mesa's lock (a device bug, or a replayed request): the unique
-        # constraint kept the log clean; answer as for any known id.
+        # mesa's lock (a device bug): the unique constraint kept the log
+        # clean; answer as for any known id.
         known = _known(mesa, client_id)
         if known:
             return known
-        raise
+        # Otherwise the mesa's table or juez was taken by another mesa
+        # going into play at this very moment (see _check_free).
+        raise MesaClosed(_("This mesa's table or juez was just taken by another mesa.")) from None
 
 
 def _client_uuid(value):
@@ -180,17 +179,15 @@ def _client_uuid(value):
 
 def _known(mesa, client_id):
     """The first answer for ``client_id``, or None when it is new."""
-    entry = ClaimEntry.objects.filter(client_id=client_id).first()
-    if entry is None:
+    try:
+        entry = ClaimEntry.objects.get(client_id=client_id)
+    except ClaimEntry.DoesNotExist:
         return None
     if entry.mesa_id != mesa.pk:
         raise MalformedClaim(_("This client_id was already used for a claim at another mesa."))
     # The state that went with the first answer is the replay of the log up
     # to that entry; the device catches up with later claims by polling.
-    if entry.seq == Mesa.objects.filter(pk=mesa.pk).values_list("last_seq", flat=True).get():
-        state = Mesa.objects.filter(pk=mesa.pk).values_list("state", flat=True).get()
-    else:
-        state = replay(header_for(mesa), logged_claims(mesa, upto=entry.seq)).state.as_dict()
+    state = replay(header_for(mesa), logged_claims(mesa, upto=entry.seq)).state.as_dict()
     return Answer(entry=entry, state=state, last_seq=entry.seq, replayed=True)
 
 
@@ -204,32 +201,27 @@ def _lock(mesa_id):
 
 def _append(mesa_id, claim, client_id, user, address, expected_seq):
     mesa = _lock(mesa_id)
-    known = _known(mesa, client_id)
-    if known:
-        return known
+    # One read of the log serves both to recognise a retry (its client id
+    # is in this mesa's log) and to replay.
+    log = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("client_id", "claim"))
+    if client_id in {logged_id for logged_id, _claim in log}:
+        return _known(mesa, client_id)
     if mesa.status not in OPEN_STATUSES or mesa.pair_a_id is None or mesa.pair_b_id is None:
         raise MesaClosed(
-            _("Mesa %(mesa)s does not take claims while it is %(status)s.")
-            % {"mesa": mesa, "status": mesa.get_status_display().lower()}
+            _("Mesa %(mesa)s does not take claims (status: %(status)s).")
+            % {"mesa": mesa, "status": mesa.get_status_display()}
         )
-    if mesa.status == Mesa.Status.READY and mesa.table_number is not None:
-        busy = Mesa.objects.filter(
-            championship=mesa.championship_id, table_number=mesa.table_number,
-            status__in=(Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED),
-        ).first()
-        if busy:
-            raise MesaClosed(
-                _("Table %(table)s is still in use by mesa %(other)s.")
-                % {"table": mesa.table_number, "other": busy}
-            )
+    if mesa.status == Mesa.Status.READY:
+        _check_free(mesa)
     seq = mesa.last_seq + 1
     if expected_seq is not None and expected_seq != seq:
         raise Conflict(
-            _("Another device logged claim %(seq)s first; check the board and claim again.")
-            % {"seq": min(expected_seq, seq)},
+            _("Another device logged claims first: the log is at #%(last)s and this claim expected"
+              " #%(expected)s. Check the board and claim again.")
+            % {"last": mesa.last_seq, "expected": expected_seq},
             state=mesa.state, last_seq=mesa.last_seq,
         )
-    result = replay(header_for(mesa), logged_claims(mesa) + [claim])
+    result = replay(header_for(mesa), [logged for _id, logged in log] + [claim])
     decision = result.decisions[-1].as_dict()
     state = result.state.as_dict()
     entry = ClaimEntry.objects.create(
@@ -240,6 +232,29 @@ def _append(mesa_id, claim, client_id, user, address, expected_seq):
     return Answer(entry=entry, state=state, last_seq=seq, replayed=False)
 
 
+def _check_free(mesa):
+    """Raise :class:`MesaClosed` when ``mesa``'s table or juez is still busy at another mesa.
+
+    A table holds one mesa in play at a time, and a juez referees one mesa
+    at a time (constraints of ``tournament.models.Mesa``); saying so here
+    gives the juez the reason instead of a database error.
+    """
+    playing = Mesa.objects.filter(status__in=(Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED)).exclude(pk=mesa.pk)
+    if mesa.table_number is not None:
+        other = playing.filter(championship=mesa.championship_id, table_number=mesa.table_number).first()
+        if other:
+            raise MesaClosed(
+                _("Table %(table)s is still in use by mesa %(other)s.")
+                % {"table": mesa.table_number, "other": other}
+            )
+    if mesa.juez_id is not None:
+        other = playing.filter(juez=mesa.juez_id).first()
+        if other:
+            raise MesaClosed(
+                _("The juez of this mesa is still refereeing mesa %(other)s.") % {"other": other}
+            )
+
+
 def _follow(mesa, state, seq):
     """Save the new state on ``mesa`` and move its status to follow the engine."""
     now = timezone.now()
@@ -247,16 +262,13 @@ def _follow(mesa, state, seq):
     mesa.last_seq = seq
     mesa.started_at = mesa.started_at or now
     if state["finished"]:
-        mesa.status = Mesa.Status.FINISHED
-        mesa.finished_at = now
-        mesa.chicas_a, mesa.chicas_b = state["chicas"]["A"], state["chicas"]["B"]
-        mesa.winner = mesa.pair(state["winner"]) if state["winner"] else None
-        mesa.zapateria = state["zapateria"]
-    elif state["suspended"]:
+        # The tournament writes the result and sends the pairs on to their
+        # next mesas (winner_to, loser_to), in this same transaction.
+        mesa.save(update_fields=["state", "last_seq", "started_at"])
+        record_result(mesa)
+        return
+    if state["suspended"]:
         mesa.status = Mesa.Status.SUSPENDED
     else:
         mesa.status = Mesa.Status.IN_PLAY
-    mesa.save(update_fields=[
-        "state", "last_seq", "started_at", "status", "finished_at",
-        "chicas_a", "chicas_b", "winner", "zapateria",
-    ])
+    mesa.save(update_fields=["state", "last_seq", "started_at", "status"])

@@ -1,4 +1,10 @@
-from django.urls import path  # noqa: F401
+"""The juez's screen, under /mesa/."""
+from django.urls import path
+
+from . import views
 
 app_name = "refereeing"
-urlpatterns = []
+urlpatterns = [
+    path("", views.mesa_list, name="mesa_list"),
+    path("<int:mesa_id>/", views.mesa_screen, name="mesa_screen"),
+]

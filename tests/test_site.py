@@ -1,5 +1,10 @@
 """The site answers in Spanish by default and in English on request."""
 
+import pytest
+
+# The home page lists the championships.
+pytestmark = pytest.mark.django_db
+
 
 def test_home_is_in_spanish_by_default(client):
     response = client.get("/")

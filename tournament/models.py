@@ -57,14 +57,19 @@ class Championship(models.Model):
     advance_per_group = models.PositiveSmallIntegerField(_("pairs advancing per group"), default=0)
     draw_seed = models.BigIntegerField(_("random draw seed"), null=True, blank=True)
     appeal_window_minutes = models.PositiveSmallIntegerField(_("appeal window (minutes)"), default=10)
+    tables = models.PositiveSmallIntegerField(
+        _("tables"), default=16, help_text=_("How many physical tables the venue has, numbered from 1."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         verbose_name = _("championship")
         verbose_name_plural = _("championships")
         ordering = ["-start_date", "name"]
+        permissions = [("run_championship", _("Can run championships (draw, tables, results)"))]
         constraints = [
             models.CheckConstraint(condition=Q(end_date__gte=F("start_date")), name="championship_dates_in_order"),
+            models.CheckConstraint(condition=Q(tables__gte=1), name="championship_has_a_table"),
         ]
 
     def __str__(self):
@@ -100,6 +105,7 @@ class Pair(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["championship", "name"], name="pair_name_unique_in_championship"),
             models.UniqueConstraint(fields=["championship", "seed"], name="pair_seed_unique_in_championship"),
+            models.CheckConstraint(condition=Q(seed__isnull=True) | Q(seed__gte=1), name="pair_seed_from_one"),
         ]
 
     def __str__(self):
@@ -214,10 +220,41 @@ class Mesa(models.Model):
                 condition=Q(winner__isnull=True) | Q(winner=F("pair_a")) | Q(winner=F("pair_b")),
                 name="mesa_winner_is_one_of_its_pairs",
             ),
+            # A decided mesa has a winner, and only a decided mesa has one.
+            models.CheckConstraint(
+                condition=Q(status__in=["finished", "walkover"], winner__isnull=False)
+                | (~Q(status__in=["finished", "walkover"]) & Q(winner__isnull=True)),
+                name="mesa_winner_iff_decided",
+            ),
+            # Only a mesa whose two pairs are known can be played.
+            models.CheckConstraint(
+                condition=Q(status__in=["waiting", "walkover"])
+                | Q(pair_a__isnull=False, pair_b__isnull=False),
+                name="mesa_played_by_two_pairs",
+            ),
+            models.CheckConstraint(condition=Q(table_number__isnull=True) | Q(table_number__gte=1), name="mesa_table_from_one"),
+            models.CheckConstraint(condition=Q(winner_to__isnull=True) | ~Q(winner_to_slot=""), name="mesa_winner_to_has_slot"),
+            models.CheckConstraint(condition=Q(loser_to__isnull=True) | ~Q(loser_to_slot=""), name="mesa_loser_to_has_slot"),
+            # A juez referees one mesa at a time.
+            models.UniqueConstraint(
+                fields=["juez"], condition=Q(status__in=["in_play", "suspended"]), name="one_mesa_in_play_per_juez",
+            ),
         ]
 
     def __str__(self):
         return f"{self.get_bracket_display()} R{self.round}-{self.position}"
+
+    def clean(self):
+        """A mesa's pairs belong to its championship: the database cannot say
+        so across tables, so the admin's forms check it here."""
+        from django.core.exceptions import ValidationError
+        errors = {}
+        for field in ("pair_a", "pair_b", "winner"):
+            pair = getattr(self, field)
+            if pair is not None and pair.championship_id != self.championship_id:
+                errors[field] = _("This pair is registered in another championship.")
+        if errors:
+            raise ValidationError(errors)
 
     def pair(self, side):
         """The pair on side ``"A"`` or ``"B"``: the engine's names for them."""

@@ -82,4 +82,11 @@ def claim_body(claim, client_id=None, **extra):
     return {"client_id": str(client_id or uuid.uuid4()), "claim": claim, **extra}
 
 
+MANO = {"kind": "mano"}
 CAIDA_A = {"kind": "caida", "pair": "A", "player": 1}
+CAIDA_B = {"kind": "caida", "pair": "B", "player": 1}
+
+
+def ajuste(pair, points):
+    """The Director's adjustment (Art. 18): any points, to move a mesa along quickly."""
+    return {"kind": "ajuste", "pair": pair, "points": points, "reason": "prueba"}

@@ -8,7 +8,7 @@ import pytest
 from refereeing.models import ClaimEntry
 from tournament.models import Mesa
 
-from .conftest import CAIDA_A, api_client, claim_body, post_json
+from .conftest import CAIDA_A, CAIDA_B, MANO, api_client, claim_body, post_json
 
 pytestmark = pytest.mark.django_db
 
@@ -23,16 +23,19 @@ def juez(people):
 
 
 def test_posting_a_claim_answers_201_with_entry_state_and_last_seq(juez, mesa):
-    response = post_json(juez, claims_url(mesa), claim_body(CAIDA_A, expected_seq=1))
+    assert post_json(juez, claims_url(mesa), claim_body(MANO, expected_seq=1)).status_code == 201
+    response = post_json(juez, claims_url(mesa), claim_body(CAIDA_A, expected_seq=2))
     assert response.status_code == 201, response.content
     body = response.json()
     assert set(body) == {"entry", "state", "last_seq"}
-    assert body["entry"]["seq"] == 1 == body["last_seq"]
+    assert body["entry"]["seq"] == 2 == body["last_seq"]
     assert body["entry"]["claim"] == CAIDA_A
+    # Art. 6: a caída is 2 points.
     assert body["entry"]["decision"]["accepted"] is True
+    assert body["entry"]["decision"]["points"] == {"A": 2, "B": 0}
     mesa.refresh_from_db()
     assert body["state"] == mesa.state
-    entry = ClaimEntry.objects.get(mesa=mesa)
+    entry = ClaimEntry.objects.get(mesa=mesa, seq=2)
     assert entry.address == "127.0.0.1" and entry.juez.username == "juez"
 
 
@@ -46,8 +49,8 @@ def test_a_repeated_client_id_answers_200_with_the_first_answer(juez, mesa):
 
 
 def test_a_stale_expected_seq_answers_409_with_the_current_state(juez, mesa):
-    post_json(juez, claims_url(mesa), claim_body(CAIDA_A, expected_seq=1))
-    response = post_json(juez, claims_url(mesa), claim_body({"kind": "limpia", "pair": "B"}, expected_seq=1))
+    post_json(juez, claims_url(mesa), claim_body(MANO, expected_seq=1))
+    response = post_json(juez, claims_url(mesa), claim_body(MANO, expected_seq=1))
     assert response.status_code == 409
     body = response.json()
     mesa.refresh_from_db()
@@ -55,7 +58,7 @@ def test_a_stale_expected_seq_answers_409_with_the_current_state(juez, mesa):
 
 
 def test_a_claim_at_a_finished_mesa_answers_409_with_a_reason(juez, mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.FINISHED)
+    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.FINISHED, winner=mesa.pair_a)
     response = post_json(juez, claims_url(mesa), claim_body(CAIDA_A))
     assert response.status_code == 409
     assert "terminada" in response.json()["detail"].lower()
@@ -110,8 +113,8 @@ def test_a_post_without_the_csrf_token_is_refused(juez, mesa):
 
 
 def test_the_mesa_answers_with_pairs_rules_state_and_every_decision(juez, mesa, people):
-    post_json(juez, claims_url(mesa), claim_body(CAIDA_A))
-    post_json(juez, claims_url(mesa), claim_body({"kind": "void", "target": 1}))
+    for claim in (MANO, CAIDA_A, {"kind": "void", "target": 2}):
+        post_json(juez, claims_url(mesa), claim_body(claim))
     body = juez.get(f"/api/mesas/{mesa.pk}/").json()
     assert body["mesa"]["table"] == 3 and body["mesa"]["status"] == "in_play"
     assert body["mesa"]["juez"]["name"] == "Rosa Guamán"
@@ -123,17 +126,17 @@ def test_the_mesa_answers_with_pairs_rules_state_and_every_decision(juez, mesa, 
     # riobamba gives no special score for caída en ronda nor four caídas.
     assert "caida_en_ronda" not in body["ruleset"]["kinds"] and "caida" in body["ruleset"]["kinds"]
     assert body["players"] == 4
-    assert body["last_seq"] == 2
-    assert [d["seq"] for d in body["decisions"]] == [1, 2]
-    assert body["decisions"][0]["claim"] == CAIDA_A
-    assert body["decisions"][0]["decision"]["voided_by"] == 2
+    assert body["last_seq"] == 3
+    assert [d["seq"] for d in body["decisions"]] == [1, 2, 3]
+    assert body["decisions"][1]["claim"] == CAIDA_A
+    assert body["decisions"][1]["decision"]["voided_by"] == 3
     mesa.refresh_from_db()
     assert body["state"] == mesa.state
     assert body["access"] == "act"
 
 
 def test_polling_gives_the_entries_after_a_seq(juez, mesa):
-    for claim in (CAIDA_A, {"kind": "limpia", "pair": "B"}, {"kind": "mano"}):
+    for claim in (MANO, CAIDA_A, CAIDA_B):
         post_json(juez, claims_url(mesa), claim_body(claim))
     body = juez.get(claims_url(mesa), {"after": 1}).json()
     assert [e["seq"] for e in body["entries"]] == [2, 3]

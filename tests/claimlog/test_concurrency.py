@@ -14,6 +14,8 @@ from refereeing.claimlog import record_claim
 from refereeing.models import ClaimEntry
 from tournament.models import Mesa
 
+from .conftest import ajuste
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 THREADS = 8
@@ -47,7 +49,7 @@ def test_concurrent_writers_lose_no_claim_and_leave_no_gap(mesa):
     def writer(pair):
         def job():
             return [
-                record_claim(mesa, {"kind": "ajuste", "pair": pair, "points": 1, "reason": "x"}, uuid.uuid4()).entry.seq
+                record_claim(mesa, ajuste(pair, 1), uuid.uuid4()).entry.seq
                 for _ in range(CLAIMS_PER_THREAD)
             ]
         return job

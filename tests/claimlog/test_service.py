@@ -9,7 +9,7 @@ from refereeing.claimlog import Conflict, MalformedClaim, MesaClosed, record_cla
 from refereeing.models import ClaimEntry
 from tournament.models import Mesa
 
-from .conftest import CAIDA_A
+from .conftest import CAIDA_A, CAIDA_B, MANO, ajuste
 
 pytestmark = pytest.mark.django_db
 
@@ -19,16 +19,17 @@ def claims_at(mesa):
 
 
 def test_a_claim_is_logged_with_its_decision_and_the_mesa_keeps_the_state(mesa, people):
+    record_claim(mesa, MANO, uuid.uuid4(), user=people["juez"])
     answer = record_claim(mesa, CAIDA_A, uuid.uuid4(), user=people["juez"], address="10.0.0.7")
     entry = answer.entry
     assert not answer.replayed
-    assert (entry.seq, entry.kind, entry.accepted) == (1, "caida", True)
+    assert (entry.seq, entry.kind, entry.accepted) == (2, "caida", True)
     assert entry.juez == people["juez"] and entry.address == "10.0.0.7"
     # The engine's own decision for the claim (Art. 6: a caída is 2 points).
     assert entry.decision["points"] == {"A": 2, "B": 0}
     assert entry.decision == answer.decision
     mesa.refresh_from_db()
-    assert mesa.last_seq == 1 == answer.last_seq
+    assert mesa.last_seq == 2 == answer.last_seq
     assert mesa.state == answer.state == claimlog.mesa_replay(mesa).state.as_dict()
 
 
@@ -43,12 +44,13 @@ def test_the_same_client_id_twice_is_one_entry_and_the_same_answer(mesa):
 
 def test_a_retry_after_other_claims_gives_the_first_answer_not_a_new_one(mesa):
     client_id = uuid.uuid4()
+    record_claim(mesa, MANO, uuid.uuid4())
     first = record_claim(mesa, CAIDA_A, client_id)
-    record_claim(mesa, {"kind": "limpia", "pair": "B", "player": 2}, uuid.uuid4())
+    record_claim(mesa, CAIDA_B, uuid.uuid4())
     again = record_claim(mesa, CAIDA_A, client_id)
     assert again.as_dict() == first.as_dict()
-    assert again.last_seq == 1
-    assert claims_at(mesa) == [(1, "caida"), (2, "limpia")]
+    assert again.last_seq == 2 and again.state["scores"] == {"A": 2, "B": 0}
+    assert claims_at(mesa) == [(1, "mano"), (2, "caida"), (3, "caida")]
 
 
 def test_a_client_id_of_another_mesa_is_refused(mesa, other_mesa):
@@ -75,15 +77,15 @@ def test_a_bad_client_id_saves_nothing(mesa, client_id):
 
 
 def test_a_stale_expected_seq_is_a_conflict_carrying_the_state_now(mesa):
-    record_claim(mesa, CAIDA_A, uuid.uuid4(), expected_seq=1)
+    record_claim(mesa, MANO, uuid.uuid4(), expected_seq=1)
     with pytest.raises(Conflict) as conflict:
-        record_claim(mesa, {"kind": "limpia", "pair": "B"}, uuid.uuid4(), expected_seq=1)
+        record_claim(mesa, MANO, uuid.uuid4(), expected_seq=1)
     mesa.refresh_from_db()
     assert conflict.value.last_seq == 1
     assert conflict.value.state == mesa.state
-    assert claims_at(mesa) == [(1, "caida")]
+    assert claims_at(mesa) == [(1, "mano")]
     # The device, caught up, claims again with the right seq.
-    assert record_claim(mesa, {"kind": "limpia", "pair": "B"}, uuid.uuid4(), expected_seq=2).entry.seq == 2
+    assert record_claim(mesa, CAIDA_A, uuid.uuid4(), expected_seq=2).entry.seq == 2
 
 
 @pytest.mark.parametrize("expected_seq", [0, -1, "2", 1.5, True])
@@ -93,16 +95,18 @@ def test_a_bad_expected_seq_is_malformed(mesa, expected_seq):
 
 
 def test_a_correction_is_a_void_claim_and_the_voided_entry_stays(mesa):
-    first = record_claim(mesa, CAIDA_A, uuid.uuid4())
-    void = record_claim(mesa, {"kind": "void", "target": 1}, uuid.uuid4())
-    assert void.entry.seq == 2 and void.decision["accepted"]
+    record_claim(mesa, MANO, uuid.uuid4())
+    caida = record_claim(mesa, CAIDA_A, uuid.uuid4())
+    assert caida.state["scores"]["A"] == 2
+    void = record_claim(mesa, {"kind": "void", "target": 2}, uuid.uuid4())
+    assert void.entry.seq == 3 and void.decision["accepted"]
     assert void.state["scores"]["A"] == 0
     entries = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq"))
-    # The log keeps both, and the first entry's stored decision is unchanged.
-    assert [e.kind for e in entries] == ["caida", "void"]
-    assert entries[0].decision == first.decision
+    # The log keeps both, and the caída's stored decision is unchanged.
+    assert [e.kind for e in entries] == ["mano", "caida", "void"]
+    assert entries[1].decision == caida.decision
     # The engine's replay shows who voided it.
-    assert claimlog.mesa_replay(mesa).decisions[0].as_dict()["voided_by"] == 2
+    assert claimlog.mesa_replay(mesa).decisions[1].as_dict()["voided_by"] == 3
 
 
 def test_first_claim_puts_the_mesa_in_play_and_suspender_suspends_it(mesa):
@@ -115,36 +119,49 @@ def test_first_claim_puts_the_mesa_in_play_and_suspender_suspends_it(mesa):
     mesa.refresh_from_db()
     assert mesa.status == Mesa.Status.SUSPENDED
     refused = record_claim(mesa, CAIDA_A, uuid.uuid4())
-    assert not refused.entry.accepted  # logged, and refused by the engine
+    # Logged, and refused by the engine.
+    assert (refused.entry.accepted, refused.decision["code"]) == (False, "mesa_suspendida")
     record_claim(mesa, {"kind": "reanudar"}, uuid.uuid4())
     mesa.refresh_from_db()
     assert mesa.status == Mesa.Status.IN_PLAY and mesa.started_at == started
     assert mesa.last_seq == 4
 
 
-def test_the_end_of_the_mesa_records_its_result(mesa):
-    # Two chicas win the mesa (Art. 3g.7): 40 points twice for pair A.
-    for _ in range(2):
-        record_claim(mesa, {"kind": "ajuste", "pair": "A", "points": 40, "reason": "prueba"}, uuid.uuid4())
+def test_two_chicas_end_the_mesa_and_its_result_is_recorded(mesa):
+    # Two chicas win the mesa (Art. 3g.7); B reaches 10, so no zapatería.
+    for claim in (ajuste("B", 10), ajuste("A", 40), ajuste("A", 40)):
+        record_claim(mesa, claim, uuid.uuid4())
     mesa.refresh_from_db()
-    assert mesa.status == Mesa.Status.FINISHED
+    assert mesa.status == Mesa.Status.FINISHED and mesa.finished_at is not None
     assert mesa.winner == mesa.pair_a and (mesa.chicas_a, mesa.chicas_b) == (2, 0)
-    assert mesa.finished_at is not None
+    assert not mesa.zapateria
     with pytest.raises(MesaClosed):
         record_claim(mesa, CAIDA_A, uuid.uuid4())
-    assert mesa.last_seq == 2
+    assert mesa.last_seq == 3
+
+
+def test_a_zapateria_ends_the_mesa_after_the_first_chica(mesa):
+    # Art. 3g.6, 12: the loser of the first chica has fewer than 10 points.
+    record_claim(mesa, ajuste("B", 8), uuid.uuid4())
+    record_claim(mesa, ajuste("A", 40), uuid.uuid4())
+    mesa.refresh_from_db()
+    assert mesa.status == Mesa.Status.FINISHED and mesa.zapateria
+    assert mesa.winner == mesa.pair_a and (mesa.chicas_a, mesa.chicas_b) == (1, 0)
 
 
 @pytest.mark.parametrize("status", [Mesa.Status.WAITING, Mesa.Status.FINISHED, Mesa.Status.WALKOVER])
 def test_a_mesa_that_is_not_being_played_refuses_claims(mesa, status):
-    Mesa.objects.filter(pk=mesa.pk).update(status=status)
+    # A decided mesa has a winner (a constraint of the tournament's data).
+    decided = status in (Mesa.Status.FINISHED, Mesa.Status.WALKOVER)
+    Mesa.objects.filter(pk=mesa.pk).update(status=status, winner=mesa.pair_a if decided else None)
     with pytest.raises(MesaClosed):
         record_claim(mesa, CAIDA_A, uuid.uuid4())
     assert claims_at(mesa) == []
 
 
 def test_a_mesa_whose_pairs_are_unknown_refuses_claims(mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(pair_b=None)
+    # Only a waiting mesa may lack a pair (a constraint of the tournament's data).
+    Mesa.objects.filter(pk=mesa.pk).update(pair_b=None, status=Mesa.Status.WAITING)
     with pytest.raises(MesaClosed):
         record_claim(mesa, CAIDA_A, uuid.uuid4())
 
@@ -154,3 +171,25 @@ def test_a_mesa_cannot_start_at_a_table_still_in_use(mesa, other_mesa):
     with pytest.raises(MesaClosed, match="3"):
         record_claim(mesa, CAIDA_A, uuid.uuid4())
     assert claims_at(mesa) == []
+
+
+def test_a_juez_referees_one_mesa_at_a_time(mesa, other_mesa, people):
+    Mesa.objects.filter(pk=other_mesa.pk).update(juez=people["juez"], status=Mesa.Status.IN_PLAY)
+    with pytest.raises(MesaClosed, match="juez"):
+        record_claim(mesa, MANO, uuid.uuid4())
+    assert claims_at(mesa) == []
+
+
+def test_the_winner_and_the_loser_go_on_to_their_next_mesas(mesa, championship):
+    # Art. 12: in double elimination the loser goes on to the losers' bracket.
+    final = Mesa.objects.create(championship=championship, round=2, position=1)
+    losers = Mesa.objects.create(championship=championship, bracket=Mesa.Bracket.LOSERS, round=1, position=1)
+    Mesa.objects.filter(pk=mesa.pk).update(winner_to=final, winner_to_slot="B", loser_to=losers, loser_to_slot="A")
+    record_claim(mesa, ajuste("A", 12), uuid.uuid4())  # no zapatería
+    record_claim(mesa, ajuste("B", 40), uuid.uuid4())
+    record_claim(mesa, ajuste("B", 40), uuid.uuid4())
+    final.refresh_from_db()
+    losers.refresh_from_db()
+    assert final.pair_b == mesa.pair_b and losers.pair_a == mesa.pair_a
+    mesa.refresh_from_db()
+    assert mesa.winner == mesa.pair_b and (mesa.chicas_a, mesa.chicas_b) == (0, 2)

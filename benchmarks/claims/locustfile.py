@@ -1,0 +1,107 @@
+"""N tablets logging claims at their mesas, and the bare endpoint, in one run.
+
+Each simulated user is one tablet, signed in as its mesa's juez (two
+tablets per mesa, as when the juez and the inspector's device both log).
+A tablet in turn:
+
+* logs a claim (a caída, limpia, ronda... of either pair), and its next
+  claim voids it again, so the scores stay near 0 and the mesa never ends
+  however long the run; now and then it sends a claim twice with the same
+  client id, as a tablet does when the wifi loses the first answer;
+* polls the claims after the last seq it has seen (the other devices of a
+  mesa do this every second);
+* posts the same kind of body to the bare endpoint.
+
+The tablets come from the JSON file in ``CLAIMS_BENCH_TABLETS`` (written by
+``run.py``); the exact timings and every acknowledged client id are written
+to ``CLAIMS_BENCH_OUT`` when the run stops, for ``run.py`` to report and
+check against the database.
+"""
+
+import itertools
+import json
+import os
+import random
+import uuid
+from collections import defaultdict
+
+from locust import HttpUser, between, events, task
+
+TABLETS = json.load(open(os.environ["CLAIMS_BENCH_TABLETS"]))
+NEXT_TABLET = itertools.count()
+RETRY_SHARE = 0.05
+PLAYS = ("caida", "limpia", "caida_limpia", "ronda")
+
+timings = defaultdict(list)  # request name -> response times (ms, float)
+failures = defaultdict(int)  # request name -> failed requests
+acked = {}  # client id -> the seq the server answered
+retry_mismatches = []
+
+
+@events.request.add_listener
+def record(name, response_time, exception, **kwargs):
+    if exception is None:
+        timings[name].append(response_time)
+    else:
+        failures[name] += 1
+
+
+@events.test_stop.add_listener
+def write_results(**kwargs):
+    with open(os.environ["CLAIMS_BENCH_OUT"], "w") as out:
+        json.dump({"timings": timings, "failures": failures, "acked": acked,
+                   "retry_mismatches": retry_mismatches}, out)
+
+
+class Tablet(HttpUser):
+    wait_time = between(0.5, 1.5)
+
+    def on_start(self):
+        tablet = TABLETS[next(NEXT_TABLET) % len(TABLETS)]
+        self.mesa = tablet["mesa"]
+        self.client.cookies.set("sessionid", tablet["session"])
+        self.client.cookies.set("csrftoken", tablet["csrf"])
+        self.headers = {"X-CSRFToken": tablet["csrf"]}
+        self.to_void = None
+        self.seen = 0
+
+    def post(self, url, body, name):
+        with self.client.post(url, json=body, headers=self.headers, name=name, catch_response=True) as response:
+            if response.status_code not in (200, 201):
+                response.failure(f"{response.status_code}: {response.text[:200]}")
+                return None
+            return response.json()
+
+    @task
+    def claim(self):
+        if self.to_void:
+            claim, self.to_void = {"kind": "void", "target": self.to_void}, None
+        else:
+            claim = {"kind": random.choice(PLAYS), "pair": random.choice("AB")}
+        client_id = str(uuid.uuid4())
+        body = {"client_id": client_id, "claim": claim}
+        answer = self.post(f"/api/mesas/{self.mesa}/claims/", body, "claim")
+        if answer is None:
+            return
+        seq = answer["entry"]["seq"]
+        acked[client_id] = seq
+        if claim["kind"] != "void":
+            self.to_void = seq
+        if random.random() < RETRY_SHARE:
+            again = self.post(f"/api/mesas/{self.mesa}/claims/", body, "claim retry")
+            if again is not None and again["entry"] != answer["entry"]:
+                retry_mismatches.append(client_id)
+
+    @task
+    def poll(self):
+        with self.client.get(f"/api/mesas/{self.mesa}/claims/?after={self.seen}", name="poll",
+                             catch_response=True) as response:
+            if response.status_code != 200:
+                response.failure(str(response.status_code))
+                return
+            self.seen = response.json()["last_seq"]
+
+    @task
+    def bare(self):
+        claim = {"kind": random.choice(PLAYS), "pair": random.choice("AB")}
+        self.post("/bench/bare/", {"client_id": str(uuid.uuid4()), "claim": claim}, "bare")

@@ -1,0 +1,228 @@
+"""The claim endpoint under load: N tablets against gunicorn and PostgreSQL.
+
+    /work/venv/bin/python benchmarks/claims/run.py [--users 128] [--time 60] [--workers 4]
+
+Makes a fresh PostgreSQL database (``mesa_claimlog_bench`` on
+127.0.0.1:5432 unless ``--database-url`` says otherwise), seeds one
+championship with a ready mesa and a juez for every two tablets, starts
+gunicorn on 127.0.0.1 with ``benchmarks.claims.bench_settings``, runs the
+locust scenario (``locustfile.py``) headless, and prints p50/p99 of the
+claim endpoint and of the bare endpoint (one INSERT) measured in the same
+run, their ratio and the failures. Then it checks the database: every
+acknowledged claim is there once with the seq it was answered, every mesa's
+seqs run 1..n without a gap, no client id is logged twice, and each mesa's
+state is the replay of its log.
+
+Targets: claim p99 < 25 ms, claim/bare p99 ratio < 1.5.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+BIN = Path(sys.executable).parent
+SETTINGS = "benchmarks.claims.bench_settings"
+TARGET_P99_MS = 25
+TARGET_RATIO = 1.5
+
+
+def percentile(values, q):
+    """The q-th percentile (0-100) by linear interpolation between ranks."""
+    values = sorted(values)
+    if not values:
+        return float("nan")
+    k = (len(values) - 1) * q / 100
+    low = int(k)
+    high = min(low + 1, len(values) - 1)
+    return values[low] + (values[high] - values[low]) * (k - low)
+
+
+def fresh_database(url):
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def seed(tablets_per_mesa, users):
+    """One championship, a ready mesa per pair of tablets; the tablets' sessions."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.utils.crypto import get_random_string
+
+    from tournament.models import Championship, Mesa, Pair, Player
+
+    mesas = -(-users // tablets_per_mesa)
+    today = date.today()
+    championship = Championship.objects.create(
+        name="Benchmark", start_date=today, end_date=today, tables=mesas,
+    )
+    tablets = []
+    for n in range(1, mesas + 1):
+        juez = get_user_model().objects.create_user(f"juez{n}", password=None)
+        pairs = []
+        for side in "AB":
+            pair = Pair.objects.create(championship=championship, name=f"{side}{n}", seed=2 * n - (side == "A"))
+            Player.objects.create(pair=pair, number=1, full_name=f"{side}{n} uno", is_representative=True)
+            Player.objects.create(pair=pair, number=2, full_name=f"{side}{n} dos")
+            pairs.append(pair)
+        mesa = Mesa.objects.create(
+            championship=championship, round=1, position=n, table_number=n, juez=juez,
+            pair_a=pairs[0], pair_b=pairs[1], status=Mesa.Status.READY,
+        )
+        for _ in range(tablets_per_mesa):
+            session = SessionStore()
+            session[SESSION_KEY] = str(juez.pk)
+            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            session[HASH_SESSION_KEY] = juez.get_session_auth_hash()
+            session.create()
+            tablets.append({"mesa": mesa.pk, "session": session.session_key, "csrf": get_random_string(32)})
+    return tablets[:users]
+
+
+def wait_until_up(url, seconds=30):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=1)
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit(f"gunicorn did not answer at {url}")
+
+
+def warm_up(host, tablet, rounds):
+    """Make every worker import and connect before the clock starts: GETs of the
+    mesa (which replays its log) and of the poll, and POSTs to the bare endpoint."""
+    cookies = f"sessionid={tablet['session']}; csrftoken={tablet['csrf']}"
+    for _ in range(rounds):
+        for url, body in ((f"/api/mesas/{tablet['mesa']}/", None),
+                          (f"/api/mesas/{tablet['mesa']}/claims/?after=0", None),
+                          ("/bench/bare/", b'{"warm": true}')):
+            request = urllib.request.Request(host + url, data=body, headers={
+                "Cookie": cookies, "X-CSRFToken": tablet["csrf"], "Content-Type": "application/json"})
+            urllib.request.urlopen(request, timeout=10).read()
+
+
+def check_database(acked):
+    """What the log looks like after the run: a list of problems (empty is good)."""
+    from django.db.models import Count
+
+    from refereeing.claimlog import mesa_replay
+    from refereeing.models import ClaimEntry
+    from tournament.models import Mesa
+
+    problems = []
+    logged = dict(ClaimEntry.objects.values_list("client_id", "seq"))
+    logged = {str(k): v for k, v in logged.items()}
+    lost = [c for c in acked if c not in logged]
+    wrong_seq = [c for c, seq in acked.items() if c in logged and logged[c] != seq]
+    if lost:
+        problems.append(f"{len(lost)} acknowledged claims are missing from the log")
+    if wrong_seq:
+        problems.append(f"{len(wrong_seq)} claims have another seq than the one answered")
+    dupes = ClaimEntry.objects.values("client_id").annotate(n=Count("id")).filter(n__gt=1).count()
+    if dupes:
+        problems.append(f"{dupes} client ids are logged more than once")
+    for mesa in Mesa.objects.select_related("championship"):
+        seqs = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("seq", flat=True))
+        if seqs != list(range(1, mesa.last_seq + 1)):
+            problems.append(f"mesa {mesa.pk}: seqs are not 1..{mesa.last_seq}")
+        if mesa.state != mesa_replay(mesa).state.as_dict():
+            problems.append(f"mesa {mesa.pk}: its state is not the replay of its log")
+    return problems, len(logged), len(logged) - len(acked)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--users", type=int, default=128)
+    parser.add_argument("--time", type=int, default=60, help="seconds")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/mesa_claimlog_bench")
+    args = parser.parse_args()
+
+    env = {**os.environ, "DATABASE_URL": args.database_url, "DJANGO_SETTINGS_MODULE": SETTINGS,
+           "PYTHONPATH": str(ROOT)}
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    print(f"fresh database {args.database_url.rsplit('/', 1)[1]} ...", flush=True)
+    fresh_database(args.database_url)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--run-syncdb", "-v", "0"], cwd=ROOT, env=env, check=True)
+
+    import django
+
+    django.setup()
+    from django.db import connections
+
+    tablets = seed(2, args.users)
+    connections.close_all()
+    work = Path(tempfile.mkdtemp(prefix="claims-bench-"))
+    (work / "tablets.json").write_text(json.dumps(tablets))
+    out = work / "results.json"
+
+    host = f"http://127.0.0.1:{args.port}"
+    load_before = os.getloadavg()
+    gunicorn = subprocess.Popen(
+        [str(BIN / "gunicorn"), "config.wsgi:application", "-b", f"127.0.0.1:{args.port}",
+         "-w", str(args.workers), "--backlog", "2048", "--log-level", "warning"],
+        cwd=ROOT, env=env,
+    )
+    try:
+        wait_until_up(host + "/")
+        warm_up(host, tablets[0], rounds=8 * args.workers)
+        print(f"{len(tablets)} tablets on {len(tablets) // 2} mesas, gunicorn -w {args.workers}, "
+              f"locust {args.time}s ...", flush=True)
+        subprocess.run(
+            [str(BIN / "locust"), "-f", str(HERE / "locustfile.py"), "--headless", "-u", str(args.users),
+             "-r", str(max(1, args.users // 4)), "-t", f"{args.time}s", "--host", host,
+             "--only-summary", "--stop-timeout", "5", "--loglevel", "WARNING"],
+            cwd=ROOT, env={**env, "CLAIMS_BENCH_TABLETS": str(work / "tablets.json"),
+                           "CLAIMS_BENCH_OUT": str(out)},
+        )
+    finally:
+        gunicorn.terminate()
+        gunicorn.wait(timeout=30)
+
+    results = json.loads(out.read_text())
+    timings, failures = results["timings"], results["failures"]
+    print()
+    print(f"machine: {os.cpu_count()} cores, load average before the run {load_before[0]:.1f} "
+          "(shared with other work: figures are upper bounds)")
+    print(f"{'endpoint':<12} {'requests':>8} {'fails':>6} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8}")
+    for name in ("claim", "claim retry", "poll", "bare"):
+        values = timings.get(name, [])
+        mean = statistics.fmean(values) if values else float("nan")
+        print(f"{name:<12} {len(values):>8} {failures.get(name, 0):>6} {percentile(values, 50):>8.1f} "
+              f"{percentile(values, 99):>8.1f} {mean:>8.1f}")
+    claim, bare = timings.get("claim", []), timings.get("bare", [])
+    p99, ratio99 = percentile(claim, 99), percentile(claim, 99) / percentile(bare, 99)
+    ratio50 = percentile(claim, 50) / percentile(bare, 50)
+    print(f"claim/bare ratio: p50 {ratio50:.2f}, p99 {ratio99:.2f}")
+    print(f"target claim p99 < {TARGET_P99_MS} ms: {'met' if p99 < TARGET_P99_MS else 'NOT met'} ({p99:.1f} ms); "
+          f"target ratio < {TARGET_RATIO}: {'met' if ratio99 < TARGET_RATIO else 'NOT met'} ({ratio99:.2f})")
+
+    problems, logged, unacknowledged = check_database(results["acked"])
+    if results["retry_mismatches"]:
+        problems.append(f"{len(results['retry_mismatches'])} retries got another answer than the first")
+    print(f"log check: {logged} claims logged, {len(results['acked'])} acknowledged, "
+          f"{unacknowledged} logged whose answer the run stopped before reading")
+    print("log check: " + ("no claim lost or duplicated; seqs 1..n without gaps; states = replays"
+                           if not problems else "; ".join(problems)))
+    return 1 if problems or sum(failures.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

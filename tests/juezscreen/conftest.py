@@ -1,0 +1,49 @@
+"""A championship with one mesa, its juez and another juez, and a way to log in a browser."""
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tournament.models import Championship, Mesa, Pair, Player
+
+
+def make_pair(championship, name, players):
+    pair = Pair.objects.create(championship=championship, name=name)
+    for number, full_name in enumerate(players, start=1):
+        Player.objects.create(pair=pair, number=number, full_name=full_name, is_representative=number == 1)
+    return pair
+
+
+@pytest.fixture
+def juez(db):
+    return get_user_model().objects.create_user("juez1", password="tablet-secret", first_name="Rosa", last_name="Guamán")
+
+
+@pytest.fixture
+def other_juez(db):
+    return get_user_model().objects.create_user("juez2", password="tablet-secret")
+
+
+@pytest.fixture
+def championship(db):
+    day = datetime.date(2026, 11, 21)
+    return Championship.objects.create(name="Campeonato de Riobamba", edition="2026", start_date=day, end_date=day)
+
+
+@pytest.fixture
+def mesa(championship, juez):
+    pair_a = make_pair(championship, "Los Ases", ["Ana Chávez", "Luis Paredes"])
+    pair_b = make_pair(championship, "Caballos de Espada", ["Marta Yépez", "Jorge Cando"])
+    return Mesa.objects.create(
+        championship=championship, round=1, position=1, pair_a=pair_a, pair_b=pair_b,
+        table_number=7, juez=juez, status=Mesa.Status.READY,
+    )
+
+
+def login(context, live_server, user):
+    """Give a browser context the session of ``user``."""
+    client = Client()
+    client.force_login(user)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])

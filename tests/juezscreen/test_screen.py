@@ -1,0 +1,352 @@
+"""The juez's screen in a real browser: a 1024x768 touch tablet, es-EC.
+
+A whole mesa is played by taps against the real API and engine; the
+network is cut in the middle; two tablets share one mesa. Screenshots of
+each state go to artifacts/.
+"""
+
+import gzip
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from refereeing.models import ClaimEntry, Signature
+from tests.juezscreen.conftest import login
+from tournament.models import Mesa
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARTIFACTS.mkdir(exist_ok=True)
+
+
+def shot(page, name, **kwargs):
+    page.screenshot(path=str(ARTIFACTS / f"juezscreen-{name}.png"), **kwargs)
+
+
+def open_screen(page, live_server, mesa, user=None):
+    login(page.context, live_server, user or mesa.juez)
+    response = page.goto(f"{live_server.url}/mesa/{mesa.pk}/")
+    expect(page.locator("#st-chica")).not_to_have_text("–")
+    return response
+
+
+def settled(page, seq):
+    """Wait until the server has confirmed every claim up to ``seq``."""
+    expect(page.locator("#net .net-waiting")).to_have_count(0)
+    expect(page.locator("#log .log-item").first.locator(".log-seq")).to_have_text(f"#{seq}")
+
+
+class Tablet:
+    """Taps on one device, counting the claims it expects the server to log."""
+
+    def __init__(self, page, seq=0):
+        self.page, self.seq = page, seq
+
+    def tap(self, selector, confirm=True):
+        self.page.tap(selector)
+        self.seq += 1
+        if confirm:
+            settled(self.page, self.seq)
+
+    def claim(self, kind, pair=None, **kwargs):
+        selector = f"[data-claim={kind}]" + (f"[data-pair={pair}]" if pair else "")
+        self.tap(f".screen {selector}", **kwargs)
+
+    def conteo(self, counted_pair, cards, confirm=True):
+        page = self.page
+        page.tap("[data-open=conteo]")
+        page.tap(f"[data-counted={counted_pair}]")
+        page.fill("#dlg-conteo input[name=counted]", str(cards))
+        self.tap("[data-confirm=conteo]", confirm=confirm)
+
+    def data_for_a(self):
+        """Two manos and a conteo of 30 cards to 10: +16 for A (Art. 15h)."""
+        self.claim("mano")
+        self.claim("mano")
+        self.conteo("A", 30)
+
+
+def score(page, side):
+    return page.locator(f".pair-card[data-side={side}] .score-num")
+
+
+def test_a_whole_mesa_by_taps_to_two_chicas_and_the_signatures(live_server, page, mesa):
+    open_screen(page, live_server, mesa)
+    expect(page.locator("#log")).to_contain_text("Aún no hay jugadas")
+    tablet = Tablet(page)
+    # Chica 1: B takes 5 caídas (10 points, no zapatería), A wins by conteos and caídas.
+    tablet.claim("mano")
+    for _ in range(5):
+        tablet.claim("caida", "B")
+    expect(score(page, "B")).to_have_text("10")
+    expect(page.locator(".pair-card[data-side=B] .chip.perro")).to_have_count(1)
+    tablet.claim("mano")
+    tablet.conteo("A", 30)
+    expect(score(page, "A")).to_have_text("16")
+    # 16 = 1 perro + 3 tantos (Art. 14).
+    expect(page.locator(".pair-card[data-side=A] .chip.perro")).to_have_count(1)
+    expect(page.locator(".pair-card[data-side=A] .chip.tanto")).to_have_count(3)
+    tablet.data_for_a()
+    expect(score(page, "A")).to_have_text("32")
+    tablet.claim("mano")
+    expect(page.locator("#st-data")).to_have_text("3")
+    expect(page.locator("#st-dealer")).to_have_text("Luis Paredes (A2)")
+    expect(page.locator(".pair-card[data-side=A] .dealer-chip")).to_be_visible()
+    shot(page, "scoring")
+    for _ in range(4):
+        tablet.claim("caida", "A")
+    expect(page.locator("#banner")).to_have_text("Chica para Los Ases (40–10)")
+    expect(page.locator(".pair-card[data-side=A] .chicas-num")).to_have_text("1")
+    shot(page, "banner-chica")
+    # Chica 2.
+    tablet.data_for_a()
+    tablet.data_for_a()
+    tablet.claim("mano")
+    for _ in range(4):
+        tablet.claim("caida", "A")
+    expect(page.locator("#banner")).to_have_text("Mesa para Los Ases")
+    expect(page.locator("#controls")).to_be_hidden()
+    expect(page.locator("#signatures")).to_be_visible()
+    shot(page, "banner-mesa")
+
+    mesa.refresh_from_db()
+    assert mesa.state["winner"] == "A" and mesa.state["chicas"] == {"A": 2, "B": 0}
+    assert mesa.last_seq == tablet.seq == ClaimEntry.objects.filter(mesa=mesa).count()
+
+    # The representatives and the juez sign with a finger (Art. 16).
+    for role in ("A", "B", "juez"):
+        card = page.locator(f".sign-card[data-role={role}]")
+        card.locator("button[type=submit]").tap()
+        expect(card.locator(".sign-status")).to_have_text("Firme primero en el recuadro.")
+        draw(page, card.locator("canvas"), finger=role != "juez")
+        card.locator("button[type=submit]").tap()
+        expect(card.locator(".sign-status")).to_contain_text("Firmado")
+    page.locator("#signatures").scroll_into_view_if_needed()
+    shot(page, "signatures")
+    signatures = {s.role: s for s in Signature.objects.filter(mesa=mesa)}
+    assert set(signatures) == {"A", "B", "juez"}
+    assert signatures["A"].name == "Ana Chávez" and signatures["B"].name == "Marta Yépez"
+    assert signatures["juez"].name == "Rosa Guamán"
+    assert all(s.image.startswith("data:image/png;base64,") for s in signatures.values())
+
+
+def draw(page, canvas, finger):
+    """A zigzag across the pad: with a finger (touch events) or a mouse."""
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    points = [(box["x"] + box["width"] * (0.1 + 0.08 * i), box["y"] + box["height"] * (0.3 + 0.4 * (i % 2))) for i in range(10)]
+    if finger:
+        cdp = page.context.new_cdp_session(page)
+        x, y = points[0]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for x, y in points[1:]:
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
+    else:
+        page.mouse.move(*points[0])
+        page.mouse.down()
+        for x, y in points[1:]:
+            page.mouse.move(x, y, steps=3)
+        page.mouse.up()
+
+
+def test_a_mesa_ended_by_zapateria(live_server, page, mesa):
+    open_screen(page, live_server, mesa)
+    tablet = Tablet(page)
+    tablet.data_for_a()
+    tablet.data_for_a()
+    tablet.claim("mano")
+    for _ in range(4):
+        tablet.claim("caida", "A")
+    # B lost the first chica with 0 points: the mesa ends there (Art. 3g.6, 12).
+    expect(page.locator("#banner")).to_have_text("Mesa para Los Ases por zapatería")
+    shot(page, "banner-zapateria")
+    mesa.refresh_from_db()
+    assert mesa.state["zapateria"] is True and mesa.state["finished"] is True
+
+
+def test_claims_taken_offline_are_sent_once_and_in_order(live_server, page, mesa):
+    open_screen(page, live_server, mesa)
+    tablet = Tablet(page)
+    tablet.claim("mano")
+    tablet.claim("caida", "A")
+    page.route("**/api/**", lambda route: route.abort())
+    for pair in ("B", "A", "A"):
+        tablet.claim("caida", pair, confirm=False)
+    tablet.claim("limpia", "B", confirm=False)
+    expect(page.locator("#net .net-status")).to_have_text("Sin conexión: las jugadas se guardan en este equipo")
+    expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 4")
+    expect(page.locator(".provisional")).to_be_visible()
+    # The server's 2, plus the nominal points of the queued claims (Art. 6, 9).
+    expect(score(page, "A")).to_have_text("6")
+    expect(score(page, "B")).to_have_text("4")
+    shot(page, "offline")
+    # A reload while offline loses nothing: the queue and the last state are on the device.
+    page.reload()
+    expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 4")
+    expect(score(page, "A")).to_have_text("6")
+    assert ClaimEntry.objects.filter(mesa=mesa).count() == 2
+    page.unroute("**/api/**")
+    settled(page, 6)
+    expect(page.locator(".provisional")).to_be_hidden()
+    expect(score(page, "A")).to_have_text("6")
+    entries = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq"))
+    assert [(e.seq, e.kind, e.claim.get("pair")) for e in entries] == [
+        (1, "mano", None), (2, "caida", "A"), (3, "caida", "B"), (4, "caida", "A"), (5, "caida", "A"), (6, "limpia", "B"),
+    ]
+    assert len({e.client_id for e in entries}) == 6
+
+
+def test_two_devices_see_each_others_claims_within_two_seconds(live_server, page, mesa, browser, browser_context_args):
+    open_screen(page, live_server, mesa)
+    other = browser.new_context(**browser_context_args).new_page()
+    open_screen(other, live_server, mesa)
+    first, second = Tablet(page), Tablet(other)
+    first.claim("mano")
+    expect(other.locator("#log .log-item").first).to_contain_text("Mano", timeout=2000)
+    second.seq = 1
+    second.claim("caida", "B")
+    expect(score(page, "B")).to_have_text("2", timeout=2000)
+    expect(page.locator("#log .log-item").first).to_contain_text("#2", timeout=2000)
+
+    # The second tablet loses the network and logs a caída; meanwhile the
+    # first logs a limpia. Back online, the server answers 409: the juez is
+    # asked, and sends the waiting caída after the other device's claim.
+    other.route("**/api/**", lambda route: route.abort())
+    other.tap("[data-claim=caida][data-pair=A]")
+    expect(other.locator("#net .net-waiting")).to_have_text("Por enviar: 1")
+    first.seq = 2
+    first.claim("limpia", "B")
+    other.unroute("**/api/**")
+    dialog = other.locator("#dlg-confirm")
+    expect(dialog).to_be_visible(timeout=5000)
+    expect(dialog).to_contain_text("#3 Limpia · Caballos de Espada")
+    expect(dialog).to_contain_text("Caída · Los Ases")
+    shot(other, "conflict")
+    dialog.locator("[data-label=yes]").tap()
+    settled(other, 4)
+    expect(page.locator("#log .log-item").first).to_contain_text("#4", timeout=2000)
+    kinds = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("kind", "claim__pair"))
+    assert kinds == [("mano", None), ("caida", "B"), ("limpia", "B"), ("caida", "A")]
+    other.context.close()
+
+
+def test_another_juez_gets_a_403_page(live_server, page, mesa, other_juez):
+    login(page.context, live_server, other_juez)
+    response = page.goto(f"{live_server.url}/mesa/{mesa.pk}/")
+    assert response.status == 403
+    expect(page.locator("h1")).to_have_text("No es su mesa")
+    expect(page.locator(".screen")).to_have_count(0)
+
+
+def test_refusals_show_in_words_with_their_article(live_server, page, mesa):
+    open_screen(page, live_server, mesa)
+    tablet = Tablet(page)
+    tablet.conteo("A", 30)  # no mano dealt yet
+    refusal = page.locator("#refusal")
+    expect(refusal).to_be_visible()
+    assert re.search(r"\(.*Art\. \d", refusal.inner_text()), refusal.inner_text()
+    expect(page.locator("#log .log-item.is-refused")).to_have_count(1)
+    shot(page, "refusal")
+
+
+def test_undo_voids_the_last_claim_after_a_confirmation(live_server, page, mesa):
+    open_screen(page, live_server, mesa)
+    tablet = Tablet(page)
+    tablet.claim("mano")
+    tablet.claim("caida", "A")
+    expect(score(page, "A")).to_have_text("2")
+    page.tap("[data-action=undo]")
+    dialog = page.locator("#dlg-confirm")
+    expect(dialog).to_contain_text("¿Anular la jugada n.º 2 (Caída · Los Ases)?")
+    dialog.locator("[data-label=no]").tap()
+    expect(score(page, "A")).to_have_text("2")
+    page.tap("[data-action=undo]")
+    tablet.tap("#dlg-confirm [data-label=yes]")
+    expect(score(page, "A")).to_have_text("0")
+    expect(page.locator("#log .log-item.is-voided")).to_have_count(1)
+    last = ClaimEntry.objects.get(mesa=mesa, seq=3)
+    assert last.claim == {"kind": "void", "target": 2} and last.accepted
+
+
+def test_suspend_and_resume(live_server, page, mesa):
+    open_screen(page, live_server, mesa)
+    tablet = Tablet(page)
+    tablet.claim("mano")
+    tablet.claim("suspender")
+    expect(page.locator("#banner")).to_have_text("Mesa suspendida")
+    expect(page.locator("[data-claim=reanudar]")).to_be_visible()
+    tablet.claim("caida", "A")
+    expect(page.locator("#refusal")).to_be_visible()
+    tablet.claim("reanudar")
+    expect(page.locator("#banner")).to_be_hidden()
+    tablet.claim("caida", "A")
+    expect(score(page, "A")).to_have_text("2")
+
+
+def test_conteo_dialog_previews_the_points(live_server, page, mesa):
+    open_screen(page, live_server, mesa)
+    tablet = Tablet(page)
+    tablet.claim("mano")
+    tablet.claim("mano")
+    page.tap("[data-open=conteo]")
+    page.tap("[data-counted=B]")
+    page.fill("#dlg-conteo input[name=counted]", "23")
+    other = page.locator("#dlg-conteo input[name=other]")
+    expect(other).to_have_value("17")
+    # Two cards stayed on the table: the other pair has 15.
+    page.tap("[data-step=other][data-by='-1']")
+    page.tap("[data-step=other][data-by='-1']")
+    expect(page.locator("#dlg-conteo output[name=table]")).to_have_text("2")
+    # 23 cards: 6 + 3 = 9, rounded up to 10 (Art. 15h).
+    expect(page.locator("#conteo-preview")).to_contain_text("Caballos de Espada +10")
+    shot(page, "conteo")
+    tablet.tap("[data-confirm=conteo]")
+    expect(score(page, "B")).to_have_text("10")
+    assert ClaimEntry.objects.get(mesa=mesa, seq=3).claim == {"kind": "conteo", "cards": {"A": 15, "B": 23}}
+
+
+def test_touch_targets_are_at_least_48px(live_server, page, mesa):
+    open_screen(page, live_server, mesa)
+    sizes = page.eval_on_selector_all(
+        ".screen button:not([hidden]), .screen input, .screen a",
+        "els => els.filter(e => e.offsetParent).map(e => [e.textContent.trim(), e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
+    )
+    assert sizes
+    small = [s for s in sizes if s[1] < 48 or s[2] < 48]
+    assert not small, small
+
+
+def test_phone_portrait_fits_the_width(live_server, browser, browser_context_args, mesa):
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 390, "height": 844}, "is_mobile": True})
+    page = context.new_page()
+    open_screen(page, live_server, mesa)
+    Tablet(page).claim("mano")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "phone", full_page=True)
+    context.close()
+
+
+def test_english_screen(live_server, page, mesa):
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    open_screen(page, live_server, mesa)
+    expect(page.locator("[data-claim=mano]")).to_have_text("Deal (mano)")
+    Tablet(page).claim("caida", "A")  # before any mano: refused
+    expect(page.locator("#refusal")).not_to_contain_text("Rechazada")
+    expect(page.locator("#net .net-status")).to_have_text("Online")
+
+
+def test_the_screen_weighs_under_150_kb_gzipped_and_stays_on_its_host(live_server, page, mesa):
+    sizes, hosts = {}, set()
+    page.on("request", lambda request: hosts.add(request.url.split("/")[2]))
+    page.on("response", lambda response: sizes.__setitem__(response.url, len(gzip.compress(response.body(), 6))))
+    open_screen(page, live_server, mesa)
+    page.wait_for_load_state("networkidle")
+    assert hosts == {live_server.url.split("/")[2]}
+    total = sum(sizes.values())
+    print(f"screen: {len(sizes)} responses, {total / 1024:.1f} KB gzipped")
+    assert total < 150 * 1024, sizes

@@ -1,0 +1,93 @@
+"""Small builders for the tournament's tests, and mesas played to the end."""
+
+import datetime
+import uuid
+
+from django.contrib.auth.models import Group, Permission, User
+
+from refereeing.claimlog import record_claim
+from tournament import services
+from tournament.models import Championship, Mesa, Pair, Player
+
+
+def championship(**fields):
+    defaults = {"name": "Campeonato de prueba", "start_date": datetime.date(2026, 11, 21),
+                "end_date": datetime.date(2026, 11, 22), "tables": 8}
+    return Championship.objects.create(**{**defaults, **fields})
+
+
+def pairs(champ, count):
+    made = []
+    for n in range(1, count + 1):
+        pair = Pair.objects.create(championship=champ, name=f"Pareja {n:04d}", club="Riobamba")
+        Player.objects.create(pair=pair, number=1, full_name=f"Jugador {n}A", is_representative=True)
+        Player.objects.create(pair=pair, number=2, full_name=f"Jugador {n}B")
+        made.append(pair)
+    return made
+
+
+def group(name):
+    """The group as the migration makes it; a transactional test elsewhere in
+    the suite may have flushed it away."""
+    made, _ = Group.objects.get_or_create(name=name)
+    if name == services.ORGANISERS_GROUP:
+        made.permissions.add(*Permission.objects.filter(content_type__app_label="tournament"))
+    return made
+
+
+def organiser(username="org"):
+    user = User.objects.create_user(username, password="cuarenta", is_staff=True)
+    user.groups.add(group(services.ORGANISERS_GROUP))
+    return user
+
+
+def jueces(count):
+    group_ = group(services.JUECES_GROUP)
+    made = []
+    for n in range(1, count + 1):
+        user = User.objects.create_user(f"juez{n}", password="cuarenta")
+        user.groups.add(group_)
+        made.append(user)
+    return made
+
+
+def finished_state(winner, chicas_winner=2, chicas_loser=0, zapateria=False):
+    """The fields of the engine's finished state that the tournament reads."""
+    loser = "B" if winner == "A" else "A"
+    return {"finished": True, "winner": winner, "zapateria": zapateria,
+            "chicas": {winner: chicas_winner, loser: chicas_loser}, "scores": {"A": 0, "B": 0}}
+
+
+def start(mesa):
+    """Put a ready mesa in play as a juez does: its first claim (a mano)."""
+    record_claim(mesa, {"kind": "mano"}, uuid.uuid4(), user=mesa.juez)
+    mesa.refresh_from_db()
+
+
+def play(mesa, winner="A", chicas=(2, 1)):
+    """Take a playable mesa through ready, in play, finished."""
+    mesa.refresh_from_db()
+    if mesa.status == Mesa.Status.WAITING:
+        services.start_round(mesa.championship, mesa.bracket, mesa.round)
+        mesa.refresh_from_db()
+    if mesa.table_number is None:
+        services.assign_tables(mesa.championship)
+        mesa.refresh_from_db()
+    start(mesa)
+    mesa.state = finished_state(winner, *chicas)
+    mesa.save(update_fields=["state"])
+    services.record_result(mesa)
+
+
+def playable(champ):
+    return list(champ.mesas.filter(status__in=services.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
+                .order_by("round", "bracket", "position"))
+
+
+def play_to_the_end(champ, pick=lambda mesa: "A"):
+    while not services.champion(champ):
+        mesas = playable(champ)
+        assert mesas, "the bracket got stuck without a champion"
+        for mesa in mesas:
+            play(mesa, pick(mesa))
+    return services.champion(champ)

@@ -1,0 +1,139 @@
+"""An organiser runs a championship in a real browser at tablet size:
+create it, import the pairs, draw a double-elimination bracket, put the
+mesas on tables with jueces, and follow the results to a champion.
+
+The mesas are played through the claim log service, one claim at a time,
+as the jueces' tablets send them. Screenshots go to artifacts/.
+"""
+
+import uuid
+from pathlib import Path
+
+import pytest
+
+from refereeing.claimlog import record_claim
+from tournament import scripted, services
+from tournament.models import Championship, Mesa
+
+from .factories import championship as make_championship
+from .factories import jueces, organiser, pairs
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+NAMES = ["Los Ases", "Sota y Caballo", "Caída y Limpia", "Las Reinas de Guano", "Doble Ronda", "Los Zapateros",
+         "Los Tantos", "Escalera Real", "Las Comadres", "Los Chagras", "Los Panas", "Los Runas", "La Data",
+         "Los Cuarentones", "Los Morlacos", "Los Guayacos"]
+
+
+def shot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"tournament-{name}.png"), full_page=True)
+
+
+def play_round(championship):
+    """Every mesa in play or ready on a table is played to the end by claims."""
+    for mesa in championship.mesas.filter(status__in=(Mesa.Status.READY, Mesa.Status.IN_PLAY)).exclude(table_number=None):
+        for n, claim in enumerate(scripted.claims("A" if mesa.position % 2 else "B", mesa.pk)):
+            answer = record_claim(mesa, claim, uuid.uuid4(), user=mesa.juez)
+            if answer.state["finished"]:
+                break
+            assert n < 400, "the scripted mesa never finished"
+
+
+def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
+    organiser("organizador")
+    jueces(8)
+
+    page.goto(live_server.url + "/cuenta/entrar/?next=/")
+    page.fill("input[name=username]", "organizador")
+    page.fill("input[name=password]", "cuarenta")
+    page.click("main button[type=submit]")
+
+    page.click("text=Nuevo campeonato")
+    page.fill("input[name=name]", "Copa Chimborazo")
+    page.fill("input[name=start_date]", "2026-11-21")
+    page.fill("input[name=end_date]", "2026-11-22")
+    page.fill("input[name=tables]", "8")
+    page.select_option("select[name=bracket_format]", "double")
+    page.select_option("select[name=rule_caida_limpia_points]", "4")
+    shot(page, "1-championship-form")
+    page.click("main button[type=submit]")
+    assert page.locator("#ruleset").is_visible()
+    shot(page, "2-championship")
+    championship = Championship.objects.get(name="Copa Chimborazo")
+    assert championship.ruleset.caida_limpia_points == 4
+
+    page.click("a.nav-link:has-text('Parejas')")
+    page.click("text=Importar CSV")
+    rows = ["pareja;jugador_1;jugador_2;club;cabeza_de_serie"] + [
+        f"{name};Jugador {n} Guamán;Jugadora {n} Pilco;Riobamba;{n if n <= 4 else ''}" for n, name in enumerate(NAMES, 1)]
+    page.set_input_files("input[name=file]", files=[{
+        "name": "parejas.csv", "mimeType": "text/csv", "buffer": "\n".join(rows).encode("cp1252")}])
+    page.click("button[name=preview]")
+    assert page.locator("#import-preview tbody tr").count() == 16
+    assert page.locator("#import-notice").is_visible()  # read as Windows-1252
+    shot(page, "3-import-preview")
+    page.click("button[name=confirm]")
+    assert page.locator("#pairs tbody tr").count() == 16
+    shot(page, "4-pairs")
+
+    page.click("a.nav-link:has-text('Resumen')")
+    page.fill("input[name=seed]", "2026")
+    page.click("text=Sortear las llaves")
+    championship.refresh_from_db()
+    assert championship.draw_seed == 2026 and championship.mesas.count() == 31
+    shot(page, "5-drawn")
+
+    page.click("a.nav-link:has-text('Mesas y jueces')")
+    page.click("text=Asignar mesas y jueces libres")
+    assert championship.mesas.exclude(table_number=None).count() == 8
+    shot(page, "6-tables")
+
+    for _ in range(12):
+        if services.champion(championship):
+            break
+        page.click("a.nav-link:has-text('Resumen')")
+        while page.locator("form[action*='/iniciar/'] button").count():
+            page.locator("form[action*='/iniciar/'] button").first.click()
+        page.click("a.nav-link:has-text('Mesas y jueces')")
+        page.click("text=Asignar mesas y jueces libres")
+        play_round(championship)
+    champion = services.champion(championship)
+    assert champion is not None
+
+    page.click("a.nav-link:has-text('Tablero de control')")
+    assert page.locator("#board tbody tr").count() == 31
+    shot(page, "7-board")
+    page.click("a.nav-link:has-text('Llaves')")
+    assert champion.name in page.locator("#champion").inner_text()
+    shot(page, "8-bracket")
+    page.click("a.nav-link:has-text('Posiciones')")
+    assert page.locator("table.standings tbody tr").first.inner_text().startswith("1\t" + champion.name)
+    shot(page, "8-standings")
+    page.click("a.nav-link:has-text('Llaves')")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "9-bracket-phone")
+
+
+def test_the_control_board_refreshes_itself(live_server, page):
+    organiser("organizador")
+    jueces(2)
+    championship = make_championship(tables=2)
+    pairs(championship, 16)
+    services.draw_bracket(championship, seed=1)
+    services.assign_tables(championship)
+    services.start_round(championship, "W", 1)
+    page.goto(live_server.url + "/cuenta/entrar/?next=" + f"/campeonatos/{championship.pk}/control/")
+    page.fill("input[name=username]", "organizador")
+    page.fill("input[name=password]", "cuarenta")
+    page.click("main button[type=submit]")
+    mesa = championship.mesas.get(bracket="W", round=1, position=1)
+    row = page.locator(f"#board tr[data-mesa='{mesa.pk}']")
+    assert "Lista" in row.inner_text()
+    record_claim(mesa, {"kind": "mano"}, uuid.uuid4(), user=mesa.juez)
+    # The rows reload every 5 seconds without reloading the page.
+    page.wait_for_function(
+        f"document.querySelector(\"#board tr[data-mesa='{mesa.pk}']\").innerText.includes('En juego')", timeout=8000)
+    assert row.locator(".status-badge").inner_text() == "En juego"
+    shot(page, "10-board-refreshed")

@@ -1,0 +1,243 @@
+"""Pairs in and out of CSV files, checked row by row before anything is saved.
+
+The file
+--------
+One pair a row, with a header row naming the columns (Spanish, any case,
+accents optional; ``,`` or ``;`` as separator, as Excel writes it here):
+
+``pareja`` (required), ``jugador_1`` (required), ``cedula_1``, ``telefono_1``,
+``jugador_2`` (required for pairs, empty in 1 vs 1), ``cedula_2``,
+``telefono_2``, ``representante`` (1 or 2, default 1), ``club``,
+``cabeza_de_serie`` (a whole number from 1, unique).
+
+Encoding: UTF-8 (with or without BOM) first; a file that is not UTF-8 is read
+as Windows-1252 (Excel's "CSV" on Windows, a superset of Latin-1), and the
+preview says so, so that the organiser checks the accents. A file that is
+neither (binary, UTF-16) is refused as a whole.
+
+Every bad row is reported with its line number and reason; the import saves
+nothing while any row is bad (the preview is the first step, the
+confirmation re-reads and re-checks the same text).
+"""
+
+import csv
+import io
+import unicodedata
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .models import Pair, Player
+
+COLUMNS = (
+    "pareja", "jugador_1", "cedula_1", "telefono_1", "jugador_2", "cedula_2", "telefono_2",
+    "representante", "club", "cabeza_de_serie",
+)
+REQUIRED = ("pareja", "jugador_1", "jugador_2")
+LIMITS = {
+    "pareja": Pair._meta.get_field("name").max_length,
+    "club": Pair._meta.get_field("club").max_length,
+    "jugador_1": Player._meta.get_field("full_name").max_length,
+    "jugador_2": Player._meta.get_field("full_name").max_length,
+    "cedula_1": Player._meta.get_field("id_number").max_length,
+    "cedula_2": Player._meta.get_field("id_number").max_length,
+    "telefono_1": Player._meta.get_field("phone").max_length,
+    "telefono_2": Player._meta.get_field("phone").max_length,
+}
+
+
+class ImportRefused(Exception):
+    """The file as a whole cannot be read."""
+
+
+@dataclass
+class PairRow:
+    line: int
+    values: dict
+    seed: int | None = None
+    representative: int = 1
+
+
+@dataclass
+class Preview:
+    rows: list = field(default_factory=list)
+    errors: list = field(default_factory=list)  # (line, message)
+    text: str = ""
+    notice: str = ""
+
+    @property
+    def ok(self):
+        return bool(self.rows) and not self.errors
+
+
+def decode(data: bytes):
+    """The file's text and a notice when it was not UTF-8."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
+        raise ImportRefused(_("The file is not a text CSV (it looks like UTF-16 or a spreadsheet). "
+                              "Save it from Excel as \"CSV UTF-8\"."))
+    try:
+        return data.decode("utf-8-sig"), ""
+    except UnicodeDecodeError as error:
+        bad = data[error.start]
+        line = data[:error.start].count(b"\n") + 1
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        raise ImportRefused(
+            _("The file is neither UTF-8 nor Windows-1252/Latin-1 (byte 0x%(byte)02X on line %(line)d). "
+              "Save it from Excel as \"CSV UTF-8\".") % {"byte": bad, "line": line}
+        ) from None
+    return text, _("The file is not UTF-8 (byte 0x%(byte)02X on line %(line)d); it was read as "
+                   "Windows-1252/Latin-1, as Excel saves it. Check the accents below before importing.") % {
+        "byte": bad, "line": line}
+
+
+def _key(text):
+    """A header or pair name as compared: no accents, no case, no spaces around."""
+    text = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in text if not unicodedata.combining(c)).replace(" ", "_")
+
+
+def read(championship, data: bytes) -> Preview:
+    """Check a CSV file of pairs for ``championship``; see the module docstring."""
+    text, notice = decode(data)
+    return check(championship, text, notice)
+
+
+def check(championship, text, notice=""):
+    preview = Preview(text=text, notice=notice)
+    first = text.split("\n", 1)[0]
+    reader = csv.reader(io.StringIO(text), delimiter=";" if first.count(";") > first.count(",") else ",")
+    lines = list(reader)
+    if not lines or not any(cell.strip() for cell in lines[0]):
+        preview.errors.append((1, _("The first line must name the columns: %(columns)s.") % {"columns": ", ".join(COLUMNS)}))
+        return preview
+    header = [_key(cell) for cell in lines[0]]
+    unknown = [name for name, key in zip(lines[0], header) if key not in COLUMNS]
+    missing = [c for c in REQUIRED if c not in header]
+    repeated = sorted({c for c in header if header.count(c) > 1})
+    if unknown or missing or repeated:
+        reasons = []
+        if unknown:
+            reasons.append(_("unknown columns: %(c)s") % {"c": ", ".join(unknown)})
+        if missing:
+            reasons.append(_("missing columns: %(c)s") % {"c": ", ".join(missing)})
+        if repeated:
+            reasons.append(_("repeated columns: %(c)s") % {"c": ", ".join(repeated)})
+        preview.errors.append((1, "; ".join(reasons) + ". " + _("The columns are: %(columns)s.") % {"columns": ", ".join(COLUMNS)}))
+        return preview
+
+    existing = {_key(n): n for n in championship.pairs.values_list("name", flat=True)}
+    taken_seeds = set(championship.pairs.exclude(seed=None).values_list("seed", flat=True))
+    taken_ids = dict(
+        championship.pairs.filter(players__id_number__gt="").values_list("players__id_number", "name"))
+    names, seeds, ids = {}, {}, {}
+    while len(lines) > 1 and not any(cell.strip() for cell in lines[-1]):
+        lines.pop()  # blank lines at the very end are not rows
+    for line, cells in enumerate(lines[1:], start=2):
+        if not any(cell.strip() for cell in cells):
+            preview.errors.append((line, _("empty row")))
+            continue
+        if len(cells) != len(header):
+            preview.errors.append((line, _("%(n)d cells; the header has %(m)d") % {"n": len(cells), "m": len(header)}))
+            continue
+        values = {c: "" for c in COLUMNS}
+        values.update({key: cell.strip() for key, cell in zip(header, cells)})
+        row = PairRow(line=line, values=values)
+        reasons = _row_reasons(championship, row, existing, taken_seeds, names, seeds)
+        reasons += _id_reasons(row, taken_ids, ids)
+        if reasons:
+            preview.errors.append((line, "; ".join(reasons)))
+        else:
+            preview.rows.append(row)
+    if len(lines) < 2:
+        preview.errors.append((1, _("The file has no pairs.")))
+    return preview
+
+
+def _row_reasons(championship, row, existing, taken_seeds, names, seeds):
+    values, reasons = row.values, []
+    required = ["pareja", "jugador_1"] + (["jugador_2"] if championship.players_per_pair == 2 else [])
+    for column in required:
+        if not values[column]:
+            reasons.append(_("%(column)s is empty") % {"column": column})
+    if championship.players_per_pair == 1 and values["jugador_2"]:
+        reasons.append(_("jugador_2 must be empty in a 1 vs 1 championship"))
+    for column, limit in LIMITS.items():
+        if len(values[column]) > limit:
+            reasons.append(_("%(column)s is longer than %(n)d characters") % {"column": column, "n": limit})
+    name = _key(values["pareja"])
+    if name:
+        if name in names:
+            reasons.append(_("pair \"%(name)s\" is repeated (line %(line)d)") % {"name": values["pareja"], "line": names[name]})
+        elif name in existing:
+            reasons.append(_("pair \"%(name)s\" is already registered") % {"name": values["pareja"]})
+        names.setdefault(name, row.line)
+    if values["cabeza_de_serie"]:
+        try:
+            row.seed = int(values["cabeza_de_serie"])
+            if row.seed < 1:
+                raise ValueError
+        except ValueError:
+            reasons.append(_("cabeza_de_serie must be a whole number from 1, not \"%(value)s\"") % {"value": values["cabeza_de_serie"]})
+            row.seed = None
+        else:
+            if row.seed in seeds:
+                reasons.append(_("seed %(seed)d is repeated (line %(line)d)") % {"seed": row.seed, "line": seeds[row.seed]})
+            elif row.seed in taken_seeds:
+                reasons.append(_("seed %(seed)d is already taken") % {"seed": row.seed})
+            seeds.setdefault(row.seed, row.line)
+    if values["representante"] not in ("", "1", "2") or (values["representante"] == "2" and championship.players_per_pair == 1):
+        reasons.append(_("representante must be 1 or 2, not \"%(value)s\"") % {"value": values["representante"]})
+    else:
+        row.representative = int(values["representante"] or 1)
+    return reasons
+
+
+def _id_reasons(row, taken_ids, ids):
+    """A player plays in one pair of a championship (by ID number)."""
+    reasons = []
+    for column in ("cedula_1", "cedula_2"):
+        number = row.values[column]
+        if not number:
+            continue
+        if number in ids:
+            reasons.append(_("ID number %(id)s is repeated (line %(line)d)") % {"id": number, "line": ids[number]})
+        elif number in taken_ids:
+            reasons.append(_("ID number %(id)s already plays in the pair \"%(pair)s\"") % {"id": number, "pair": taken_ids[number]})
+        ids.setdefault(number, row.line)
+    return reasons
+
+
+def save(championship, preview):
+    """Create the previewed pairs, all or none."""
+    if not preview.ok:
+        raise ValueError("a preview with errors cannot be saved")
+    with transaction.atomic():
+        for row in preview.rows:
+            v = row.values
+            pair = Pair.objects.create(championship=championship, name=v["pareja"], club=v["club"], seed=row.seed)
+            for number in range(1, championship.players_per_pair + 1):
+                Player.objects.create(
+                    pair=pair, number=number, full_name=v[f"jugador_{number}"], id_number=v[f"cedula_{number}"],
+                    phone=v[f"telefono_{number}"], is_representative=row.representative == number,
+                )
+    return len(preview.rows)
+
+
+def export(championship) -> str:
+    """Every pair of the championship as a CSV the import reads back."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(COLUMNS)
+    for pair in championship.pairs.prefetch_related("players").order_by("seed", "name"):
+        players = {p.number: p for p in pair.players.all()}
+        row = [pair.name]
+        for number in (1, 2):
+            p = players.get(number)
+            row += [p.full_name, p.id_number, p.phone] if p else ["", "", ""]
+        rep = pair.representative
+        row += [rep.number if rep else "", pair.club, pair.seed or ""]
+        writer.writerow(row)
+    return out.getvalue()

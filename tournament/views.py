@@ -1,0 +1,265 @@
+"""The organiser's screens and the public bracket; thin views over
+``services``, ``pairs_csv`` and ``standings``."""
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import pairs_csv, services, standings
+from .access import is_director, is_organiser, organiser_required
+from .forms import ChampionshipForm, CorrectionForm, DrawForm, ImportForm, PairForm, TableForm, WalkoverForm
+from .models import Championship, Mesa, Pair
+
+
+def home(request):
+    championships = Championship.objects.annotate(
+        pair_count=Count("pairs", distinct=True),
+    ).order_by("-start_date", "name")
+    return render(request, "home.html", {
+        "championships": championships, "organiser": is_organiser(request.user),
+    })
+
+
+@organiser_required
+def championship_edit(request, pk=None):
+    championship = get_object_or_404(Championship, pk=pk) if pk else None
+    form = ChampionshipForm(request.POST or None, instance=championship)
+    if request.method == "POST" and form.is_valid():
+        championship = form.save()
+        messages.success(request, _("Championship saved."))
+        return redirect("tournament:detail", championship.pk)
+    return render(request, "tournament/championship_form.html", {"form": form, "championship": championship})
+
+
+def _rounds(championship):
+    """Each (bracket, round) with how many mesas wait with both pairs known."""
+    rows = (
+        championship.mesas.values("bracket", "round")
+        .annotate(
+            total=Count("id"),
+            startable=Count("id", filter=Q(status=Mesa.Status.WAITING, pair_a__isnull=False, pair_b__isnull=False)),
+            decided=Count("id", filter=Q(status__in=services.DECIDED)),
+        )
+        .order_by()
+    )
+    labels = dict(Mesa.Bracket.choices)
+    ordered = sorted(rows, key=lambda row: (services.BRACKET_ORDER.index(row["bracket"]), row["round"]))
+    return [{**row, "label": labels[row["bracket"]]} for row in ordered]
+
+
+@organiser_required
+def championship_detail(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    return render(request, "tournament/championship_detail.html", {
+        "championship": championship,
+        "ruleset": championship.ruleset.describe(get_language() or "es"),
+        "pair_count": championship.pairs.count(),
+        "checked_in": championship.pairs.filter(checked_in=True).count(),
+        "rounds": _rounds(championship),
+        "draw_form": DrawForm(),
+        "drawn": championship.mesas.exists(),
+        "knockout_pending": championship.bracket_format == Championship.Format.ROUND_ROBIN
+        and not championship.mesas.exclude(bracket=Mesa.Bracket.GROUP).exists(),
+    })
+
+
+@organiser_required
+def pair_list(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    pairs = championship.pairs.prefetch_related("players").order_by("seed", "name")
+    return render(request, "tournament/pair_list.html", {"championship": championship, "pairs": pairs})
+
+
+@organiser_required
+def pair_edit(request, pk, pair_pk=None):
+    championship = get_object_or_404(Championship, pk=pk)
+    pair = get_object_or_404(Pair, pk=pair_pk, championship=championship) if pair_pk else None
+    form = PairForm(request.POST or None, instance=pair, championship=championship)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Pair saved."))
+        return redirect("tournament:pairs", championship.pk)
+    return render(request, "tournament/pair_form.html", {"form": form, "championship": championship, "pair": pair})
+
+
+@organiser_required
+@require_POST
+def pair_check_in(request, pk, pair_pk):
+    pair = get_object_or_404(Pair, pk=pair_pk, championship_id=pk)
+    pair.checked_in = not pair.checked_in
+    pair.save(update_fields=["checked_in"])
+    return redirect("tournament:pairs", pk)
+
+
+@organiser_required
+def pairs_import(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload:
+                preview = pairs_csv.read(championship, upload.read())
+            elif form.cleaned_data["text"]:
+                preview = pairs_csv.check(championship, form.cleaned_data["text"])
+                if preview.ok and "confirm" in request.POST:
+                    count = pairs_csv.save(championship, preview)
+                    messages.success(request, _("%(n)d pairs imported.") % {"n": count})
+                    return redirect("tournament:pairs", championship.pk)
+            else:
+                form.add_error("file", _("Choose a CSV file."))
+        except pairs_csv.ImportRefused as refusal:
+            form.add_error("file", str(refusal))
+    return render(request, "tournament/pairs_import.html", {
+        "championship": championship, "form": form, "preview": preview, "columns": pairs_csv.COLUMNS,
+    })
+
+
+@organiser_required
+def pairs_export(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    response = HttpResponse(pairs_csv.export(championship), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="parejas-{championship.pk}.csv"'
+    return response
+
+
+def _run(request, action, *args, **kwargs):
+    """Do a service action; show its refusal as an error message."""
+    try:
+        return action(*args, **kwargs)
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+        return None
+
+
+@organiser_required
+@require_POST
+def draw(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    form = DrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+    elif _run(request, services.draw_bracket, championship, form.cleaned_data["seed"]) is not None:
+        championship.refresh_from_db()
+        messages.success(request, _("Bracket drawn with seed %(seed)d.") % {"seed": championship.draw_seed})
+    return redirect("tournament:detail", pk)
+
+
+@organiser_required
+@require_POST
+def draw_knockout(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    if _run(request, services.draw_knockout, championship) is not None:
+        messages.success(request, _("Knockout drawn."))
+    return redirect("tournament:detail", pk)
+
+
+@organiser_required
+@require_POST
+def start_round(request, pk, bracket, round_number):
+    championship = get_object_or_404(Championship, pk=pk)
+    count = services.start_round(championship, bracket, round_number)
+    messages.success(request, _("%(n)d mesas are ready.") % {"n": count})
+    return redirect("tournament:detail", pk)
+
+
+@organiser_required
+def tables(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    if request.method == "POST":
+        count = services.assign_tables(championship)
+        messages.success(request, _("%(n)d mesas got a table.") % {"n": count})
+        return redirect("tournament:tables", pk)
+    mesas = sorted(
+        championship.mesas.filter(status__in=services.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
+        .select_related("pair_a", "pair_b", "juez"),
+        key=services.play_order,
+    )
+    return render(request, "tournament/tables.html", {
+        "championship": championship, "mesas": mesas, "juez_count": services.jueces().count(),
+    })
+
+
+@organiser_required
+def mesa_table(request, pk, mesa_pk):
+    mesa = get_object_or_404(Mesa.objects.select_related("championship", "pair_a", "pair_b"), pk=mesa_pk, championship_id=pk)
+    form = TableForm(request.POST or None, initial={"table_number": mesa.table_number, "juez": mesa.juez_id})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.assign_table(mesa, form.cleaned_data["table_number"], form.cleaned_data["juez"])
+        except services.ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Table assigned."))
+            return redirect("tournament:tables", pk)
+    return render(request, "tournament/mesa_table.html", {"mesa": mesa, "form": form, "championship": mesa.championship})
+
+
+@organiser_required
+def mesa_result(request, pk, mesa_pk):
+    """A walkover for an undecided mesa, or a correction of a decided one."""
+    mesa = get_object_or_404(
+        Mesa.objects.select_related("championship", "pair_a", "pair_b", "winner"), pk=mesa_pk, championship_id=pk,
+    )
+    decided = mesa.status in services.DECIDED
+    form_class = CorrectionForm if decided else WalkoverForm
+    initial = {"winner": "A" if mesa.winner_id == mesa.pair_a_id else "B", "chicas_a": mesa.chicas_a,
+               "chicas_b": mesa.chicas_b, "zapateria": mesa.zapateria} if decided else {}
+    form = form_class(request.POST or None, initial=initial)
+    blocking = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            if decided:
+                services.correct_result(mesa, data["winner"], data["chicas_a"], data["chicas_b"], data["zapateria"],
+                                        user=request.user, override=data["override"])
+            else:
+                services.record_walkover(mesa, data["winner"])
+        except services.ServiceError as error:
+            form.add_error(None, error.message)
+            blocking = error.blocking
+        else:
+            messages.success(request, _("Result saved."))
+            return redirect("tournament:board", pk)
+    return render(request, "tournament/mesa_result.html", {
+        "mesa": mesa, "form": form, "decided": decided, "blocking": blocking, "championship": mesa.championship,
+        "director": is_director(request.user, mesa.championship),
+    })
+
+
+def _mesas(championship):
+    """Every mesa of the championship in one query, in bracket order."""
+    mesas = championship.mesas.select_related("pair_a", "pair_b", "winner", "juez")
+    return sorted(mesas, key=lambda m: (services.BRACKET_ORDER.index(m.bracket), m.group or 0, m.round, m.position))
+
+
+@organiser_required
+def board(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    template = "tournament/board_rows.html" if request.GET.get("rows") else "tournament/board.html"
+    return render(request, template, {"championship": championship, "mesas": _mesas(championship)})
+
+
+def bracket(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    mesas = _mesas(championship)
+    return render(request, "tournament/bracket.html", {
+        "championship": championship, "sections": standings.bracket_sections(mesas),
+        "champion": services.champion(championship, mesas), "organiser": is_organiser(request.user),
+        "void": services.void_mesas(mesas),
+    })
+
+
+def standings_view(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    mesas = _mesas(championship)
+    pairs = list(championship.pairs.order_by("name"))
+    return render(request, "tournament/standings.html", {
+        "championship": championship, "tables": standings.table(championship, pairs, mesas),
+        "organiser": is_organiser(request.user),
+    })
