@@ -20,7 +20,7 @@ SPANISH = {
     "voided": "anulada por #6", "accepted": "aceptada", "rules": "perfil «riobamba»",
     "date": "21 de noviembre de 2026", "message": "message", "player": "jugador",
     "labels": {"ronda": "ronda", "caida": "caída", "limpia": "limpia", "void": "anulación de #5",
-               "mal_repartidas": "cartas mal repartidas", "juego_y_veo": "juego y veo no comprobado",
+               "mal_repartidas": "cartas mal repartidas", "juego_y_veo": "juego y veo rechazado",
                "doble_ronda": "doble ronda", "caida_limpia": "caída y limpia"},
 }
 ENGLISH = {
