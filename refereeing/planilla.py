@@ -39,22 +39,21 @@ provisional
 from __future__ import annotations
 
 import hashlib
-from datetime import UTC
 import hmac
 import io
 import json
 from dataclasses import dataclass, field
+from datetime import UTC
 from itertools import groupby
 
 import segno
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from refereeing import planilla_pdf
 from refereeing.access import is_organiser
 from refereeing.claimlog import mesa_replay
 from refereeing.models import ClaimEntry, Signature
@@ -130,7 +129,6 @@ class Row:
     items: dict = field(default_factory=lambda: {"A": [], "B": []})
     notes: list = field(default_factory=list)
     conteo: dict | None = None
-    points: dict = field(default_factory=lambda: {"A": 0, "B": 0})
     scores: dict = field(default_factory=lambda: {"A": 0, "B": 0})
 
     @property
@@ -201,8 +199,6 @@ def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_resu
             row = Row(data=data, dealer=in_data[0][1].get("dealer") or "")
             for entry, decision in in_data:
                 points = {s: decision["points"].get(s, 0) for s in "AB"}
-                for s in "AB":
-                    row.points[s] += points[s]
                 row.scores = {s: decision["scores"].get(s, 0) for s in "AB"}
                 if entry.kind == "conteo":
                     row.conteo = {**decision["detail"], "points": points}
@@ -405,19 +401,6 @@ def may_print_championship(user, championship) -> bool:
 
 # --- the PDF ------------------------------------------------------------------
 
-class LocalOnlyFetcher(URLFetcher):
-    """WeasyPrint's fetcher for the planilla: everything is embedded in the
-    HTML (CSS inline, QR as SVG, signatures as data URLs, system fonts), so
-    only ``data:`` URLs are fetched and anything else is refused: a venue
-    without internet prints as fast as one with it, and a stored signature
-    can never make the server fetch a URL."""
-
-    def fetch(self, url, headers=None):
-        if not url.startswith("data:"):
-            raise ValueError(f"The planilla fetches nothing but data: URLs, not {url[:60]}")
-        return super().fetch(url, headers)
-
-
 def _css() -> str:
     from django.contrib.staticfiles import finders
     with open(finders.find("planilla/planilla.css"), encoding="utf-8") as handle:
@@ -429,13 +412,8 @@ def html(planilla: Planilla) -> str:
         return render_to_string("planilla/planilla.html", {"p": planilla, "css": _css()})
 
 
-def document(planilla: Planilla):
-    """The planilla laid out by WeasyPrint, ready to write or join to others."""
-    return HTML(string=html(planilla), url_fetcher=LocalOnlyFetcher(), base_url="data:,").render()
-
-
 def pdf(planilla: Planilla) -> bytes:
-    return document(planilla).write_pdf()
+    return planilla_pdf.render(html(planilla))
 
 
 def mesas_for_print():

@@ -1,40 +1,48 @@
 """Printing many planillas as one PDF, without blocking the web server.
 
-A round of a big championship is dozens of planillas; WeasyPrint takes a
-fraction of a second for each, so a request that rendered them all would
-hold a gunicorn worker (and the browser) for many seconds. Instead:
+A round of a big championship is dozens of planillas; WeasyPrint takes
+about half a second of CPU for each page, so a request that rendered them
+all would hold a gunicorn worker (and the browser) for a long time. Instead:
 
 - the request writes a *job record* (``MEDIA_ROOT/planillas/<job>.json``)
   and starts a background thread in the same process, then redirects to a
   page that polls the record and shows the progress;
-- the thread renders each planilla, rewrites the record after each one, and
-  joins them into ``MEDIA_ROOT/planillas/<job>.pdf`` (written to a temporary
-  name first, then renamed, so a half-written PDF is never served).
+- the thread reads the database and writes each planilla's HTML (quick),
+  and hands the HTML to a pool of separate processes, one per CPU, started
+  fresh ("spawn", safe from a threaded server) and at a lower priority
+  (``nice``): WeasyPrint's layout runs there, outside the web worker's GIL,
+  on every core, and the site's requests go first;
+- the thread rewrites the record as each planilla comes back, then joins
+  the PDFs (pypdf) into ``MEDIA_ROOT/planillas/<job>.pdf``, written under a
+  temporary name and then renamed, so a half-written PDF is never served.
 
 The record is a file, not a table: any worker of a single gunicorn box can
 read it, it needs no migration, and it behaves the same on SQLite and
-PostgreSQL (the thread only reads the database). Each planilla keeps its own
-page numbers ("Página 1 de 2") because each is laid out on its own before
-the pages are joined. One lock per process runs the jobs one at a time: on
-a small box two renders at once are slower than one after the other. If the
-process dies mid-job the record stops changing; after ``STALE_SECONDS`` the
-page says so and the user starts again. Old jobs are deleted after a day.
+PostgreSQL (only the thread reads the database; the processes never touch
+it). Each planilla keeps its own page numbers ("Página 1 de 2"). One lock
+per web process runs its jobs one at a time. If the process dies mid-job the
+record stops changing; after ``STALE_SECONDS`` the page says so and the user
+starts again. Old jobs are deleted after a day.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import re
 import threading
 import time
 import uuid
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from io import BytesIO
 from pathlib import Path
 
 from django.conf import settings
 from django.db import close_old_connections, connections
+from pypdf import PdfWriter
 
-from refereeing import planilla
+from refereeing import planilla, planilla_pdf
 
 STALE_SECONDS = 120
 KEEP_SECONDS = 24 * 3600
@@ -97,26 +105,36 @@ def start(mesa_ids: list[int], *, user_id: int, title: str, language: str, base_
 
 
 def run(record: dict, mesa_ids: list[int], base_url: str) -> None:
-    """Renders the job (in its thread): one planilla after the other."""
+    """Renders the job (in its thread): HTML here, PDFs in the processes."""
     with _LOCK:
         try:
             close_old_connections()
             record["status"] = "running"
             _write(record)
             mesas = planilla.mesas_for_print().in_bulk(mesa_ids)
-            documents = []
-            for mesa_id in mesa_ids:
-                if mesa_id in mesas:
-                    sheet = planilla.build(mesas[mesa_id], base_url, record["language"])
-                    documents.append(planilla.document(sheet))
-                record["done"] += 1
-                _write(record)
+            pages = {}
+            workers = max(1, min(os.cpu_count() or 1, len(mesa_ids)))
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                     initializer=planilla_pdf.lower_priority) as pool:
+                futures = {}
+                for index, mesa_id in enumerate(mesa_ids):
+                    if mesa_id in mesas:
+                        html = planilla.html(planilla.build(mesas[mesa_id], base_url, record["language"]))
+                        futures[pool.submit(planilla_pdf.render, html)] = index
+                    else:  # deleted since the job started: nothing to print
+                        record["done"] += 1
+                for future in as_completed(futures):
+                    pages[futures[future]] = future.result()
+                    record["done"] += 1
+                    _write(record)
+            writer = PdfWriter()
+            for index in sorted(pages):
+                writer.append(BytesIO(pages[index]))
             target = pdf_path(record["id"])
             temporary = target.with_suffix(".pdf.tmp")
-            pages = [page for document in documents for page in document.pages]
-            if pages:
-                documents[0].copy(pages).write_pdf(temporary)
-                os.replace(temporary, target)
+            with temporary.open("wb") as handle:
+                writer.write(handle)
+            os.replace(temporary, target)
             record["status"] = "done"
         except Exception as error:  # the page must say the job failed, not spin forever
             record["status"] = "failed"

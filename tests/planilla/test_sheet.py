@@ -7,8 +7,10 @@ the signatures of each pair's representative and of the juez.
 import re
 
 import pytest
+from django.utils import timezone, translation
+from django.utils.formats import date_format
 
-from refereeing import planilla
+from refereeing import planilla, planilla_pdf
 from refereeing.models import ClaimEntry
 from tests.planilla import factories
 from tests.planilla.helpers import pages_text, text
@@ -18,15 +20,15 @@ pytestmark = pytest.mark.django_db
 SPANISH = {
     "page": "Página {} de {}", "rep": "Representante de la pareja A", "won": "Chica 1 ganada por la pareja A",
     "voided": "anulada por #6", "accepted": "aceptada", "rules": "perfil «riobamba»",
-    "date": "21 de noviembre de 2026", "message": "message", "player": "jugador",
+    "message": "message", "player": "jugador",
     "labels": {"ronda": "ronda", "caida": "caída", "limpia": "limpia", "void": "anulación de #5",
-               "mal_repartidas": "cartas mal repartidas", "juego_y_veo": "juego y veo no comprobado",
+               "mal_repartidas": "cartas mal repartidas", "juego_y_veo": "juego y veo rechazado",
                "doble_ronda": "doble ronda", "caida_limpia": "caída y limpia"},
 }
 ENGLISH = {
     "page": "Page {} of {}", "rep": "Representative of pair A", "won": "Chica 1 won by pair A",
     "voided": "voided by #6", "accepted": "accepted", "rules": "profile “riobamba”",
-    "date": "Nov. 21, 2026", "message": "message_en", "player": "player",
+    "message": "message_en", "player": "player",
     "labels": {"ronda": "ronda", "caida": "caída", "limpia": "limpia", "void": "void of #5",
                "mal_repartidas": "misdeal", "juego_y_veo": "juego y veo rejected",
                "doble_ronda": "doble ronda", "caida_limpia": "caída y limpia"},
@@ -51,7 +53,10 @@ def test_every_section_matches_the_log(language, words):
     for number, page in enumerate(pages, start=1):
         assert words["page"].format(number, 2) in page
     # Header: championship, edition, venue, date, place, table, juez, inspector, rule set.
-    for expected in ["Campeonato Nacional de Cuarenta", "XXIV", "Coliseo de Riobamba", words["date"],
+    # The day it was played, in the venue's time zone and the reader's language.
+    with translation.override(language):
+        played_on = date_format(timezone.localdate(mesa.finished_at or mesa.started_at))
+    for expected in ["Campeonato Nacional de Cuarenta", "XXIV", "Coliseo de Riobamba", played_on,
                      "Carlos Yépez", "Ana Ortiz", words["rules"]]:
         assert expected in whole, expected
     # The pairs and their players, each representative marked.
@@ -118,10 +123,11 @@ def test_three_long_chicas_read_over_two_pages_with_headers_repeated():
     pages = pages_text(render(mesa, "es-ec"))
     assert len(pages) == 2
     assert "Página 2 de 2" in pages[1]
-    # The chica table that runs onto page 2 repeats its header there, above
-    # a row that is not its chica's first data.
-    continued = re.match(r"DATA ?REPARTE JUGADAS DE A .*? TANTEO A TANTEO B (\d+) ", pages[1])
-    assert continued and continued.group(1) != "1"
+    # The chica table that runs onto page 2 repeats its header there, with
+    # the chica's number, above a row that is not its chica's first data.
+    continued = re.match(r"CHICA (\d) DATA ?REPARTE JUGADAS DE A .*? TANTEO A ?TANTEO B (\d+) ", pages[1])
+    assert continued and continued.group(2) != "1"
+    assert pages[0].count(f"CHICA {continued.group(1)} ") == 1
     assert [c["winner"] for c in log.replayed["state"]["chica_results"]] == ["A", "B", "A"]
     assert "2 – 1" in pages[1]
 
@@ -161,19 +167,19 @@ def test_the_pdf_fetches_nothing_from_the_network(monkeypatch):
     mesa, _log = factories.zapateria_mesa()
     mesa.signatures.filter(role="A").update(image="https://example.com/firma.png")
     fetched = []
-    original = planilla.LocalOnlyFetcher.fetch
+    original = planilla_pdf.LocalOnlyFetcher.fetch
 
     def spy(self, url, headers=None):
         fetched.append(url)
         return original(self, url, headers)
 
-    monkeypatch.setattr(planilla.LocalOnlyFetcher, "fetch", spy)
+    monkeypatch.setattr(planilla_pdf.LocalOnlyFetcher, "fetch", spy)
     assert render(mesa, "es-ec").startswith(b"%PDF")
     assert "https://example.com/firma.png" in fetched
     with pytest.raises(ValueError):
-        planilla.LocalOnlyFetcher().fetch("https://example.com/firma.png")
+        planilla_pdf.LocalOnlyFetcher().fetch("https://example.com/firma.png")
     with pytest.raises(ValueError):
-        planilla.LocalOnlyFetcher().fetch("file:///etc/passwd")
+        planilla_pdf.LocalOnlyFetcher().fetch("file:///etc/passwd")
 
 
 def test_nothing_is_typed_twice_the_sheet_follows_the_log():

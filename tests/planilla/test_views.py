@@ -224,3 +224,22 @@ def test_a_round_prints_as_one_pdf_in_the_background_with_progress(client):
     # Someone else's job is not theirs to see.
     client.force_login(factories.user("otro"))
     assert client.get(reverse("planilla:job_status", args=[job])).status_code == 404
+
+
+@pytest.mark.parametrize("status", ["waiting", "walkover"])
+def test_a_mesa_with_no_log_still_prints(client, status):
+    mesa = factories.mesa()
+    if status == "waiting":
+        mesa.pair_a = mesa.pair_b = None
+    else:
+        mesa.winner = mesa.pair_a
+    mesa.status = status
+    mesa.save()
+    client.force_login(mesa.juez)
+    response = client.get(pdf_url(mesa))
+    assert response.status_code == 200
+    whole = text(response.content)
+    assert ("PROVISIONAL" in whole) == (status == "waiting")
+    assert ("Walkover: no se jugó ninguna chica." in whole) == (status == "walkover")
+    assert ("por definir" in whole) == (status == "waiting")
+    assert ("Los Ases de Guano" in whole) == (status == "walkover")
