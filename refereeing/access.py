@@ -9,7 +9,8 @@ act
     (Art. 16).
 view
     Read the mesa, its state and its log: the juez, the mesa's inspector,
-    the organisers (staff users) and the championship's Director
+    the organisers (``tournament.access.is_organiser``; the control desk is
+    in the Organizadores group too) and the championship's Director
     (Art. 17–18).
     Anyone else gets 403 and none of the mesa's data.
 table PIN
@@ -34,7 +35,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import BasePermission
 
 from refereeing.models import PinFailure
-from tournament.access import is_director
+from tournament.access import is_director, is_organiser
 from tournament.models import Mesa
 
 ACT = "act"
@@ -43,16 +44,6 @@ VIEW = "view"
 SESSION_KEY = "mesa_pins"  # {str(mesa id): the PIN that opened it}
 PIN_MAX_FAILURES = 5
 PIN_FAILURE_WINDOW = timedelta(minutes=15)
-
-
-def is_organiser(user):
-    """Staff users: the organisers and the control desk, who watch every mesa.
-
-    Broader than ``tournament.access.is_organiser`` (which also asks for the
-    ``run_championship`` permission to change the championship): seeing a
-    mesa changes nothing.
-    """
-    return user.is_authenticated and user.is_active and user.is_staff
 
 
 def access(request, mesa):

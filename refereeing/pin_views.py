@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from refereeing import access
-from tournament.access import is_director
+from tournament.access import is_director, is_organiser
 from tournament.models import Mesa
 
 
@@ -88,7 +88,7 @@ def mesa_pin_page(request, mesa_id):
 
 
 def _may_print(request, mesa):
-    return access.is_organiser(request.user) or is_director(request.user, mesa.championship)
+    return is_organiser(request.user) or is_director(request.user, mesa.championship)
 
 
 def pin_url(request, mesa):

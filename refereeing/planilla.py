@@ -54,7 +54,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from refereeing import planilla_pdf
-from refereeing.access import is_organiser
+from tournament.access import is_director, is_organiser
 from refereeing.claimlog import mesa_replay
 from refereeing.models import ClaimEntry, Signature
 from tournament.models import Mesa
@@ -396,7 +396,7 @@ def mesa_for_code(code: str) -> Mesa | None:
 def may_print_championship(user, championship) -> bool:
     """Organisers and the Director print every planilla of a championship.
     (One mesa's planilla: whoever may view the mesa, ``access.access``.)"""
-    return is_organiser(user) or (user.is_authenticated and user.pk == championship.director_id)
+    return is_organiser(user) or is_director(user, championship)
 
 
 # --- the PDF ------------------------------------------------------------------

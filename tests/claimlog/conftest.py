@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from tests.tournament.factories import organiser
 from tournament.models import Championship, Mesa, Pair, Player
 
 
@@ -21,7 +22,7 @@ def people(db):
         "juez": make_user("juez", first_name="Rosa", last_name="Guamán"),
         "other_juez": make_user("otro_juez"),
         "inspector": make_user("inspector"),
-        "staff": make_user("organizador", is_staff=True),
+        "staff": organiser("organizador"),
         "director": make_user("director"),
         "stranger": make_user("curioso"),
     }

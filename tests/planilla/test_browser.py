@@ -5,6 +5,7 @@ from django.conf import settings
 from django.test import Client
 
 from tests.planilla import factories
+from tests.tournament.factories import organiser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ARTIFACTS = settings.BASE_DIR / "artifacts"
@@ -20,7 +21,7 @@ def sign_in(page, live_server, user):
 def test_printing_a_round_shows_progress_then_the_pdf(live_server, page):
     mesa, _log = factories.zapateria_mesa()
     factories.short_mesa(factories.mesa(mesa.championship, position=4))
-    sign_in(page, live_server, factories.user("staff", is_staff=True))
+    sign_in(page, live_server, organiser("staff"))
     hosts = set()
     page.on("request", lambda request: hosts.add(request.url.split("/")[2]))
     page.goto(f"{live_server.url}/planilla/campeonato/{mesa.championship_id}/imprimir/")

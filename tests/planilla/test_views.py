@@ -3,13 +3,13 @@
 import time
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from refereeing import planilla
 from refereeing.models import Signature
 from tests.planilla import factories
 from tests.planilla.helpers import pages_text, text
+from tests.tournament.factories import organiser
 
 pytestmark = pytest.mark.django_db
 
@@ -28,17 +28,14 @@ def test_the_url_is_the_documented_one(finished):
     assert pdf_url(finished) == f"/planilla/mesa/{finished.pk}.pdf"
 
 
-@pytest.mark.parametrize("who", ["juez", "inspector", "director", "staff", "organiser"])
+@pytest.mark.parametrize("who", ["juez", "inspector", "director", "organiser"])
 def test_the_mesa_s_people_may_print_its_planilla(client, finished, who):
     if who == "director":
         finished.championship.director = factories.user("director")
         finished.championship.save()
         person = finished.championship.director
-    elif who == "staff":
-        person = factories.user("staff", is_staff=True)
     elif who == "organiser":
-        person = factories.user("organiser", is_staff=True)
-        person.user_permissions.add(Permission.objects.get(codename="change_championship"))
+        person = organiser("organiser")
     else:
         person = getattr(finished, who)
     client.force_login(person)
@@ -77,7 +74,7 @@ def test_the_pdf_is_in_the_user_s_language(client, finished):
     "/planilla/mesa/99999999999999999999999.pdf", "/planilla/mesa/-1.pdf",
 ])
 def test_bad_mesa_ids_are_404_not_500(client, path):
-    client.force_login(factories.user("staff", is_staff=True))
+    client.force_login(organiser("staff"))
     assert client.get(path).status_code == 404
 
 
@@ -169,13 +166,13 @@ def test_only_organisers_and_the_director_print_a_whole_championship(client, fin
     url = reverse("planilla:batch", args=[finished.championship_id])
     client.force_login(finished.juez)
     assert client.get(url).status_code == 403
-    client.force_login(factories.user("staff", is_staff=True))
+    client.force_login(organiser("staff"))
     assert client.get(url).status_code == 200
     assert client.get(reverse("planilla:batch", args=[987654])).status_code == 404
 
 
 def test_a_bad_choice_of_round_is_a_clear_400(client, finished):
-    client.force_login(factories.user("staff", is_staff=True))
+    client.force_login(organiser("staff"))
     url = reverse("planilla:batch", args=[finished.championship_id])
     for scope in ("W-99", "nonsense", "W-x", ""):
         response = client.post(url, {"scope": scope})
@@ -185,7 +182,7 @@ def test_a_bad_choice_of_round_is_a_clear_400(client, finished):
 
 @pytest.mark.parametrize("job", ["nope", "0" * 32, "../../etc/passwd", "A" * 32])
 def test_unknown_jobs_are_404(client, job):
-    client.force_login(factories.user("staff", is_staff=True))
+    client.force_login(organiser("staff"))
     for name in ("planilla:job", "planilla:job_status", "planilla:job_pdf"):
         try:
             url = reverse(name, args=[job])
@@ -198,7 +195,7 @@ def test_unknown_jobs_are_404(client, job):
 def test_a_round_prints_as_one_pdf_in_the_background_with_progress(client):
     first, _log = factories.zapateria_mesa()
     second, _log = factories.short_mesa(factories.mesa(first.championship, position=4))
-    staff = factories.user("staff", is_staff=True)
+    staff = organiser("staff")
     client.force_login(staff)
     response = client.post(reverse("planilla:batch", args=[first.championship_id]), {"scope": "W-2"})
     assert response.status_code == 302
