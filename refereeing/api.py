@@ -55,6 +55,13 @@ class JSONParser(parsers.JSONParser):
             raise ParseError(_("The JSON is nested too deeply.")) from None
 
 
+def json_object(request):
+    """The request's JSON body, which must be an object."""
+    if not isinstance(request.data, dict):
+        raise ParseError(_("The body must be a JSON object."))
+    return request.data
+
+
 class MesaView(APIView):
     authentication_classes = [SessionOrPinAuthentication]
     permission_classes = [SignedInOrPinDevice]
@@ -118,9 +125,7 @@ class MesaClaims(MesaView):
         return Response({"entries": entries, "state": mesa.state, "last_seq": mesa.last_seq, "status": mesa.status})
 
     def post(self, request, mesa_id):
-        body = request.data
-        if not isinstance(body, dict):
-            raise ParseError(_("The body must be a JSON object."))
+        body = json_object(request)
         mesa = self.mesa(request, mesa_id, need=ACT)
         try:
             answer = claimlog.record_claim(
@@ -142,9 +147,7 @@ class MesaClaims(MesaView):
 
 class MesaSignatures(MesaView):
     def post(self, request, mesa_id):
-        body = request.data
-        if not isinstance(body, dict):
-            raise ParseError(_("The body must be a JSON object."))
+        body = json_object(request)
         mesa = self.mesa(request, mesa_id, need=ACT)
         try:
             signature = sign(mesa, body.get("role"), body.get("name"), body.get("image"))
@@ -166,9 +169,7 @@ class Levante(MesaView):
     """
 
     def post(self, request):
-        body = request.data
-        if not isinstance(body, dict):
-            raise ParseError(_("The body must be a JSON object."))
+        body = json_object(request)
         table, played, previous, taken = (body.get(k) for k in ("table", "played", "previous", "taken"))
         taken = [] if taken is None else taken
         if not (_ranks(table) and _ranks(taken) and isinstance(played, str)
