@@ -122,7 +122,9 @@ class RuleSet:
         rows = []
         for setting in SETTINGS:
             value = getattr(self, setting.name)
-            if isinstance(value, bool) or value is None or isinstance(value, str):
+            if value is None and setting.name == "ronda_limit":
+                shown = ("sin límite", "no limit")[index]
+            elif isinstance(value, bool) or value is None or isinstance(value, str):
                 shown = _CHOICE_LABELS[value][index]
             else:
                 shown = str(value) if setting.name == "chicas_to_win" else (

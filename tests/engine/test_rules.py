@@ -57,4 +57,7 @@ def test_describe_gives_a_readable_table_in_both_languages():
     assert first["label"] == "Caída y limpia" and first["value"] == "4 puntos" and first["changed"]
     english = {r["name"]: r for r in build_ruleset("pichincha").describe("en")}
     assert english["doble_ronda"]["value"] == "wins the chica"
+    assert english["ronda_limit"]["value"] == "30 points"  # 002 Art. 9
     assert not any(r["changed"] for r in english.values())
+    riobamba = {r["name"]: r for r in build_ruleset().describe("es")}
+    assert riobamba["ronda_limit"]["value"] == "sin límite"
