@@ -19,6 +19,7 @@ Targets: claim p99 < 25 ms, claim/bare p99 ratio < 1.5.
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -166,6 +167,8 @@ def main():
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     parser.add_argument("--wait", type=float, default=1.0,
                         help="mean seconds between one tablet's requests (claim, poll, bare in turn)")
+    parser.add_argument("--pin", default="off", choices=("auto", "on", "off"),
+                        help="taskset locust to the first core and gunicorn to the others (auto: on with 2+ cores)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/mesa_claimlog_bench")
     args = parser.parse_args()
@@ -190,10 +193,21 @@ def main():
     out = work / "results.json"
 
     host = f"http://127.0.0.1:{args.port}"
+    cores = sorted(os.sched_getaffinity(0))
+    pin = args.pin == "on" or (args.pin == "auto" and len(cores) >= 2)
+    locust_cpus = str(cores[0]) if pin else None
+    server_cpus = ",".join(map(str, cores[1:])) if pin else None
+    taskset = shutil.which("taskset")
+    if pin and not taskset:
+        raise SystemExit("--pin needs taskset (util-linux)")
+
+    def pinned(cpus, command):
+        return [taskset, "-c", cpus, *command] if pin else command
+
     load_before = os.getloadavg()
-    gunicorn = subprocess.Popen(
+    gunicorn = subprocess.Popen(pinned(server_cpus,
         [str(BIN / "gunicorn"), "config.wsgi:application", "-b", f"127.0.0.1:{args.port}",
-         "-w", str(args.workers), "--backlog", "2048", "--log-level", "warning"],
+         "-w", str(args.workers), "--backlog", "2048", "--log-level", "warning"]),
         cwd=ROOT, env=env,
     )
     try:
@@ -204,12 +218,13 @@ def main():
         server = psutil.Process(gunicorn.pid)
         cpu_before = cpu_seconds(server)
         print(f"{len(tablets)} tablets on {len(tablets) // 2} mesas, one request every {args.wait:g} s each "
-              f"(offered {len(tablets) / args.wait:.0f}/s), gunicorn -w {args.workers}, locust {args.time}s ...",
+              f"(offered {len(tablets) / args.wait:.0f}/s), gunicorn -w {args.workers}, locust {args.time}s, "
+              + (f"locust on CPU {locust_cpus}, gunicorn on CPU {server_cpus} ..." if pin else "not pinned ..."),
               flush=True)
-        subprocess.run(
+        subprocess.run(pinned(locust_cpus,
             [str(BIN / "locust"), "-f", str(HERE / "locustfile.py"), "--headless", "-u", str(args.users),
              "-r", str(max(1, args.users // 4)), "-t", f"{args.time}s", "--host", host,
-             "--only-summary", "--stop-timeout", "5", "--loglevel", "WARNING"],
+             "--only-summary", "--stop-timeout", "5", "--loglevel", "WARNING"]),
             cwd=ROOT, env={**env, "CLAIMS_BENCH_TABLETS": str(work / "tablets.json"),
                            "CLAIMS_BENCH_OUT": str(out), "CLAIMS_BENCH_WAIT": str(args.wait)},
         )
