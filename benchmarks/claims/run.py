@@ -1,6 +1,6 @@
 """The claim endpoint under load: N tablets against gunicorn and PostgreSQL.
 
-    /work/venv/bin/python benchmarks/claims/run.py [--users 128] [--time 60] [--workers 4] [--wait 1]
+    /work/venv/bin/python benchmarks/claims/run.py [--users 128] [--time 60] [--workers 4] [--wait 1] [--pin off]
 
 Makes a fresh PostgreSQL database (``mesa_claimlog_bench`` on
 127.0.0.1:5432 unless ``--database-url`` says otherwise), seeds one
