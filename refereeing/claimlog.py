@@ -177,8 +177,12 @@ def _client_uuid(value):
         raise MalformedClaim(_("client_id must be a UUID.")) from None
 
 
-def _known(mesa, client_id):
-    """The first answer for ``client_id``, or None when it is new."""
+def _known(mesa, client_id, log=None):
+    """The first answer for ``client_id``, or None when it is new.
+
+    ``log``, when the caller has just read ``mesa``'s claims in seq order
+    (under its lock), saves reading them again.
+    """
     try:
         entry = ClaimEntry.objects.get(client_id=client_id)
     except ClaimEntry.DoesNotExist:
@@ -187,7 +191,8 @@ def _known(mesa, client_id):
         raise MalformedClaim(_("This client_id was already used for a claim at another mesa."))
     # The state that went with the first answer is the replay of the log up
     # to that entry; the device catches up with later claims by polling.
-    state = replay(header_for(mesa), logged_claims(mesa, upto=entry.seq)).state.as_dict()
+    claims = logged_claims(mesa, upto=entry.seq) if log is None else log[:entry.seq]
+    state = replay(header_for(mesa), claims).state.as_dict()
     return Answer(entry=entry, state=state, last_seq=entry.seq, replayed=True)
 
 
@@ -210,7 +215,7 @@ def _append(mesa, claim, client_id, user, address, expected_seq):
     # is in this mesa's log) and to replay.
     log = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("client_id", "claim"))
     if client_id in {logged_id for logged_id, _claim in log}:
-        return _known(mesa, client_id)
+        return _known(mesa, client_id, log=[logged for _id, logged in log])
     if mesa.status not in OPEN_STATUSES or mesa.pair_a_id is None or mesa.pair_b_id is None:
         raise MesaClosed(
             _("Mesa %(mesa)s does not take claims (status: %(status)s).")
