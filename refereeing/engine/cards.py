@@ -68,12 +68,6 @@ def value(rank: str) -> int | None:
     return index + 1 if index < FIRST_FIGURE else None
 
 
-def successor(rank: str) -> str | None:
-    """The next rank in the sequence order; ``None`` after the K."""
-    index = INDEX[rank] + 1
-    return RANKS[index] if index < len(RANKS) else None
-
-
 def deck() -> list[str]:
     """The 40 cards of a deck, as ranks, in sequence order."""
     return [rank for rank in RANKS for _ in range(SUITS)]

@@ -73,7 +73,7 @@ def _is_int(value) -> bool:
 
 
 def _pair(value, players):
-    return value == "A" or value == "B"
+    return value in PAIRS
 
 
 def _player(value, players):

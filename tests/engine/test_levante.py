@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refereeing.engine.cards import RANKS, CardError, deck, parse_rank, parse_ranks, successor, value
+from refereeing.engine.cards import RANKS, CardError, deck, parse_rank, parse_ranks, value
 from refereeing.engine.levante import captures, judge
 from refereeing.engine.rules import build_ruleset
 
@@ -31,8 +31,8 @@ def test_the_deck_has_four_cards_of_each_of_ten_ranks_art_1a():
 
 
 def test_sequence_and_values_art_1a():
-    assert successor("7") == "J" and successor("Q") == "K"
-    assert successor("K") is None  # the K is not followed by the A (seed 003)
+    # A < 2 < … < 7 < J < Q < K, and the K is not followed by the A (seed 003).
+    assert "".join(RANKS) == "A234567JQK"
     assert [value(r) for r in "A234567"] == [1, 2, 3, 4, 5, 6, 7]
     assert value("J") is value("Q") is value("K") is None
 
