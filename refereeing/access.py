@@ -60,11 +60,6 @@ def access(request, mesa):
     return None
 
 
-def claim_author(request, mesa):
-    """Who logs the claims of this request: the user, or the mesa's juez for a PIN device."""
-    return request.user if request.user.is_authenticated else mesa.juez
-
-
 def client_address(request):
     """The device's network address as the app server saw it."""
     return request.META.get("REMOTE_ADDR") or None

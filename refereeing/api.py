@@ -17,6 +17,7 @@ with the table's PIN; every POST sends the CSRF token in the
 ``X-CSRFToken`` header (see ``refereeing.access``).
 """
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from rest_framework import parsers, status
@@ -26,7 +27,7 @@ from rest_framework.views import APIView
 
 from refereeing import claimlog
 from refereeing.access import (
-    ACT, SessionOrPinAuthentication, SignedInOrPinDevice, access, claim_author, client_address,
+    ACT, SessionOrPinAuthentication, SignedInOrPinDevice, access, client_address,
 )
 from refereeing.engine import KINDS, replay
 from refereeing.engine.cards import CardError
@@ -70,13 +71,17 @@ class MesaView(APIView):
     def mesa(self, request, mesa_id, need=None):
         """The mesa, when this request may see it (and act on it, if ``need``)."""
         mesa = get_object_or_404(Mesa.objects.select_related("championship"), pk=mesa_id)
+        self.authorise(request, mesa, need)
+        return mesa
+
+    def authorise(self, request, mesa, need=None):
+        """Raise 403 unless this request may see ``mesa`` (and act on it, if ``need``)."""
         level = access(request, mesa)
         if level is None:
             raise PermissionDenied(_("This mesa is not yours."))
         if need == ACT and level != ACT:
             raise PermissionDenied(_("Only the juez of this mesa can do that."))
         self.level = level
-        return mesa
 
 
 class MesaDetail(MesaView):
@@ -126,13 +131,15 @@ class MesaClaims(MesaView):
 
     def post(self, request, mesa_id):
         body = json_object(request)
-        mesa = self.mesa(request, mesa_id, need=ACT)
         try:
             answer = claimlog.record_claim(
-                mesa, body.get("claim"), body.get("client_id"),
-                user=claim_author(request, mesa), address=client_address(request),
-                expected_seq=body.get("expected_seq"),
+                mesa_id, body.get("claim"), body.get("client_id"),
+                user=request.user if request.user.is_authenticated else None,
+                address=client_address(request), expected_seq=body.get("expected_seq"),
+                check=lambda mesa: self.authorise(request, mesa, need=ACT),
             )
+        except Mesa.DoesNotExist:
+            raise Http404 from None
         except claimlog.Conflict as conflict:
             return Response(
                 {"detail": conflict.message, "state": conflict.state, "last_seq": conflict.last_seq},

@@ -29,12 +29,13 @@ state
 
 How a claim is recorded
 -----------------------
-1. The claim's shape is checked with the engine's ``parse_claim``; a
-   malformed claim saves nothing.
-2. The mesa's row is locked, so claims at one mesa are applied one at a
+1. The mesa's row is locked, so claims at one mesa are applied one at a
    time (PostgreSQL: ``SELECT ... FOR UPDATE``; SQLite, which has no row
    locks: a write to the mesa first, which takes the database's write lock
-   before anything is read).
+   before anything is read). The locked row is the only read of the mesa:
+   the API checks who may act on it there.
+2. The claim's shape is checked with the engine's ``parse_claim``; a
+   malformed claim saves nothing.
 3. Under the lock: a known client id gives back its first answer; a stale
    expected seq is a conflict; a mesa that is not being played refuses.
 4. The engine replays the whole log with the new claim at the end (it is
@@ -140,21 +141,32 @@ def mesa_replay(mesa):
     return replay(header_for(mesa), logged_claims(mesa))
 
 
-def record_claim(mesa, claim, client_id, user=None, address=None, expected_seq=None) -> Answer:
+def record_claim(mesa, claim, client_id, user=None, address=None, expected_seq=None, check=None) -> Answer:
     """Log ``claim`` at ``mesa`` once, and answer with its decision and the new state.
 
-    Raises :class:`MalformedClaim`, :class:`MesaClosed` or
-    :class:`Conflict`; nothing is saved when it raises.
+    ``mesa`` is a :class:`Mesa` or its id: either way its row is read afresh
+    under the lock. ``check(mesa)``, when given, runs on that locked row
+    before anything else and raises to refuse (the API's access check, so
+    that a claim reads its mesa once). ``user`` is who logs the claim; the
+    mesa's juez when None (a device opened with the table PIN).
+
+    Raises :class:`MalformedClaim`, :class:`MesaClosed`, :class:`Conflict`,
+    ``Mesa.DoesNotExist`` or what ``check`` raises; nothing is saved when it
+    raises.
     """
-    client_id = _client_uuid(client_id)
-    if expected_seq is not None and (type(expected_seq) is not int or expected_seq < 1):
-        raise MalformedClaim(_("expected_seq must be a whole number from 1."))
-    try:
-        claim = parse_claim(claim, players=mesa.championship.players_at_table)
-    except ClaimError as error:
-        raise MalformedClaim(str(error)) from None
+    mesa_id = mesa.pk if isinstance(mesa, Mesa) else mesa
     try:
         with transaction.atomic():
+            mesa = _lock(mesa_id)
+            if check is not None:
+                check(mesa)
+            client_id = _client_uuid(client_id)
+            if expected_seq is not None and (type(expected_seq) is not int or expected_seq < 1):
+                raise MalformedClaim(_("expected_seq must be a whole number from 1."))
+            try:
+                claim = parse_claim(claim, players=mesa.championship.players_at_table)
+            except ClaimError as error:
+                raise MalformedClaim(str(error)) from None
             return _append(mesa, claim, client_id, user, address, expected_seq)
     except IntegrityError:
         # The same client id was committed at this moment through another
@@ -196,21 +208,16 @@ def _known(mesa, client_id, log=None):
     return Answer(entry=entry, state=state, last_seq=entry.seq, replayed=True)
 
 
-def _lock(mesa):
-    """A fresh copy of ``mesa``'s row, locked until the end of the transaction."""
-    rows = Mesa.objects.filter(pk=mesa.pk)
+def _lock(mesa_id):
+    """Mesa ``mesa_id`` with its championship, its row locked until the end of the transaction."""
+    rows = Mesa.objects.filter(pk=mesa_id).select_related("championship")
     if connection.features.has_select_for_update:
-        locked = rows.select_for_update().get()
-    else:
-        rows.update(last_seq=F("last_seq"))
-        locked = rows.get()
-    # The caller's championship was read a moment ago; its rules are the same.
-    locked.championship = mesa.championship
-    return locked
+        return rows.select_for_update(of=("self",)).get()
+    rows.update(last_seq=F("last_seq"))
+    return rows.get()
 
 
 def _append(mesa, claim, client_id, user, address, expected_seq):
-    mesa = _lock(mesa)
     # One read of the log serves both to recognise a retry (its client id
     # is in this mesa's log) and to replay.
     log = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("client_id", "claim"))
@@ -236,7 +243,8 @@ def _append(mesa, claim, client_id, user, address, expected_seq):
     state = result.state.as_dict()
     entry = ClaimEntry.objects.create(
         mesa=mesa, seq=seq, client_id=client_id, kind=claim["kind"], claim=claim,
-        decision=decision, accepted=decision["accepted"], juez=user, address=address,
+        decision=decision, accepted=decision["accepted"], juez_id=mesa.juez_id if user is None else user.pk,
+        address=address,
     )
     _follow(mesa, state, seq)
     return Answer(entry=entry, state=state, last_seq=seq, replayed=False)

@@ -58,6 +58,18 @@ def test_anyone_else_gets_403(people, mesa, who):
     assert post_claim(client, mesa).status_code == 403
 
 
+def test_who_may_act_is_checked_before_what_they_send(people, mesa, other_mesa):
+    """A claim at a mesa that is not yours is refused as such (403), even
+    malformed: the answer tells nothing about the claim or the mesa."""
+    intruder = api_client(people["other_juez"])
+    for body in ({"client_id": "not-a-uuid", "claim": {"kind": "caida"}},
+                 {"client_id": str(uuid.uuid4()), "claim": {"kind": "no such claim"}, "expected_seq": 0}):
+        response = post_json(intruder, f"/api/mesas/{mesa.pk}/claims/", body)
+        assert response.status_code == 403
+        assert set(response.json()) == {"detail"}
+    assert ClaimEntry.objects.filter(mesa=mesa).count() == 0
+
+
 def test_an_inactive_juez_is_refused(people, mesa):
     client = api_client(people["juez"])
     people["juez"].is_active = False

@@ -155,6 +155,8 @@ def test_polling_with_a_bad_after_answers_400(juez, mesa, after):
 
 def test_an_unknown_mesa_answers_404(juez):
     assert juez.get("/api/mesas/999999/").status_code == 404
+    assert juez.get("/api/mesas/999999/claims/?after=0").status_code == 404
+    assert post_json(juez, "/api/mesas/999999/claims/", claim_body(MANO)).status_code == 404
 
 
 def test_the_api_answers_in_english_on_request(juez, mesa):
