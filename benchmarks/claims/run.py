@@ -241,7 +241,7 @@ def main():
 
     load_before = os.getloadavg()
     gunicorn = subprocess.Popen(pinned(server_cpus,
-        [str(BIN / "gunicorn"), "config.wsgi:application", "-b", f"127.0.0.1:{args.port}",
+        [str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi:application", "-b", f"127.0.0.1:{args.port}",
          "-w", str(args.workers), "--backlog", "2048", "--log-level", "warning"]),
         cwd=ROOT, env=env,
     )
