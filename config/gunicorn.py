@@ -13,9 +13,16 @@ import gc
 import os
 
 bind = os.environ.get("BIND", "0.0.0.0:8000")
-# Sync workers: a request is short and spends its time in Python (the ORM,
-# the engine), so more than two per core only adds switching.
+# Threaded workers keep each tablet's connection open between requests
+# (keep-alive) and a slow client on the venue's wifi holds a thread, not a
+# whole worker; gunicorn's sync workers need a buffering proxy in front for
+# both. A request spends its time in Python (the ORM, the engine), so more
+# than two processes per core only adds switching; the threads cover the
+# waits on the database.
+worker_class = "gthread"
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
+threads = 4
+keepalive = 30
 
 
 def post_worker_init(worker):
