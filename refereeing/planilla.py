@@ -401,15 +401,9 @@ def may_print_championship(user, championship) -> bool:
 
 # --- the PDF ------------------------------------------------------------------
 
-def _css() -> str:
-    from django.contrib.staticfiles import finders
-    with open(finders.find("planilla/planilla.css"), encoding="utf-8") as handle:
-        return handle.read()
-
-
 def html(planilla: Planilla) -> str:
     with translation.override(planilla.language):
-        return render_to_string("planilla/planilla.html", {"p": planilla, "css": _css()})
+        return render_to_string("planilla/planilla.html", {"p": planilla})
 
 
 def pdf(planilla: Planilla) -> bytes:
