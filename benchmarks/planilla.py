@@ -17,7 +17,7 @@ Wall times follow the machine's load; CPU times (this process and its
 children) much less, so both are printed.
 
 Where it stands (2 CPUs; CPU times): trivial 14 ms, one-page planilla
-about 170-200 ms (12-14x), two-page about 400-500 ms, 64 planillas about
+about 170-200 ms (12-14x), two-page about 400-530 ms, 64 planillas about
 13 s. The 3x target is out of WeasyPrint's reach for a sheet with this
 content: its time grows with the boxes it lays out and draws (a text line
 costs about half a millisecond, a table cell about one), and the one-page
