@@ -15,6 +15,18 @@ log (the planilla tests' factories):
 
 Wall times follow the machine's load; CPU times (this process and its
 children) much less, so both are printed.
+
+Where it stands (2 CPUs; CPU times): trivial 14 ms, one-page planilla
+about 170-200 ms (12-14x), two-page about 400-530 ms, 64 planillas about
+13 s. The 3x target is out of WeasyPrint's reach for a sheet with this
+content: its time grows with the boxes it lays out and draws (a text line
+costs about half a millisecond, a table cell about one), and the one-page
+planilla's text alone, as one unstyled ``<pre>`` with no table, border or
+colour, already takes about 36 ms (2.7x), or 72 ms (5x) as a paragraph
+per line. What is left is the form around it: the chica table (about
+45 ms), the signatures (25 ms, most of it the drawn PNGs, which WeasyPrint
+re-encodes with their alpha as a mask), the verification block with its
+QR code (15 ms), the rest a few ms a section.
 """
 
 import argparse
@@ -38,10 +50,11 @@ from django.test.utils import setup_databases, setup_test_environment  # noqa: E
 
 
 def cpu_seconds():
-    """CPU time of this process and of its finished children (the batch's
-    rendering processes)."""
+    """CPU time of this process (``process_time``: ``os.times`` counts in
+    10 ms ticks, as coarse as the trivial document) and of its finished
+    children (the batch's rendering processes)."""
     t = os.times()
-    return t.user + t.system + t.children_user + t.children_system
+    return time.process_time() + t.children_user + t.children_system
 
 
 def timed(function):

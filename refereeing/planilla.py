@@ -50,6 +50,7 @@ import segno
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -120,6 +121,17 @@ class Item:
     def others(self):
         return self.points.get(_other(self.side), 0) if self.side else 0
 
+    @property
+    def text(self) -> str:
+        """``#seq label +own``, then what the other pair got from it, if
+        anything; a claim under no pair gives each pair's points."""
+        if not self.side:
+            scored = any(self.points.values())
+            return f"#{self.seq} {self.label}" + (
+                f" A {self.points['A']:+d} B {self.points['B']:+d}" if scored else "")
+        text = f"#{self.seq} {self.label} {self.own:+d}"
+        return text + (f" ({_other(self.side)} {self.others:+d})" if self.others else "")
+
 
 @dataclass
 class Row:
@@ -131,9 +143,48 @@ class Row:
     conteo: dict | None = None
     scores: dict = field(default_factory=lambda: {"A": 0, "B": 0})
 
+    # The cells' text, one string each, lines apart by "\n" (the sheet's
+    # cells keep line breaks): one text box per cell, as WeasyPrint's time
+    # grows with the boxes.
+
     @property
-    def chips(self):
-        return {side: chips(self.scores[side]) for side in "AB"}
+    def dealer_text(self) -> str:
+        return f"{self.dealer}\n{self.dealer_name}" if self.dealer_name else self.dealer
+
+    @property
+    def plays_text(self) -> dict:
+        """Each pair's claims; the claims under no pair (a misdeal) go
+        under A's."""
+        lines = {side: [item.text for item in self.items[side]] for side in "AB"}
+        lines["A"] += [note.text for note in self.notes]
+        return {side: "\n".join(lines[side]) for side in "AB"}
+
+    @property
+    def conteo_text(self) -> str:
+        """The points the conteo gave (first line), then the cards each pair
+        counted."""
+        if not self.conteo:
+            return "—"
+        k = self.conteo
+        points = " · ".join(f"{side} {k['points'][side]:+d}" for side in "AB" if k["points"][side]) or "—"
+        if k.get("dos_por_darlas"):
+            points += " " + _("dos por darlas")
+        if any((k.get("falla") or {}).values()):
+            points += " " + _("incl. falla")
+        cards = f"A {k['cards']['A']} · B {k['cards']['B']}"
+        if k.get("table"):
+            cards += " · " + _("%(n)s on the table") % {"n": k["table"]}
+        return f"{points}\n{cards}"
+
+    @property
+    def score_text(self) -> dict:
+        """Each pair's running score in points, then as perros and tantos."""
+        texts = {}
+        for side in "AB":
+            chip = chips(self.scores[side])
+            text = _("%(p)s P · %(t)s T") % {"p": chip["perros"], "t": chip["tantos"]}
+            texts[side] = f"{chip['points']}\n{text}" + (" +1" if chip["odd"] else "")
+        return texts
 
 
 @dataclass
@@ -261,20 +312,44 @@ def _person(user) -> str:
     return (user.get_full_name() or user.get_username()) if user else ""
 
 
+def _pair_block(side, pair) -> dict:
+    """A pair's heading and its players, one line each, the representative
+    marked with a star."""
+    players = list(pair.players.all()) if pair else []
+    heading = f"{side} · " + (pair.name if pair else _("to be decided"))
+    if pair and pair.club:
+        heading += f" · {pair.club}"
+    lines = []
+    for number, player in enumerate(players, start=1):
+        line = f"{number}. {player.full_name}"
+        if player.id_number:
+            line += f" ({player.id_number})"
+        if player.is_representative:
+            line += " ★ " + _("representative")
+        lines.append(line)
+    return {"side": side, "pair": pair, "players": players, "heading": heading, "players_text": "\n".join(lines)}
+
+
+def _signature_box(title, name, signature) -> dict:
+    """A signature box: the drawn signature, if any, over who signs (and when)."""
+    who = f"{title}\n{name}"
+    if signature:
+        who += " · " + date_format(timezone.localtime(signature.signed_at), "SHORT_DATETIME_FORMAT")
+    return {"title": title, "name": name, "signature": signature, "who": who}
+
+
 def _signature_boxes(mesa, pairs, signatures) -> list[dict]:
     """The three boxes of Art. 16: each pair's representative, then the juez."""
     boxes = []
     for block in pairs:
         representative = next((p for p in block["players"] if p.is_representative), None)
         signature = signatures.get(block["side"])
-        boxes.append({
-            "title": _("Representative of pair %(side)s") % {"side": block["side"]},
-            "name": signature.name if signature else (representative.full_name if representative else ""),
-            "signature": signature,
-        })
+        boxes.append(_signature_box(
+            _("Representative of pair %(side)s") % {"side": block["side"]},
+            signature.name if signature else (representative.full_name if representative else ""),
+            signature))
     signature = signatures.get(Signature.Role.JUEZ)
-    boxes.append({"title": _("Juez"), "name": signature.name if signature else _person(mesa.juez),
-                  "signature": signature})
+    boxes.append(_signature_box(_("Juez"), signature.name if signature else _person(mesa.juez), signature))
     return boxes
 
 
@@ -295,10 +370,9 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planil
         pairs = []
         seats = {}
         for side in "AB":
-            pair = mesa.pair(side)
-            players = list(pair.players.all()) if pair else []
-            pairs.append({"side": side, "pair": pair, "players": players})
-            seats.update({f"{side}{p.number}": p.full_name for p in players})
+            block = _pair_block(side, mesa.pair(side))
+            pairs.append(block)
+            seats.update({f"{side}{p.number}": p.full_name for p in block["players"]})
         for chica in chicas:
             for row in chica.rows:
                 row.dealer_name = seats.get(row.dealer, "")
@@ -401,15 +475,9 @@ def may_print_championship(user, championship) -> bool:
 
 # --- the PDF ------------------------------------------------------------------
 
-def _css() -> str:
-    from django.contrib.staticfiles import finders
-    with open(finders.find("planilla/planilla.css"), encoding="utf-8") as handle:
-        return handle.read()
-
-
 def html(planilla: Planilla) -> str:
     with translation.override(planilla.language):
-        return render_to_string("planilla/planilla.html", {"p": planilla, "css": _css()})
+        return render_to_string("planilla/planilla.html", {"p": planilla})
 
 
 def pdf(planilla: Planilla) -> bytes:

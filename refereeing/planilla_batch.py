@@ -1,7 +1,7 @@
 """Printing many planillas as one PDF, without blocking the web server.
 
 A round of a big championship is dozens of planillas; WeasyPrint takes
-about half a second of CPU for each page, so a request that rendered them
+about a fifth of a second of CPU for each page, so a request that rendered them
 all would hold a gunicorn worker (and the browser) for a long time. Instead:
 
 - the request writes a *job record* (``MEDIA_ROOT/planillas/<job>.json``)
