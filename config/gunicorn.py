@@ -13,15 +13,18 @@ import gc
 import os
 
 bind = os.environ.get("BIND", "0.0.0.0:8000")
-# Threaded workers keep each tablet's connection open between requests
-# (keep-alive) and a slow client on the venue's wifi holds a thread, not a
-# whole worker; gunicorn's sync workers need a buffering proxy in front for
-# both. A request spends its time in Python (the ORM, the engine), so more
-# than two processes per core only adds switching; the threads cover the
-# waits on the database.
+# gthread workers keep each tablet's connection open between its requests
+# (keep-alive): an idle connection waits in the worker's poller, not in a
+# thread, and the tablet saves a TCP handshake per claim. One thread per
+# worker: a request spends its time in Python (the ORM, the engine), so two
+# threads of one process only take turns at the GIL, and under load that
+# turned into the claim endpoint's slowest requests (``benchmarks/claims``:
+# claim p99 at 128 tablets, median of 3 runs: 1 thread 25 ms, 2 threads
+# 30 ms, 4 threads 48 ms, sync workers without keep-alive 35 ms). Two
+# processes per core cover the waits on the database.
 worker_class = "gthread"
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
-threads = 4
+threads = 1
 keepalive = 30
 
 

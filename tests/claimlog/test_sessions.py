@@ -1,0 +1,45 @@
+"""Where a tablet's session lives: the database, and a shared Redis in front when ``REDIS_URL`` is set.
+
+CI runs the suite both ways: on SQLite without Redis (the embedded
+default) and on PostgreSQL with Redis (a real championship).
+"""
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.cached_db import KEY_PREFIX
+from django.contrib.sessions.models import Session
+from django.core.cache import cache
+
+from .conftest import CAIDA_A, MANO, api_client, claim_body, post_json
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_signed_in_tablet_keeps_its_session_in_the_database(people, mesa):
+    juez = api_client(people["juez"])
+    key = juez.session.session_key
+    assert Session.objects.filter(session_key=key).exists()
+    assert post_json(juez, f"/api/mesas/{mesa.pk}/claims/", claim_body(MANO)).status_code == 201
+
+
+@pytest.mark.skipif(not settings.REDIS_URL, reason="REDIS_URL is not set: sessions are in the database alone")
+def test_with_redis_the_session_is_read_from_the_shared_cache(people, mesa, django_assert_num_queries):
+    juez = api_client(people["juez"])
+    key = juez.session.session_key
+    assert cache.get(KEY_PREFIX + key) is not None
+    post_json(juez, f"/api/mesas/{mesa.pk}/claims/", claim_body(MANO))
+    # The session from Redis, so the claim's queries are the user, the
+    # locked mesa, its log, the entry, the mesa's update, BEGIN and COMMIT.
+    with django_assert_num_queries(7, exact=False):
+        assert post_json(juez, f"/api/mesas/{mesa.pk}/claims/", claim_body(CAIDA_A)).status_code == 201
+    juez.logout()
+    assert cache.get(KEY_PREFIX + key) is None
+    assert not Session.objects.filter(session_key=key).exists()
+
+
+def test_sessions_follow_redis_url():
+    if settings.REDIS_URL:
+        assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.cached_db"
+        assert settings.CACHES["default"]["LOCATION"] == settings.REDIS_URL
+    else:
+        assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
