@@ -198,6 +198,10 @@ def one_run(args, env):
     """One measured run on a fresh database: the figures, and the log check's problems."""
     print(f"fresh database {args.database_url.rsplit('/', 1)[1]} ...", flush=True)
     fresh_database(args.database_url)
+    if args.redis_url:
+        import redis
+
+        redis.Redis.from_url(args.redis_url).flushdb()
     subprocess.run([sys.executable, "manage.py", "migrate", "--run-syncdb", "-v", "0"], cwd=ROOT, env=env, check=True)
     from django.db import connections
 
@@ -208,7 +212,7 @@ def one_run(args, env):
     out = work / "results.json"
     host = f"http://127.0.0.1:{args.port}"
 
-    load_before = os.getloadavg()[0]
+    load_before = os.getloadavg()[0]  # after a first run, it still holds some of that run's load
     gunicorn = subprocess.Popen(
         [str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi:application", "-b", f"127.0.0.1:{args.port}",
          "-w", str(args.workers), "--backlog", "2048", "--log-level", "warning"],
@@ -223,7 +227,8 @@ def one_run(args, env):
         cpu_before = cpu_seconds(server)
         print(f"{len(tablets)} tablets on {len(tablets) // 2} mesas, one request every {args.wait:g} s each "
               f"(offered {len(tablets) / args.wait:.0f}/s), gunicorn -w {args.workers} (config/gunicorn.py), "
-              f"locust {args.time}s, load average before {load_before:.1f} ...", flush=True)
+              f"locust {args.time}s, sessions in {'Redis and ' if args.redis_url else ''}the database, "
+              f"load average before {load_before:.1f} ...", flush=True)
         subprocess.run(
             [str(BIN / "locust"), "-f", str(HERE / "locustfile.py"), "--headless", "-u", str(args.users),
              "-r", str(max(1, args.users // 4)), "-t", f"{args.time}s", "--host", host,
@@ -280,10 +285,12 @@ def main():
                         help="mean seconds between one tablet's requests (claim, poll, bare in turn)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/mesa_claimlog_bench")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/3",
+                        help="the cache in front of sessions, emptied before each run; '' for sessions in the database alone")
     args = parser.parse_args()
 
-    env = {**os.environ, "DATABASE_URL": args.database_url, "DJANGO_SETTINGS_MODULE": SETTINGS,
-           "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "DATABASE_URL": args.database_url, "REDIS_URL": args.redis_url,
+           "DJANGO_SETTINGS_MODULE": SETTINGS, "PYTHONPATH": str(ROOT)}
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     import django
