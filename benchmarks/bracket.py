@@ -1,6 +1,6 @@
 """How long the bracket engine takes to draw (and to advance) a big bracket.
 
-Run: ``/work/venv/bin/python benchmarks/bracket.py [pairs]`` (default 1,024).
+Run: ``.venv/bin/python benchmarks/bracket.py [pairs]`` (default 1,024).
 The target is under one second to draw 1,024 pairs in every format.
 """
 

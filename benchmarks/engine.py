@@ -1,6 +1,6 @@
 """Benchmarks of the rules engine, on one core (CPU time of this process).
 
-    /work/venv/bin/python benchmarks/engine.py
+    .venv/bin/python benchmarks/engine.py
 
 Prints:
 - claims replayed per second through ``refereeing.engine.replay`` (target >= 200,000),

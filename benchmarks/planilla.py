@@ -1,6 +1,6 @@
 """How long the Planilla de Juego takes to print.
 
-    /work/venv/bin/python benchmarks/planilla.py [--batch 64]
+    .venv/bin/python benchmarks/planilla.py [--batch 64]
 
 Prints, on a throw-away in-memory database filled through the real claim
 log (the planilla tests' factories):

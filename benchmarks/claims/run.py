@@ -1,54 +1,76 @@
 """The claim endpoint under load: N tablets against gunicorn and PostgreSQL.
 
-    /work/venv/bin/python benchmarks/claims/run.py [--users 128] [--time 60] [--workers 4] [--wait 1] [--pin off]
+    .venv/bin/python benchmarks/claims/run.py [--users 128] [--time 60] [--runs 3] [--workers 4] [--wait 1]
+                                              [--redis-url redis://127.0.0.1:6379/3 | --redis-url '']
 
 Makes a fresh PostgreSQL database (``mesa_claimlog_bench`` on
-127.0.0.1:5432 unless ``--database-url`` says otherwise), seeds one
-championship with a ready mesa and a juez for every two tablets, starts
-gunicorn on 127.0.0.1 with ``benchmarks.claims.bench_settings``, runs the
-locust scenario (``locustfile.py``) headless, and prints p50/p99 of the
+127.0.0.1:5432 unless ``--database-url`` says otherwise) and empties the
+Redis database that holds the sessions, seeds one championship with a
+ready mesa and a juez for every two tablets, starts gunicorn on 127.0.0.1
+with ``config/gunicorn.py`` and ``benchmarks.claims.bench_settings``, runs
+the locust scenario (``locustfile.py``) headless, and prints p50/p99 of the
 claim endpoint and of the bare endpoint (one INSERT) measured in the same
 run, their ratio and the failures. Then it checks the database: every
 acknowledged claim is there once with the seq it was answered, every mesa's
 seqs run 1..n without a gap, no client id is logged twice, and each mesa's
-state is the replay of its log.
+state is the replay of its log. It does that ``--runs`` times and reports
+each run and the median.
 
 Targets: claim p99 < 25 ms, claim/bare p99 ratio < 1.5.
 
-What set-up the figures need
-----------------------------
-Locust, gunicorn and PostgreSQL share the machine, so the run measures the
-machine as much as the code. At the default load (128 tablets, 128 requests/s
-offered) gunicorn alone uses about 6-7 ms of CPU per request, i.e. 0.8-0.9 of
-a core, plus PostgreSQL's backends and locust (~0.1 core, FastHttpUser;
-locust warns on its own when its CPU passes 90%, and it did not). On a
-2-core machine that is most of both cores, so a request's time is mostly its
-wait for a CPU: the bare endpoint (3 queries) and the claim endpoint (9
-queries, 8 for a retry) then share the same tail (claim/bare p99 ratio ~1.0),
-and the p99 measures the queue, not the claim log.
+Measured (2-core machine, 128 tablets, 60 s runs, median of 3)
+-------------------------------------------------------------
+==========================================  =========  ========  =====
+set-up                                      claim p99  bare p99  ratio
+==========================================  =========  ========  =====
+first version: sync workers, GC on             124.9     114.3   1.09
+sync workers, gc.freeze, locust GC off          34.9      17.6   1.98
+gthread, 4 threads a worker                     47.6        -      -
+gthread, 2 threads                              30.3        -      -
+gthread, 1 thread (config/gunicorn.py)          25.4      18.0   1.41
+the same + sessions in Redis (the default)      22.6      15.4   1.47
+==========================================  =========  ========  =====
 
-* The figures need an otherwise idle machine. The load average before the
-  run is printed: with another job running (tests, a browser, another
-  benchmark), all figures become upper bounds and p99 runs to seconds,
-  while throughput falls below the offered rate (locust's users wait for
-  their answers, so a saturated server shows as fewer requests/s).
-* ``--pin on`` runs locust on the first core and gunicorn on the others
-  (taskset; PostgreSQL is a system service and stays unpinned). On 2 cores
-  that gives gunicorn one core for ~0.9 core of work, and the queue grows:
-  measured claim p50 96 -> 367 ms on the same busy machine. Hence the default
-  is ``off``; pinning is worth it only with 3+ cores, where the server
-  keeps two or more.
-* ``--workers``: 2 sync workers instead of 4 did not help on 2 cores
-  (p99 1.49 s against 1.20 s, same busy machine): the limit is CPU, not
-  concurrency. Sync workers close each connection (no keep-alive). The
-  bench keeps database connections open (``CONN_MAX_AGE`` 600), as a real
-  deployment would.
-* A smaller ``--users`` (less offered load) shows the claim log's own cost
-  rather than the CPU queue: at ``--users 32`` (same busy machine) claim
-  p50 23.9 ms against bare 11.2 ms (ratio 2.1), p99 140 against 86 ms
-  (ratio 1.63). Once the queue is gone the claim's extra round trips
-  (mesa read, BEGIN, lock, log read, INSERT, UPDATE, COMMIT) and its
-  replay are what separates it from the bare INSERT.
+The last row's runs: claim p99 22.6 / 27.4 / 18.8 ms, ratio 1.47 / 1.59 /
+1.28; claim p50 8.0 ms against bare 4.0; 0 failures and no claim lost or
+duplicated in any run. The runs of one set-up spread by about ±20%, so a
+single run decides nothing.
+
+What the tail was, and what removed it
+--------------------------------------
+* Garbage collection. Locust's own full collections stopped every
+  simulated tablet at once (50-100 ms on every request in flight): the
+  locustfile turns its collector off for the run. Gunicorn's workers walked
+  all of Django's objects at each full collection: ``config/gunicorn.py``
+  freezes them after the worker starts.
+* The ramp-up. While locust starts its users, one after another, the
+  server is idle and locust is busy; only requests sent once all tablets
+  run are timed.
+* Threads. A request spends its time in Python (ORM, engine), so two
+  threads of one worker take turns at the GIL, and that turn-taking was the
+  slowest claims; one thread per gthread worker keeps keep-alive without it.
+* Round trips. A claim is 8 round trips (session, user, BEGIN, lock the
+  mesa, read its log, INSERT, UPDATE, COMMIT) against the bare endpoint's
+  3; with ``REDIS_URL`` the session comes from Redis. Gunicorn's CPU per
+  request fell from 6-7 ms to 3.6 ms (all endpoints).
+* What is left of the gap is CPU: in one process a claim costs ~3.9 ms
+  (40-claim logs; the log's JSON and the replay grow with the mesa, ~4.7 ms
+  at 900 claims) and the bare INSERT ~1.6 ms. Merging the lock and the log
+  read into one statement would save a round trip but is unsafe on
+  PostgreSQL's READ COMMITTED (the subquery's snapshot predates the lock
+  wait), so the claim keeps them apart.
+
+The machine
+-----------
+Locust, gunicorn and PostgreSQL share the machine, so the run measures the
+machine as much as the code: the figures need an otherwise idle machine.
+The load average before each run is printed (after a first run it still
+holds some of that run's load, ~0.8-1.0): with another job running (tests,
+a browser, another benchmark) all figures become upper bounds and p99 runs
+to seconds, while throughput falls below the offered rate (locust's users
+wait for their answers, so a saturated server shows as fewer requests/s).
+The bench keeps database connections open (``CONN_MAX_AGE`` 600), as a
+real deployment would.
 """
 
 import argparse
