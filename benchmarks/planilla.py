@@ -16,14 +16,17 @@ log (the planilla tests' factories):
 Wall times follow the machine's load; CPU times (this process and its
 children) much less, so both are printed.
 
-Where it stands (2 CPUs; CPU times): trivial 14 ms, one-page planilla
-about 170-200 ms (12-14x), two-page about 400-530 ms, 64 planillas about
-13 s. The 3x target is out of WeasyPrint's reach for a sheet with this
+It also renders the one-page planilla's text alone (read back from its
+PDF), as one unstyled ``<pre>`` and as a paragraph per line: the floor of
+any planilla that shows that content.
+
+Where it stands (2 CPUs; CPU times): trivial 10-14 ms, one-page planilla
+about 120-200 ms (12-14x), two-page about 350-530 ms, 64 planillas about
+9-13 s. The 3x target is out of WeasyPrint's reach for a sheet with this
 content: its time grows with the boxes it lays out and draws (a text line
 costs about half a millisecond, a table cell about one), and the one-page
-planilla's text alone, as one unstyled ``<pre>`` with no table, border or
-colour, already takes about 36 ms (2.7x), or 72 ms (5x) as a paragraph
-per line. What is left is the form around it: the chica table (about
+planilla's text alone, with no table, border or colour, already takes
+FLOOR. What is left is the form around it: the chica table (about
 45 ms), the signatures (25 ms, most of it the drawn PNGs, which WeasyPrint
 re-encodes with their alpha as a mask), the verification block with its
 QR code (15 ms), the rest a few ms a section.
@@ -35,6 +38,8 @@ import statistics
 import sys
 import tempfile
 import time
+from html import escape
+from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,10 +100,24 @@ def main():
     base = median_time(lambda: HTML(string=trivial).write_pdf(), args.runs)
     print(f"{'':34s} {'wall':>9s} {'CPU':>9s}   ratio (wall, CPU) to the trivial document")
     print(f"{'trivial one-page A4 (WeasyPrint)':34s} {base[0] * 1000:6.0f} ms {base[1] * 1000:6.0f} ms")
-    for name, mesa in (("one-page planilla (zapatería)", short), ("two-page planilla (3 chicas)", long)):
-        wall, cpu = median_time(lambda: planilla.pdf(planilla.build(mesa, "https://mesa.example")), args.runs)
+    def row(name, render):
+        wall, cpu = median_time(render, args.runs)
         print(f"{name:34s} {wall * 1000:6.0f} ms {cpu * 1000:6.0f} ms   "
               f"{wall / base[0]:5.1f}x {cpu / base[1]:5.1f}x")
+
+    for name, mesa in (("one-page planilla (zapatería)", short), ("two-page planilla (3 chicas)", long)):
+        row(name, lambda: planilla.pdf(planilla.build(mesa, "https://mesa.example")))
+
+    # The floor under the 3x target: the one-page planilla's own text with
+    # none of the form around it (no table, border, colour or image).
+    text = "\n".join(page.extract_text() for page in PdfReader(BytesIO(
+        planilla.pdf(planilla.build(short, "https://mesa.example")))).pages)
+    lines = [escape(line) for line in text.splitlines() if line.strip()]
+    pre = f"<html><body><pre>{chr(10).join(lines)}</pre></body></html>"
+    paragraphs = "<html><body>" + "".join(f"<p>{line}</p>" for line in lines) + "</body></html>"
+    print(f"its text alone ({len(lines)} lines), no form around it:")
+    row("  as one <pre>", lambda: HTML(string=pre).write_pdf())
+    row("  as a paragraph per line", lambda: HTML(string=paragraphs).write_pdf())
 
     # The two mesas, alternately: each is read and rendered afresh every time.
     ids = [(short.pk, long.pk)[i % 2] for i in range(args.batch)]

@@ -29,12 +29,18 @@ gthread, 4 threads a worker                     47.6        -      -
 gthread, 2 threads                              30.3        -      -
 gthread, 1 thread (config/gunicorn.py)          25.4      18.0   1.41
 the same + sessions in Redis (the default)      22.6      15.4   1.47
+the same again, 5 runs                          28.5      18.8   1.61
+the same with 3 workers                         24.6      17.1   1.41
+the same with 2 workers                         24.8      19.1   1.18
 ==========================================  =========  ========  =====
 
-The last row's runs: claim p99 22.6 / 27.4 / 18.8 ms, ratio 1.47 / 1.59 /
-1.28; claim p50 8.0 ms against bare 4.0; 0 failures and no claim lost or
-duplicated in any run. The runs of one set-up spread by about ±20%, so a
-single run decides nothing.
+The default set-up's 8 runs (4 workers, one thread, Redis): claim p99
+18.8-37.4 ms, median 26.8; ratio 1.28-1.92, median 1.53; claim p50 8-9.5 ms
+against bare 4-4.8. No failure, and no claim lost or duplicated, in any of
+the 17 runs. Runs of one set-up spread by ±20-40% and the worker counts
+differ by less than that, so the default stays at two workers per core.
+On this machine the claim endpoint sits at the targets, not reliably under
+them: what is left of the tail is the machine's (below).
 
 What the tail was, and what removed it
 --------------------------------------
