@@ -22,8 +22,9 @@ any planilla that shows that content.
 
 Where it stands (2 CPUs, idle; CPU times): trivial 10 ms, one-page
 planilla 111 ms (11.2x), two-page 318 ms, 64 planillas 8.0 s wall.
-The 3x target is out of WeasyPrint's reach for a sheet with this content: its time grows with the boxes it lays out and draws (a text line
-costs about half a millisecond, a table cell about one), and the one-page
+The 3x target is out of WeasyPrint's reach for a sheet with this content:
+its time grows with the boxes it lays out and draws (a text line costs
+about half a millisecond, a table cell about one), and the one-page
 planilla's text alone (68 lines), with no table, border or colour,
 already takes 26 ms as one ``<pre>`` (2.6x) and 51 ms as a paragraph per
 line (5.1x). What is left is the form around it: the chica table (about
@@ -100,6 +101,7 @@ def main():
     base = median_time(lambda: HTML(string=trivial).write_pdf(), args.runs)
     print(f"{'':34s} {'wall':>9s} {'CPU':>9s}   ratio (wall, CPU) to the trivial document")
     print(f"{'trivial one-page A4 (WeasyPrint)':34s} {base[0] * 1000:6.0f} ms {base[1] * 1000:6.0f} ms")
+
     def row(name, render):
         wall, cpu = median_time(render, args.runs)
         print(f"{name:34s} {wall * 1000:6.0f} ms {cpu * 1000:6.0f} ms   "

@@ -37,7 +37,7 @@ PLAYS = ("caida", "limpia", "caida_limpia", "ronda")
 
 timings = defaultdict(list)  # request name -> response times (ms, float), once all tablets run
 failures = defaultdict(int)  # request name -> failed requests, from the start
-window = {}  # when every tablet had started (time.time()): the ramp-up is not timed
+started = None  # when every tablet had started (time.time()): the ramp-up is not timed
 requests = 0  # every request answered, ramp-up included (for the server's CPU per request)
 acked = {}  # client id -> the seq the server answered
 retry_mismatches = []
@@ -55,7 +55,8 @@ def quiet_collector(**kwargs):
 def start_measuring(user_count, **kwargs):
     # Like locust's --reset-stats: the seconds in which the tablets connect
     # one after another measure locust's start-up, not the server.
-    window["start"] = time.time()
+    global started
+    started = time.time()
 
 
 @events.request.add_listener
@@ -64,7 +65,7 @@ def record(name, response_time, exception, **kwargs):
     requests += 1
     if exception is not None:
         failures[name] += 1
-    elif "start" in window and time.time() - response_time / 1000 >= window["start"]:
+    elif started is not None and time.time() - response_time / 1000 >= started:
         timings[name].append(response_time)  # a request sent once all tablets ran
 
 
@@ -72,7 +73,7 @@ def record(name, response_time, exception, **kwargs):
 def write_results(**kwargs):
     with open(os.environ["CLAIMS_BENCH_OUT"], "w") as out:
         json.dump({"timings": timings, "failures": failures, "acked": acked, "retry_mismatches": retry_mismatches,
-                   "requests": requests, "measured_seconds": time.time() - window.get("start", time.time())},
+                   "requests": requests, "measured_seconds": time.time() - (started or time.time())},
                   out)
 
 
