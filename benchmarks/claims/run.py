@@ -318,14 +318,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--users", type=positive, default=128)
     parser.add_argument("--time", type=positive, default=60, help="seconds")
-    parser.add_argument("--runs", type=positive, default=3, help="runs, each on a fresh database; the median is the figure")
+    parser.add_argument("--runs", type=positive, default=3,
+                        help="runs, each on a fresh database; the median is the figure")
     parser.add_argument("--workers", type=positive, default=4, help="gunicorn workers")
     parser.add_argument("--wait", type=float, default=1.0,
                         help="mean seconds between one tablet's requests (claim, poll, bare in turn)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/mesa_claimlog_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/3",
-                        help="the cache in front of sessions, emptied before each run; '' for sessions in the database alone")
+                        help="the cache in front of sessions, emptied before each run; "
+                             "'' for sessions in the database alone")
     args = parser.parse_args()
 
     env = {**os.environ, "DATABASE_URL": args.database_url, "REDIS_URL": args.redis_url,
@@ -353,7 +355,8 @@ def main():
     median = {name: statistics.median(r[name] for r in runs) for name in names}
     print(f"{'median':8}" + "".join(f"{median[name]:>11.2f}" for name in names))
     p99, ratio99 = median["claim p99"], median["ratio p99"]
-    print(f"targets, set at 128 tablets: claim p99 < {TARGET_P99_MS} ms: {'met' if p99 < TARGET_P99_MS else 'NOT met'} ({p99:.1f} ms); "
+    print(f"targets, set at 128 tablets: claim p99 < {TARGET_P99_MS} ms: "
+          f"{'met' if p99 < TARGET_P99_MS else 'NOT met'} ({p99:.1f} ms); "
           f"ratio < {TARGET_RATIO}: {'met' if ratio99 < TARGET_RATIO else 'NOT met'} ({ratio99:.2f})")
     print("log check, all runs: " + ("no claim lost or duplicated" if not problems else "; ".join(problems)))
     return 1 if problems else 0
