@@ -37,6 +37,9 @@ CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS"
 # session signed out on one app server live on in another, so without Redis
 # sessions stay in the database alone.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL and REDIS_URL.split("://", 1)[0] not in {"redis", "rediss", "unix"}:
+    # Said at start-up: the cache would otherwise fail every signed-in request.
+    raise ImproperlyConfigured(f"REDIS_URL must be redis://, rediss:// or unix://, not {REDIS_URL!r}.")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

@@ -4,6 +4,10 @@ CI runs the suite both ways: on SQLite without Redis (the embedded
 default) and on PostgreSQL with Redis (a real championship).
 """
 
+import os
+import subprocess
+import sys
+
 import pytest
 from django.conf import settings
 from django.contrib.sessions.backends.cached_db import KEY_PREFIX
@@ -43,3 +47,11 @@ def test_sessions_follow_redis_url():
         assert settings.CACHES["default"]["LOCATION"] == settings.REDIS_URL
     else:
         assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+
+
+def test_a_redis_url_that_is_not_one_stops_the_start_with_its_reason():
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "REDIS_URL": "localhost:6379"}
+    result = subprocess.run([sys.executable, "-c", "import django; django.setup()"], cwd=settings.BASE_DIR,
+                            env=env, capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "REDIS_URL must be redis://, rediss:// or unix://, not 'localhost:6379'." in result.stderr
