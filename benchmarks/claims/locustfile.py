@@ -12,6 +12,10 @@ A tablet in turn:
   mesa do this every second);
 * posts the same kind of body to the bare endpoint.
 
+With ``CLAIMS_BENCH_FLOOR`` set (``run.py --floor``) the claim task posts to
+the bare endpoint too: the same load made only of the cheapest writes, whose
+p99 is the least any claim endpoint could reach on this machine.
+
 The tablets come from the JSON file in ``CLAIMS_BENCH_TABLETS`` (written by
 ``run.py``); the exact timings and every acknowledged client id are written
 to ``CLAIMS_BENCH_OUT`` when the run stops, for ``run.py`` to report and
@@ -33,6 +37,7 @@ TABLETS = json.load(open(os.environ["CLAIMS_BENCH_TABLETS"]))
 NEXT_TABLET = itertools.count()
 RETRY_SHARE = 0.05
 WAIT = float(os.environ.get("CLAIMS_BENCH_WAIT", "1"))  # mean seconds between a tablet's requests
+FLOOR = bool(os.environ.get("CLAIMS_BENCH_FLOOR"))
 PLAYS = ("caida", "limpia", "caida_limpia", "ronda")
 
 timings = defaultdict(list)  # request name -> response times (ms, float), once all tablets run
@@ -97,6 +102,9 @@ class Tablet(FastHttpUser):  # geventhttpclient: less of the shared CPU for the 
 
     @task
     def claim(self):
+        if FLOOR:
+            self.bare()
+            return
         if self.to_void:
             claim, self.to_void = {"kind": "void", "target": self.to_void}, None
         else:

@@ -1,7 +1,7 @@
 """The claim endpoint under load: N tablets against gunicorn and PostgreSQL.
 
     .venv/bin/python benchmarks/claims/run.py [--users 128] [--time 60] [--runs 3] [--workers 4] [--wait 1]
-                                              [--redis-url redis://127.0.0.1:6379/3 | --redis-url '']
+                                              [--redis-url redis://127.0.0.1:6379/3 | --redis-url ''] [--floor]
 
 Makes a fresh PostgreSQL database (``mesa_claimlog_bench`` on
 127.0.0.1:5432 unless ``--database-url`` says otherwise) and empties the
@@ -18,6 +18,12 @@ each run and the median.
 
 Targets: claim p99 < 25 ms, claim/bare p99 ratio < 1.5.
 
+``--floor`` runs the same load with every claim replaced by a bare write:
+each tablet request is then a one-INSERT write or a poll. Its bare p99 is
+the floor under the claim's: no claim endpoint, which must lock, read,
+insert and update, answers faster than the cheapest write under the same
+load on the same machine.
+
 Measured (2-core machine, 128 tablets, 60 s runs, median of 3)
 -------------------------------------------------------------
 ==========================================  =========  ========  =====
@@ -32,6 +38,8 @@ the same + sessions in Redis (the default)      22.6      15.4   1.47
 the same again, 5 runs                          28.5      18.8   1.61
 the same with 3 workers                         24.6      17.1   1.41
 the same with 2 workers                         24.8      19.1   1.18
+the default, another day (slower machine)       40.1      28.2   1.41
+``--floor`` that day (no claim at all)             -      24.1     -
 ==========================================  =========  ========  =====
 
 The default set-up's 8 runs (4 workers, one thread, Redis): claim p99
@@ -41,6 +49,15 @@ the 17 runs. Runs of one set-up spread by ±20-40% and the worker counts
 differ by less than that, so the default stays at two workers per core.
 On this machine the claim endpoint sits at the targets, not reliably under
 them: what is left of the tail is the machine's (below).
+
+The same code on another day's machine of the same kind spent 4.5-4.9 ms
+of gunicorn CPU per request instead of 3.6, and the tail grew with it:
+claim p99 35.8-48.2 ms, bare 27.9-28.4, ratio 1.27-1.73 (3 runs). Its
+floor (``--floor``, 5 runs: 19.2-24.3 ms, median 23.6) was already within
+6% of the 25 ms target: there, no claim endpoint could meet it, since a
+claim is a transaction of six round trips where the bare write is one.
+The p99 target is the machine's as much as the code's; the ratio is the
+figure that carries from one machine to another.
 
 What the tail was, and what removed it
 --------------------------------------
@@ -217,7 +234,7 @@ def check_database(acked):
         seqs = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("seq", flat=True))
         if seqs != list(range(1, mesa.last_seq + 1)):
             problems.append(f"mesa {mesa.pk}: seqs are not 1..{mesa.last_seq}")
-        if mesa.state != mesa_replay(mesa).state.as_dict():
+        if mesa.last_seq and mesa.state != mesa_replay(mesa).state.as_dict():
             problems.append(f"mesa {mesa.pk}: its state is not the replay of its log")
     return problems, len(logged), len(logged) - len(acked)
 
@@ -262,7 +279,8 @@ def one_run(args, env):
              "-r", str(max(1, args.users // 4)), "-t", f"{args.time}s", "--host", host,
              "--only-summary", "--stop-timeout", "5", "--loglevel", "WARNING"],
             cwd=ROOT, env={**env, "CLAIMS_BENCH_TABLETS": str(work / "tablets.json"),
-                           "CLAIMS_BENCH_OUT": str(out), "CLAIMS_BENCH_WAIT": str(args.wait)},
+                           "CLAIMS_BENCH_OUT": str(out), "CLAIMS_BENCH_WAIT": str(args.wait),
+                           "CLAIMS_BENCH_FLOOR": "1" if args.floor else ""},
             stdout=subprocess.DEVNULL,
         )
         cpu_used = cpu_seconds(server) - cpu_before
@@ -328,6 +346,8 @@ def main():
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/3",
                         help="the cache in front of sessions, emptied before each run; "
                              "'' for sessions in the database alone")
+    parser.add_argument("--floor", action="store_true",
+                        help="every claim replaced by a bare write: the p99 no claim endpoint can beat here")
     args = parser.parse_args()
 
     env = {**os.environ, "DATABASE_URL": args.database_url, "REDIS_URL": args.redis_url,
@@ -345,7 +365,8 @@ def main():
         runs.append(figures)
         problems += run_problems
 
-    names = ("load", "claim p50", "claim p99", "bare p50", "bare p99", "ratio p50", "ratio p99")
+    names = ("load", "bare p50", "bare p99") if args.floor else (
+        "load", "claim p50", "claim p99", "bare p50", "bare p99", "ratio p50", "ratio p99")
     print(f"\nmachine: {os.cpu_count()} cores; {args.users} tablets, {args.time} s a run (times in ms; load = load "
           "average before the run: above ~0.5 before run 1 the machine was shared and the figures are upper bounds; "
           "later runs still hold ~0.8-1.0 of the run before)")
@@ -354,10 +375,15 @@ def main():
         print(f"{'run ' + str(n):8}" + "".join(f"{figures[name]:>11.2f}" for name in names))
     median = {name: statistics.median(r[name] for r in runs) for name in names}
     print(f"{'median':8}" + "".join(f"{median[name]:>11.2f}" for name in names))
-    p99, ratio99 = median["claim p99"], median["ratio p99"]
-    print(f"targets, set at 128 tablets: claim p99 < {TARGET_P99_MS} ms: "
-          f"{'met' if p99 < TARGET_P99_MS else 'NOT met'} ({p99:.1f} ms); "
-          f"ratio < {TARGET_RATIO}: {'met' if ratio99 < TARGET_RATIO else 'NOT met'} ({ratio99:.2f})")
+    if args.floor:
+        floor = median["bare p99"]
+        print(f"floor: with bare writes alone the p99 is {floor:.1f} ms, "
+              f"{'under' if floor < TARGET_P99_MS else 'NOT under'} the claim's target of {TARGET_P99_MS} ms")
+    else:
+        p99, ratio99 = median["claim p99"], median["ratio p99"]
+        print(f"targets, set at 128 tablets: claim p99 < {TARGET_P99_MS} ms: "
+              f"{'met' if p99 < TARGET_P99_MS else 'NOT met'} ({p99:.1f} ms); "
+              f"ratio < {TARGET_RATIO}: {'met' if ratio99 < TARGET_RATIO else 'NOT met'} ({ratio99:.2f})")
     print("log check, all runs: " + ("no claim lost or duplicated" if not problems else "; ".join(problems)))
     return 1 if problems else 0
 
