@@ -12,6 +12,7 @@ urlpatterns = [
     path("cuenta/salir/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("campeonatos/", include("tournament.urls")),
+    path("jueces/", include("tournament.jueces_urls")),
     path("mesa/", include("refereeing.urls")),
     path("api/", include("refereeing.api_urls")),
     path("acceso/", include("refereeing.pin_urls")),

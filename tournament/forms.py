@@ -4,6 +4,7 @@ these forms turn their refusals into form errors."""
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import SetPasswordForm, UserCreationForm
 from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -11,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from refereeing.engine.rules import SETTINGS, RuleSetError, build_ruleset
 
 from .models import Championship, Pair, Player
-from .services import jueces
+from .services import jueces, make_juez
 
 FROM_PROFILE = ""
 
@@ -208,3 +209,33 @@ class CorrectionForm(forms.Form):
     override = forms.BooleanField(
         label=_("Director's override: correct even though a later mesa has started"), required=False,
     )
+
+
+class JuezForm(UserCreationForm):
+    """A new juez's account: the name the tables and planillas show, a username and a password."""
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("first_name", "last_name", "username")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("first_name", "last_name"):
+            self.fields[name].required = True
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+    def save(self):
+        with transaction.atomic():
+            user = super().save()
+            make_juez(user)
+        return user
+
+
+class JuezPasswordForm(SetPasswordForm):
+    """A juez's new password, set by an organiser (a forgotten one, or a lost tablet)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False

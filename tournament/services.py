@@ -31,6 +31,7 @@ saves nothing.
 """
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -176,7 +177,23 @@ def _create_mesas(championship, specs):
 # --- tables and jueces ----------------------------------------------------
 
 def jueces():
+    """The active jueces: the pool the tables get their referee from."""
     return get_user_model().objects.filter(groups__name=JUECES_GROUP, is_active=True).order_by("pk")
+
+
+def juez_accounts():
+    """The accounts an organiser may manage: jueces who are neither staff nor
+    administrators, so that no organiser can set another organiser's password."""
+    return (
+        get_user_model().objects.filter(groups__name=JUECES_GROUP, is_staff=False, is_superuser=False)
+        .order_by("first_name", "last_name", "username")
+    )
+
+
+def make_juez(user):
+    """Put ``user`` in the jueces' pool."""
+    group, _created = Group.objects.get_or_create(name=JUECES_GROUP)
+    user.groups.add(group)
 
 
 def _held(championship):

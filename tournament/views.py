@@ -11,7 +11,10 @@ from django.views.decorators.http import require_POST
 
 from . import pairs_csv, services, standings
 from .access import is_director, is_organiser, organiser_required
-from .forms import ChampionshipForm, CorrectionForm, DrawForm, ImportForm, PairForm, TableForm, WalkoverForm
+from .forms import (
+    ChampionshipForm, CorrectionForm, DrawForm, ImportForm, JuezForm, JuezPasswordForm, PairForm, TableForm,
+    WalkoverForm,
+)
 from .models import Championship, Mesa, Pair
 
 
@@ -263,3 +266,27 @@ def standings_view(request, pk):
         "championship": championship, "tables": standings.table(championship, pairs, mesas),
         "organiser": is_organiser(request.user),
     })
+
+
+@organiser_required
+def juez_list(request):
+    """The jueces' accounts, and a form to add one."""
+    form = JuezForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        juez = form.save()
+        messages.success(request, _("%(name)s can now sign in as %(username)s.")
+                         % {"name": juez.get_full_name(), "username": juez.get_username()})
+        return redirect("jueces:list")
+    return render(request, "tournament/jueces.html", {"form": form, "jueces": services.juez_accounts()})
+
+
+@organiser_required
+def juez_password(request, pk):
+    juez = get_object_or_404(services.juez_accounts(), pk=pk)
+    form = JuezPasswordForm(juez, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("New password set for %(name)s; their other devices are signed out.")
+                         % {"name": juez.get_full_name() or juez.get_username()})
+        return redirect("jueces:list")
+    return render(request, "tournament/juez_password.html", {"form": form, "juez": juez})

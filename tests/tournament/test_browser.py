@@ -31,6 +31,13 @@ def shot(page, name):
     page.screenshot(path=str(ARTIFACTS / f"tournament-{name}.png"), full_page=True)
 
 
+def sign_in(page, live_server, username, to, password="cuarenta"):
+    page.goto(live_server.url + "/cuenta/entrar/?next=" + to)
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("main button[type=submit]")
+
+
 def play_round(championship):
     """Every mesa in play or ready on a table is played to the end by claims."""
     for mesa in championship.mesas.filter(status__in=(Mesa.Status.READY, Mesa.Status.IN_PLAY)).exclude(table_number=None):
@@ -45,10 +52,7 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
     organiser("organizador")
     jueces(8)
 
-    page.goto(live_server.url + "/cuenta/entrar/?next=/")
-    page.fill("input[name=username]", "organizador")
-    page.fill("input[name=password]", "cuarenta")
-    page.click("main button[type=submit]")
+    sign_in(page, live_server, "organizador", "/")
 
     page.click("text=Nuevo campeonato")
     page.fill("input[name=name]", "Copa Chimborazo")
@@ -124,10 +128,7 @@ def test_the_control_board_refreshes_itself(live_server, page):
     services.draw_bracket(championship, seed=1)
     services.assign_tables(championship)
     services.start_round(championship, "W", 1)
-    page.goto(live_server.url + "/cuenta/entrar/?next=" + f"/campeonatos/{championship.pk}/control/")
-    page.fill("input[name=username]", "organizador")
-    page.fill("input[name=password]", "cuarenta")
-    page.click("main button[type=submit]")
+    sign_in(page, live_server, "organizador", f"/campeonatos/{championship.pk}/control/")
     mesa = championship.mesas.get(bracket="W", round=1, position=1)
     row = page.locator(f"#board tr[data-mesa='{mesa.pk}']")
     assert "Lista" in row.inner_text()
@@ -137,3 +138,33 @@ def test_the_control_board_refreshes_itself(live_server, page):
         f"document.querySelector(\"#board tr[data-mesa='{mesa.pk}']\").innerText.includes('En juego')", timeout=8000)
     assert row.locator(".status-badge").inner_text() == "En juego"
     shot(page, "10-board-refreshed")
+
+
+def test_an_organiser_adds_a_juez_who_then_signs_in(live_server, page, browser):
+    organiser("organizador")
+    jueces(2)
+    sign_in(page, live_server, "organizador", "/")
+
+    page.click("main a:has-text('Jueces')")
+    page.fill("input[name=first_name]", "Rosa")
+    page.fill("input[name=last_name]", "Guamán")
+    page.fill("input[name=username]", "rguaman")
+    page.fill("input[name=password1]", "sota-caballo-rey")
+    page.fill("input[name=password2]", "sota-caballo")
+    page.click("main button[type=submit]")
+    assert page.locator("#id_password2").evaluate("e => e.classList.contains('is-invalid')")
+    page.fill("input[name=password1]", "sota-caballo-rey")
+    page.fill("input[name=password2]", "sota-caballo-rey")
+    page.click("main button[type=submit]")
+    assert "Rosa Guamán ya puede entrar como rguaman." in page.locator(".alert").inner_text()
+    assert "rguaman" in page.locator("#jueces").inner_text()
+    shot(page, "11-jueces")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.locator("main button[type=submit]").bounding_box()["width"] <= 390
+    shot(page, "11-jueces-phone")
+
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, locale="es-EC")
+    sign_in(phone, live_server, "rguaman", "/mesa/", password="sota-caballo-rey")
+    assert phone.url.endswith("/mesa/")
+    shot(phone, "12-new-juez-signed-in-phone")
+    phone.close()

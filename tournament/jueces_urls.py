@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import views
+
+app_name = "jueces"
+urlpatterns = [
+    path("", views.juez_list, name="list"),
+    path("<int:pk>/clave/", views.juez_password, name="password"),
+]
