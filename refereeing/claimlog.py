@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from refereeing.engine import ClaimError, Header, parse_claim, replay
@@ -116,6 +117,12 @@ def entry_dict(entry):
         "claim": entry.claim,
         "decision": entry.decision,
     }
+
+
+def decision_message(decision):
+    """A stored decision's message in the current language."""
+    english = (get_language() or "es").startswith("en")
+    return (decision.get("message_en") if english else decision.get("message")) or ""
 
 
 def header_for(mesa):

@@ -15,6 +15,9 @@ The log is append-only: a correction is a ``void`` claim that names an
 earlier seq; nothing is edited or deleted. The engine's decision is stored
 with each entry as it was given when the claim arrived.
 
+appeal
+    A pair's written objection to one decision of the juez, ruled on by the
+    championship's Director (Art. 17; ``refereeing.appeals``).
 wrong PIN
     A failed attempt to open a mesa with its table's PIN, kept per network
     address so that guessing slows down (``refereeing.access``).
@@ -83,3 +86,41 @@ class PinFailure(models.Model):
         verbose_name = _("wrong PIN")
         verbose_name_plural = _("wrong PINs")
         indexes = [models.Index(fields=["address", "at"], name="pin_failure_by_address")]
+
+
+class Appeal(models.Model):
+    """A pair's appeal against a decision of the juez (Art. 17); see ``refereeing.appeals``."""
+
+    class Status(models.TextChoices):
+        FILED = "filed", _("Filed")
+        ADMITTED = "admitted", _("Admitted: mesa suspended")
+        NOT_ADMITTED = "not_admitted", _("Not admitted")
+        UPHELD = "upheld", _("Upheld")
+        REJECTED = "rejected", _("Rejected")
+
+    mesa = models.ForeignKey(Mesa, on_delete=models.PROTECT, related_name="appeals")
+    client_id = models.UUIDField(unique=True, help_text="Made by the device, so that a retry files the appeal once.")
+    pair = models.CharField(_("pair"), max_length=1, choices=[("A", "A"), ("B", "B")])
+    seq = models.PositiveIntegerField(_("decision appealed"), help_text="The seq of the claim whose decision is appealed.")
+    reason = models.TextField(_("reason"), max_length=2000)
+    name = models.CharField(_("filed by"), max_length=150)
+    signature = models.TextField(help_text="The representative's signature, as a PNG data URL.")
+    filed_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.FILED)
+    suspended_mesa = models.BooleanField(default=False, help_text="Admitting it suspended the mesa; the ruling resumes it.")
+    admitted_at = models.DateTimeField(null=True, blank=True)
+    ruling = models.TextField(_("ruling"), blank=True, max_length=2000)
+    ruled_at = models.DateTimeField(null=True, blank=True)
+    ruled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+
+    class Meta:
+        verbose_name = _("appeal")
+        verbose_name_plural = _("appeals")
+        ordering = ["filed_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["mesa", "pair", "seq"], name="one_appeal_per_pair_and_decision"),
+            models.CheckConstraint(condition=models.Q(seq__gte=1), name="appeal_seq_from_one"),
+        ]
+
+    def __str__(self):
+        return f"{self.mesa} #{self.seq} ({self.pair})"

@@ -56,7 +56,7 @@ from django.utils.translation import gettext_lazy
 
 from refereeing import planilla_pdf
 from tournament.access import is_director, is_organiser
-from refereeing.claimlog import mesa_replay
+from refereeing.claimlog import decision_message, mesa_replay
 from refereeing.models import ClaimEntry, Signature
 from tournament.models import Mesa
 
@@ -217,11 +217,6 @@ def _label(claim: dict) -> str:
     return label
 
 
-def _message(decision: dict) -> str:
-    english = translation.get_language().startswith("en")
-    return (decision.get("message_en") if english else decision.get("message")) or ""
-
-
 def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_results: list[dict]):
     """The chicas, each as rows of data, and the list of claims that score
     nothing on the sheet: refused ones, voided ones and the voids.
@@ -236,7 +231,7 @@ def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_resu
         if not decision["accepted"] or entry.kind == "void":
             set_aside.append({
                 "seq": entry.seq, "label": _label(entry.claim), "accepted": decision["accepted"],
-                "voided_by": decision.get("voided_by"), "message": _message(decision),
+                "voided_by": decision.get("voided_by"), "message": decision_message(decision),
                 "article": decision.get("article") or "", "at": entry.created_at,
             })
         else:
@@ -264,8 +259,8 @@ def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_resu
 
 
 def appeals(mesa) -> list:
-    """The appeals filed on this mesa (Art. 17); none until appeals exist."""
-    return []
+    """The appeals filed on this mesa, with their filing times and rulings (Art. 17)."""
+    return list(mesa.appeals.order_by("filed_at", "pk"))
 
 
 @dataclass
@@ -403,7 +398,7 @@ def qr_svg(url: str) -> str:
 # --- the verification code ---------------------------------------------------
 
 def canonical_record(mesa: Mesa, entries=None, signatures=None) -> bytes:
-    """The mesa's log, signatures and result as canonical JSON bytes."""
+    """The mesa's log, signatures, result and appeals as canonical JSON bytes."""
     entries = mesa.claims.order_by("seq") if entries is None else entries
     signatures = mesa.signatures.all() if signatures is None else signatures
     record = {
@@ -421,6 +416,15 @@ def canonical_record(mesa: Mesa, entries=None, signatures=None) -> bytes:
         ),
         "result": [mesa.status, mesa.chicas_a, mesa.chicas_b, mesa.winner_id, mesa.zapateria],
     }
+    # Only when there are appeals, so that the codes printed before appeals
+    # existed still verify.
+    filed = [
+        [a.pk, a.pair, a.seq, a.status, a.reason, a.name, a.ruling, hashlib.sha256(a.signature.encode()).hexdigest(),
+         a.filed_at.astimezone(UTC).isoformat()]
+        for a in mesa.appeals.order_by("pk")
+    ]
+    if filed:
+        record["appeals"] = filed
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 

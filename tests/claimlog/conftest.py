@@ -1,7 +1,10 @@
 """A championship with one mesa ready to play, and the people around it."""
 
+import base64
 import datetime
+import struct
 import uuid
+import zlib
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -91,3 +94,16 @@ CAIDA_B = {"kind": "caida", "pair": "B", "player": 1}
 def ajuste(pair, points):
     """The Director's adjustment (Art. 18): any points, to move a mesa along quickly."""
     return {"kind": "ajuste", "pair": pair, "points": points, "reason": "prueba"}
+
+
+def png(width=4, height=2):
+    """A real, tiny PNG: magic bytes, IHDR, one IDAT, IEND."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    raw = b"".join(b"\x00" + b"\xff" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def data_url(data):
+    return "data:image/png;base64," + base64.b64encode(data).decode()

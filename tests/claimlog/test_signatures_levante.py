@@ -1,30 +1,13 @@
 """Signing the finished mesa's planilla (Art. 16), and the levante checker (Art. 5)."""
 
-import base64
-import struct
-import zlib
-
 import pytest
 
 from refereeing.models import Signature
 from tournament.models import Mesa
 
-from .conftest import api_client, post_json
+from .conftest import api_client, data_url, png, post_json
 
 pytestmark = pytest.mark.django_db
-
-
-def png(width=4, height=2):
-    """A real, tiny PNG: magic bytes, IHDR, one IDAT, IEND."""
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    raw = b"".join(b"\x00" + b"\xff" * width for _ in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
-
-
-def data_url(data):
-    return "data:image/png;base64," + base64.b64encode(data).decode()
 
 
 def finish(mesa):
