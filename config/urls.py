@@ -17,4 +17,5 @@ urlpatterns = [
     path("api/", include("refereeing.api_urls")),
     path("acceso/", include("refereeing.pin_urls")),
     path("planilla/", include("refereeing.planilla_urls")),
+    path("apelaciones/", include("refereeing.appeal_urls")),
 ]

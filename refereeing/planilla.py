@@ -203,7 +203,7 @@ def _side_of(claim: dict, decision: dict) -> str | None:
     return gained[0] if len(gained) == 1 else None
 
 
-def _label(claim: dict) -> str:
+def claim_label(claim: dict) -> str:
     kind = claim.get("kind", "")
     label = str(KIND_LABELS.get(kind, kind))
     if claim.get("player"):
@@ -230,7 +230,7 @@ def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_resu
     for entry, decision in zip(entries, decisions):
         if not decision["accepted"] or entry.kind == "void":
             set_aside.append({
-                "seq": entry.seq, "label": _label(entry.claim), "accepted": decision["accepted"],
+                "seq": entry.seq, "label": claim_label(entry.claim), "accepted": decision["accepted"],
                 "voided_by": decision.get("voided_by"), "message": decision_message(decision),
                 "article": decision.get("article") or "", "at": entry.created_at,
             })
@@ -250,7 +250,7 @@ def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_resu
                     row.conteo = {**decision["detail"], "points": points}
                 if entry.kind in _MARKERS:
                     continue
-                item = Item(seq=entry.seq, kind=entry.kind, label=_label(entry.claim),
+                item = Item(seq=entry.seq, kind=entry.kind, label=claim_label(entry.claim),
                             side=_side_of(entry.claim, decision), points=points)
                 (row.items[item.side] if item.side else row.notes).append(item)
             rows.append(row)

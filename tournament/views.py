@@ -24,6 +24,7 @@ def home(request):
     ).order_by("-start_date", "name")
     return render(request, "home.html", {
         "championships": championships, "organiser": is_organiser(request.user),
+        "directs": request.user.is_authenticated and Championship.objects.filter(director=request.user).exists(),
     })
 
 

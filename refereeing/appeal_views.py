@@ -1,0 +1,116 @@
+"""The appeal screens: filing one on the juez's tablet, and the Director's desk.
+
+Who may do what: the mesa's juez (signed in, or a device opened with the
+table's PIN) files an appeal for a pair at the table; the championship's
+Director admits, dismisses and rules (``refereeing.appeals`` checks it
+again); organisers see every appeal but do not rule.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from tournament.access import is_director, is_organiser
+from tournament.models import Championship, Mesa
+
+from . import appeals
+from .access import ACT, access
+from .claimlog import decision_message
+from .forms import AppealForm, DismissForm, RulingForm
+from .models import Appeal, ClaimEntry
+from .planilla import claim_label
+
+
+def file_appeal(request, mesa_id):
+    mesa = get_object_or_404(Mesa.objects.select_related("championship", "pair_a", "pair_b"), pk=mesa_id)
+    if access(request, mesa) != ACT:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return render(request, "refereeing/forbidden.html", {"mesa": mesa}, status=403)
+    form = AppealForm(mesa, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            appeal = appeals.file_appeal(mesa, data["pair"], data["seq"], data["reason"], data["name"],
+                                         data["signature"], data["client_id"])
+        except appeals.AppealError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Appeal of pair %(pair)s on decision #%(seq)s filed at %(time)s; the Director "
+                                        "decides whether to admit it.")
+                             % {"pair": appeal.pair, "seq": appeal.seq, "time": f"{appeal.filed_at:%H:%M}"})
+            return redirect("refereeing:mesa_screen", mesa.pk)
+    representatives = {
+        side: next((p.full_name for p in mesa.pair(side).players.all() if p.is_representative), "")
+        for side in "AB" if mesa.pair(side)
+    }
+    return render(request, "refereeing/appeal_form.html", {
+        "mesa": mesa, "form": form, "representatives": representatives,
+        "window": mesa.championship.appeal_window_minutes,
+    })
+
+
+def _visible(user):
+    """The appeals ``user`` may see: all for organisers, their championships' for Directors."""
+    found = Appeal.objects.select_related("mesa__championship", "mesa__pair_a", "mesa__pair_b")
+    if is_organiser(user):
+        return found
+    return found.filter(Q(mesa__championship__director=user))
+
+
+def appeal_list(request):
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not (is_organiser(request.user) or Championship.objects.filter(director=request.user).exists()):
+        raise PermissionDenied
+    visible = _visible(request.user)
+    pending = (Appeal.Status.FILED, Appeal.Status.ADMITTED)
+    return render(request, "refereeing/appeal_list.html", {
+        "pending": visible.filter(status__in=pending).order_by("filed_at"),
+        "ruled": visible.exclude(status__in=pending).order_by("-ruled_at", "-pk")[:50],
+    })
+
+
+def appeal_detail(request, pk):
+    """One appeal; the Director admits, dismisses or rules on it here (``step`` in the POST)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    appeal = get_object_or_404(_visible(request.user), pk=pk)
+    director = is_director(request.user, appeal.mesa.championship)
+    forms = {"dismiss": DismissForm(prefix="dismiss"), "rule": RulingForm(prefix="rule")}
+    if request.method == "POST":
+        if not director:
+            raise PermissionDenied
+        step = request.POST.get("step")
+        if step in forms:
+            forms[step] = type(forms[step])(request.POST, prefix=step)
+        try:
+            if step == "admit":
+                appeals.admit(appeal, request.user)
+                messages.success(request, _("Appeal admitted: the mesa is suspended until your ruling."))
+                return redirect("appeals:detail", pk)
+            if step in forms and forms[step].is_valid():
+                data = forms[step].cleaned_data
+                if step == "dismiss":
+                    appeals.dismiss(appeal, request.user, data["ruling"])
+                else:
+                    appeals.rule(appeal, request.user, data["upheld"], data["ruling"], undo=data["undo"],
+                                 adjustment=data["adjustment"])
+                messages.success(request, _("Ruling recorded; it is final."))
+                return redirect("appeals:detail", pk)
+        except appeals.AppealError as error:
+            messages.error(request, error.message)
+        appeal.refresh_from_db()
+    entry = ClaimEntry.objects.filter(mesa=appeal.mesa_id, seq=appeal.seq).first()
+    return render(request, "refereeing/appeal_detail.html", {
+        "appeal": appeal,
+        "entry": entry,
+        "entry_label": claim_label(entry.claim) if entry else "",
+        "entry_message": decision_message(entry.decision) if entry else "",
+        "director": director,
+        "dismiss_form": forms["dismiss"],
+        "ruling_form": forms["rule"],
+    }, status=400 if request.method == "POST" else 200)

@@ -1,0 +1,143 @@
+"""The appeal screens: filing at the table, and the Director's desk (Art. 17)."""
+
+import uuid
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from refereeing import appeals
+from refereeing.claimlog import record_claim
+from refereeing.models import Appeal, ClaimEntry
+from tournament.models import Mesa
+
+from .conftest import CAIDA_A, MANO, data_url, png
+
+pytestmark = pytest.mark.django_db
+
+SIGNED = data_url(png())
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def played(mesa, people):
+    record_claim(mesa, MANO, uuid.uuid4(), user=people["juez"])
+    record_claim(mesa, CAIDA_A, uuid.uuid4(), user=people["juez"])
+    return mesa
+
+
+def signed_in(user):
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+    return client
+
+
+def form_body(**change):
+    return {"pair": "B", "seq": "2", "reason": "Played card.", "name": "Las Sotas uno", "signature": SIGNED,
+            "client_id": str(uuid.uuid4()), **change}
+
+
+def filed(mesa, pair="B"):
+    return appeals.file_appeal(mesa, pair, 2, "Played card.", "Las Sotas uno", SIGNED, uuid.uuid4())
+
+
+def test_the_juez_files_an_appeal_and_goes_back_to_the_mesa(played, people):
+    juez = signed_in(people["juez"])
+    url = reverse("refereeing:file_appeal", args=[played.pk])
+    page = juez.get(url).content.decode()
+    assert '<option value="2">#2 · caída (player 1)' in page and '<option value="1">#1 · ' in page
+    assert "Las Sotas uno" in page  # the representatives, for the name to follow the pair chosen
+    body = form_body()
+    response = juez.post(url, body)
+    assert response.status_code == 302 and response["Location"] == reverse("refereeing:mesa_screen", args=[played.pk])
+    again = juez.post(url, body)  # the wifi lost the answer: the same form again
+    assert again.status_code == 302
+    appeal = Appeal.objects.get()
+    assert (appeal.pair, appeal.seq, appeal.client_id) == ("B", 2, uuid.UUID(body["client_id"]))
+
+
+@pytest.mark.parametrize("change, error", [
+    ({"signature": ""}, "The representative signs the appeal in the box."),
+    ({"seq": "7"}, "has no decision #7"),
+    ({"seq": "dos"}, "Enter a whole number."),
+    ({"pair": "C"}, "Select a valid choice."),
+    ({"reason": ""}, "This field is required."),
+    ({"client_id": "x"}, "Enter a valid UUID."),
+    ({"signature": "data:image/png;base64,AAAA"}, "not a PNG"),
+])
+def test_a_bad_appeal_is_shown_with_its_error_and_nothing_filed(played, people, change, error):
+    response = signed_in(people["juez"]).post(reverse("refereeing:file_appeal", args=[played.pk]), form_body(**change))
+    assert response.status_code == 200 and error in response.content.decode()
+    assert not Appeal.objects.exists()
+
+
+def test_only_who_acts_at_the_mesa_files_appeals(played, people, client):
+    url = reverse("refereeing:file_appeal", args=[played.pk])
+    assert client.get(url)["Location"].startswith(reverse("login"))
+    for who in ("other_juez", "inspector", "stranger", "director"):
+        assert signed_in(people[who]).post(url, form_body()).status_code == 403
+    assert signed_in(people["juez"]).get(reverse("refereeing:file_appeal", args=[999999])).status_code == 404
+    assert not Appeal.objects.exists()
+
+
+def test_the_director_admits_and_rules_from_the_desk(played, people):
+    appeal = filed(played)
+    director = signed_in(people["director"])
+    listing = director.get(reverse("appeals:list")).content.decode()
+    assert f'data-appeal="{appeal.pk}"' in listing
+    url = reverse("appeals:detail", args=[appeal.pk])
+    assert "Admit: suspend the mesa" in director.get(url).content.decode()
+    assert director.post(url, {"step": "admit"}).status_code == 302
+    played.refresh_from_db()
+    assert played.status == Mesa.Status.SUSPENDED
+    response = director.post(url, {"step": "rule", "rule-upheld": "yes", "rule-ruling": "The card was played.",
+                                   "rule-undo": "on", "rule-adjust_pair": "B", "rule-adjust_points": "2"})
+    assert response.status_code == 302
+    appeal.refresh_from_db()
+    played.refresh_from_db()
+    assert appeal.status == Appeal.Status.UPHELD and played.status == Mesa.Status.IN_PLAY
+    assert played.state["scores"] == {"A": 0, "B": 2}
+    page = director.get(url).content.decode()
+    assert "The card was played." in page and "Admit" not in page and "ruling-form" not in page
+
+
+def test_a_ruling_with_bad_input_is_shown_again_with_its_error(played, people):
+    appeal = appeals.admit(filed(played), people["director"])
+    url = reverse("appeals:detail", args=[appeal.pk])
+    director = signed_in(people["director"])
+    response = director.post(url, {"step": "rule", "rule-upheld": "yes", "rule-ruling": "Adjust.",
+                                   "rule-adjust_pair": "B"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "An adjustment needs both the pair and the points." in page and "Adjust." in page
+    response = director.post(url, {"step": "rule", "rule-upheld": "no", "rule-ruling": "No.", "rule-undo": "on"})
+    assert response.status_code == 400 and "Only an upheld appeal changes the score." in response.content.decode()
+    assert director.post(url, {"step": "whatever"}).status_code == 400
+    appeal.refresh_from_db()
+    assert appeal.status == Appeal.Status.ADMITTED
+
+
+def test_organisers_see_appeals_but_only_the_director_rules(played, people):
+    appeal = filed(played)
+    url = reverse("appeals:detail", args=[appeal.pk])
+    staff = signed_in(people["staff"])
+    assert "Only the championship's Director rules" in staff.get(url).content.decode()
+    assert staff.post(url, {"step": "admit"}).status_code == 403
+    for who in ("juez", "stranger"):
+        assert signed_in(people[who]).get(url).status_code == 404
+        assert signed_in(people[who]).get(reverse("appeals:list")).status_code == 403
+    assert signed_in(people["director"]).get(reverse("appeals:detail", args=[999999])).status_code == 404
+    appeal.refresh_from_db()
+    assert appeal.status == Appeal.Status.FILED
+    assert ClaimEntry.objects.filter(mesa=played).count() == 2
+
+
+def test_a_director_with_no_appeal_yet_sees_an_empty_desk(people, championship):
+    response = signed_in(people["director"]).get(reverse("appeals:list"))
+    assert response.status_code == 200 and "No appeal is waiting." in response.content.decode()
