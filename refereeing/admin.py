@@ -1,17 +1,18 @@
-"""The Django admin for the claim log, the signatures and the wrong PINs.
+"""The Django admin for the claim log, the signatures, the appeals and the wrong PINs.
 
-All three are records of what happened at a table, so the admin shows them
-and changes nothing: the claim log is append-only (a correction is a
-``void`` claim logged by the juez, see ``refereeing.claimlog``), a
-signature is what a person signed, and the wrong PINs are the guessing
-that the PIN page slows down.
+All are records of what happened at a table, so the admin shows them and
+changes nothing: the claim log is append-only (a correction is a ``void``
+claim logged by the juez, see ``refereeing.claimlog``), a signature is what
+a person signed, an appeal moves only by the Director's steps
+(``refereeing.appeals``), and the wrong PINs are the guessing that the PIN
+page slows down.
 """
 
 from django.contrib import admin
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .models import ClaimEntry, PinFailure, Signature
+from .models import Appeal, ClaimEntry, PinFailure, Signature
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -44,6 +45,15 @@ class SignatureAdmin(ReadOnlyAdmin):
     @admin.display(description=_("signature"))
     def drawing(self, obj):
         return format_html('<img src="{}" alt="" style="max-width: 320px">', obj.image)
+
+
+@admin.register(Appeal)
+class AppealAdmin(ReadOnlyAdmin):
+    list_display = ["mesa", "pair", "seq", "status", "name", "filed_at", "ruled_at"]
+    list_filter = ["status", "mesa__championship"]
+    list_select_related = ["mesa"]
+    exclude = ["signature"]
+    ordering = ["-filed_at"]
 
 
 @admin.register(PinFailure)

@@ -11,6 +11,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.access import is_director, is_organiser
@@ -41,7 +42,7 @@ def file_appeal(request, mesa_id):
         else:
             messages.success(request, _("Appeal of pair %(pair)s on decision #%(seq)s filed at %(time)s; the Director "
                                         "decides whether to admit it.")
-                             % {"pair": appeal.pair, "seq": appeal.seq, "time": f"{appeal.filed_at:%H:%M}"})
+                             % {"pair": appeal.pair, "seq": appeal.seq, "time": f"{timezone.localtime(appeal.filed_at):%H:%M}"})
             return redirect("refereeing:mesa_screen", mesa.pk)
     representatives = {
         side: next((p.full_name for p in mesa.pair(side).players.all() if p.is_representative), "")

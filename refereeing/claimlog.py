@@ -37,7 +37,9 @@ How a claim is recorded
 2. The claim's shape is checked with the engine's ``parse_claim``; a
    malformed claim saves nothing.
 3. Under the lock: a known client id gives back its first answer; a stale
-   expected seq is a conflict; a mesa that is not being played refuses.
+   expected seq is a conflict; a mesa that is not being played refuses; so
+   does a mesa an admitted appeal holds for the Director, and a void of
+   what the Director logged (Art. 17, ``refereeing.appeals``).
 4. The engine replays the whole log with the new claim at the end (it is
    fast: a full mesa is a few hundred claims). The new entry keeps the
    last decision; the mesa keeps the new state and its status follows it:
@@ -58,7 +60,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from refereeing.engine import ClaimError, Header, parse_claim, replay
-from refereeing.models import ClaimEntry
+from refereeing.models import Appeal, ClaimEntry
 from tournament.models import Mesa
 from tournament.services import record_result
 
@@ -237,6 +239,7 @@ def _append(mesa, claim, client_id, user, address, expected_seq):
         )
     if mesa.status == Mesa.Status.READY:
         _check_free(mesa)
+    _check_director_holds(mesa, claim, user)
     seq = mesa.last_seq + 1
     if expected_seq is not None and expected_seq != seq:
         raise Conflict(
@@ -278,6 +281,23 @@ def _check_free(mesa):
             raise MesaClosed(
                 _("The juez of this mesa is still refereeing mesa %(other)s.") % {"other": other}
             )
+
+
+def _check_director_holds(mesa, claim, user):
+    """Raise :class:`MesaClosed` when the claim would undo what the Director holds (Art. 17).
+
+    A mesa suspended by an admitted appeal waits for the Director's ruling:
+    meanwhile only the Director logs claims there. And nobody but the
+    Director voids an entry the Director logged (a ruling is final).
+    """
+    director = mesa.championship.director_id
+    if director is None or (user is not None and user.pk == director):
+        return
+    if mesa.status == Mesa.Status.SUSPENDED and Appeal.objects.filter(
+            mesa=mesa, status=Appeal.Status.ADMITTED, suspended_mesa=True).exists():
+        raise MesaClosed(_("Art. 17: the mesa is suspended by an appeal until the Director's ruling."))
+    if claim["kind"] == "void" and ClaimEntry.objects.filter(mesa=mesa, seq=claim["target"], juez=director).exists():
+        raise MesaClosed(_("Art. 17: what the Director logged is final; only the Director can undo it."))
 
 
 def _follow(mesa, state, seq):

@@ -26,6 +26,7 @@ wrong PIN
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournament.models import Mesa
 
@@ -95,8 +96,8 @@ class Appeal(models.Model):
         FILED = "filed", _("Filed")
         ADMITTED = "admitted", _("Admitted: mesa suspended")
         NOT_ADMITTED = "not_admitted", _("Not admitted")
-        UPHELD = "upheld", _("Upheld")
-        REJECTED = "rejected", _("Rejected")
+        UPHELD = "upheld", pgettext_lazy("appeal", "Upheld")
+        REJECTED = "rejected", pgettext_lazy("appeal", "Rejected")
 
     mesa = models.ForeignKey(Mesa, on_delete=models.PROTECT, related_name="appeals")
     client_id = models.UUIDField(unique=True, help_text="Made by the device, so that a retry files the appeal once.")

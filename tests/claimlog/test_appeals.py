@@ -8,7 +8,7 @@ from django.utils import timezone, translation
 
 from refereeing import appeals
 from refereeing.appeals import AppealError
-from refereeing.claimlog import mesa_replay, record_claim
+from refereeing.claimlog import MesaClosed, mesa_replay, record_claim
 from refereeing.models import Appeal, ClaimEntry
 from tournament.models import Mesa
 
@@ -110,9 +110,6 @@ def test_admitting_suspends_the_mesa_until_the_ruling_art_17(played, people):
     assert played.status == Mesa.Status.SUSPENDED and played.state["suspended"]
     entry = ClaimEntry.objects.get(mesa=played, seq=3)
     assert entry.kind == "suspender" and entry.juez == people["director"]
-    # While suspended the juez's claims are refused (Art. 16).
-    answer = record_claim(played, CAIDA_A, uuid.uuid4(), user=people["juez"])
-    assert answer.decision["code"] == "mesa_suspendida"
 
 
 def test_only_the_director_rules_on_appeals_art_17(played, people):
@@ -217,3 +214,21 @@ def test_on_a_decided_mesa_the_ruling_is_recorded_but_the_score_is_corrected_els
         appeals.rule(appeal, people["director"], upheld=True, ruling="Yes.", adjustment=("B", 2))
     appeal = appeals.rule(appeal, people["director"], upheld=True, ruling="Noted; the result is corrected.")
     assert appeal.status == Appeal.Status.UPHELD
+
+
+def test_while_the_director_holds_the_mesa_the_juez_cannot_resume_or_undo_art_17(played, people):
+    appeal = appeals.admit(file(played), people["director"])
+    for claim in ({"kind": "reanudar"}, {"kind": "void", "target": 3}, CAIDA_A):
+        with pytest.raises(MesaClosed, match="suspended by an appeal until the Director's ruling"):
+            record_claim(played, claim, uuid.uuid4(), user=people["juez"])
+    # A device opened with the table's PIN logs as the juez: refused too.
+    with pytest.raises(MesaClosed):
+        record_claim(played, {"kind": "reanudar"}, uuid.uuid4())
+    assert kinds(played) == ["mano", "caida", "suspender"]
+    appeals.rule(appeal, people["director"], upheld=True, ruling="Adjusted.", adjustment=("B", 2))
+    # After the ruling the juez plays on, but cannot undo what the Director logged.
+    for target in (4, 5):
+        with pytest.raises(MesaClosed, match="only the Director can undo it"):
+            record_claim(played, {"kind": "void", "target": target}, uuid.uuid4(), user=people["juez"])
+    assert record_claim(played, {"kind": "void", "target": 2}, uuid.uuid4(), user=people["juez"]).decision["accepted"]
+    assert record_claim(played, {"kind": "void", "target": 4}, uuid.uuid4(), user=people["director"]).decision["accepted"]

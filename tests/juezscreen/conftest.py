@@ -2,8 +2,10 @@
 
 import datetime
 import uuid
+from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from django.contrib.auth import get_user_model
 from django.test import Client
 
@@ -42,6 +44,53 @@ def mesa(championship, juez):
         championship=championship, round=1, position=1, pair_a=pair_a, pair_b=pair_b,
         table_number=7, juez=juez, status=Mesa.Status.READY,
     )
+
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARTIFACTS.mkdir(exist_ok=True)
+
+
+def shot(page, name, **kwargs):
+    page.screenshot(path=str(ARTIFACTS / f"juezscreen-{name}.png"), **kwargs)
+
+
+def open_screen(page, live_server, mesa, user=None):
+    login(page.context, live_server, user or mesa.juez)
+    response = page.goto(f"{live_server.url}/mesa/{mesa.pk}/")
+    expect(page.locator("#st-chica")).not_to_have_text("–")
+    return response
+
+
+def score(page, side):
+    return page.locator(f".pair-card[data-side={side}] .score-num")
+
+
+def draw(page, canvas, finger):
+    """A zigzag across the pad: with a finger (touch events) or a mouse."""
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    points = [(box["x"] + box["width"] * (0.1 + 0.08 * i), box["y"] + box["height"] * (0.3 + 0.4 * (i % 2))) for i in range(10)]
+    if finger:
+        # Playwright has taps but no swipes: a touch sequence through CDP, with
+        # its own touch id so that it does not clash with Playwright's taps.
+        cdp = page.context.new_cdp_session(page)
+        x, y = points[0]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 7}]})
+        for x, y in points[1:]:
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 7}]})
+        # The finger rests before it lifts: a lift in motion is a fling, and
+        # the browser swallows the next tap to stop it.
+        page.wait_for_timeout(150)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 7}]})
+        page.wait_for_timeout(150)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
+    else:
+        page.mouse.move(*points[0])
+        page.mouse.down()
+        for x, y in points[1:]:
+            page.mouse.move(x, y, steps=3)
+        page.mouse.up()
 
 
 def login(context, live_server, user):

@@ -7,30 +7,15 @@ each state go to artifacts/.
 
 import gzip
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from refereeing.models import ClaimEntry, Signature
-from tests.juezscreen.conftest import ZAPATERIA, log_claims, login
+from tests.juezscreen.conftest import ZAPATERIA, draw, log_claims, login, open_screen, score, shot
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-ARTIFACTS.mkdir(exist_ok=True)
-
-
-def shot(page, name, **kwargs):
-    page.screenshot(path=str(ARTIFACTS / f"juezscreen-{name}.png"), **kwargs)
-
-
-def open_screen(page, live_server, mesa, user=None):
-    login(page.context, live_server, user or mesa.juez)
-    response = page.goto(f"{live_server.url}/mesa/{mesa.pk}/")
-    expect(page.locator("#st-chica")).not_to_have_text("–")
-    return response
 
 
 def settled(page, seq):
@@ -67,10 +52,6 @@ class Tablet:
         self.claim("mano")
         self.claim("mano")
         self.conteo("A", 30)
-
-
-def score(page, side):
-    return page.locator(f".pair-card[data-side={side}] .score-num")
 
 
 def test_a_whole_mesa_by_taps_to_two_chicas_and_the_signatures(live_server, page, mesa):
@@ -131,34 +112,6 @@ def test_a_whole_mesa_by_taps_to_two_chicas_and_the_signatures(live_server, page
     assert signatures["A"].name == "Ana Chávez" and signatures["B"].name == "Marta Yépez"
     assert signatures["juez"].name == "Rosa Guamán"
     assert all(s.image.startswith("data:image/png;base64,") for s in signatures.values())
-
-
-def draw(page, canvas, finger):
-    """A zigzag across the pad: with a finger (touch events) or a mouse."""
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    points = [(box["x"] + box["width"] * (0.1 + 0.08 * i), box["y"] + box["height"] * (0.3 + 0.4 * (i % 2))) for i in range(10)]
-    if finger:
-        # Playwright has taps but no swipes: a touch sequence through CDP, with
-        # its own touch id so that it does not clash with Playwright's taps.
-        cdp = page.context.new_cdp_session(page)
-        x, y = points[0]
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 7}]})
-        for x, y in points[1:]:
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 7}]})
-        # The finger rests before it lifts: a lift in motion is a fling, and
-        # the browser swallows the next tap to stop it.
-        page.wait_for_timeout(150)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 7}]})
-        page.wait_for_timeout(150)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-        cdp.detach()
-    else:
-        page.mouse.move(*points[0])
-        page.mouse.down()
-        for x, y in points[1:]:
-            page.mouse.move(x, y, steps=3)
-        page.mouse.up()
 
 
 def test_a_mesa_ended_by_zapateria(live_server, page, mesa):

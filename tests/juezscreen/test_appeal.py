@@ -1,0 +1,74 @@
+"""An appeal in real browsers (Art. 17): filed on the juez's tablet, signed by
+the pair's representative; admitted by the Director, which suspends the mesa
+on the tablet; ruled, which resumes it with the score the ruling gives."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from refereeing.models import Appeal
+from tests.juezscreen.conftest import caida, draw, log_claims, login, open_screen, score, shot
+from tournament.models import Mesa
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_an_appeal_suspends_the_mesa_and_the_ruling_resumes_it(live_server, page, browser, mesa):
+    director = get_user_model().objects.create_user("director", password="director-secret", first_name="Jorge")
+    mesa.championship.director = director
+    mesa.championship.save()
+    log_claims(mesa, [{"kind": "mano"}, caida("A")])
+
+    open_screen(page, live_server, mesa)
+    expect(score(page, "A")).to_have_text("2")
+    page.tap("text=Apelación")
+    # The representative of the pair chosen is filled in (Art. 17: the appeal is signed).
+    page.check("input[name=pair][value=B]")
+    expect(page.locator("input[name=name]")).to_have_value("Marta Yépez")
+    page.select_option("select[name=seq]", "2")
+    page.fill("textarea[name=reason]", "La caída se hizo con una carta ya jugada.")
+    page.tap("text=Presentar la apelación")
+    expect(page.locator("#pad-error")).to_be_visible()  # not signed yet: nothing is sent
+    assert not Appeal.objects.exists()
+    draw(page, page.locator("#appeal-pad"), finger=True)
+    shot(page, "appeal-form", full_page=True)
+    page.tap("text=Presentar la apelación")
+    expect(page.locator(".alert-success")).to_contain_text("Apelación de la pareja B sobre la decisión #2")
+    appeal = Appeal.objects.get()
+    assert (appeal.pair, appeal.seq, appeal.name) == ("B", 2, "Marta Yépez")
+    expect(score(page, "A")).to_have_text("2")
+
+    desk = browser.new_context(viewport={"width": 1024, "height": 768}, locale="es-EC")
+    login(desk, live_server, director)
+    director_page = desk.new_page()
+    director_page.goto(f"{live_server.url}/apelaciones/")
+    director_page.click(f"tr[data-appeal='{appeal.pk}'] >> text=Abrir")
+    expect(director_page.locator("#appeal")).to_contain_text("La caída se hizo con una carta ya jugada.")
+    director_page.click("text=Admitir: suspender la mesa")
+    expect(director_page.locator(".alert-success")).to_contain_text("la mesa queda suspendida")
+    shot(director_page, "appeal-director", full_page=True)
+
+    # The tablet learns it from its poll, within its 2 seconds (Art. 17).
+    expect(page.locator("#banner")).to_have_text("Mesa suspendida", timeout=5000)
+    # Only the Director's ruling resumes it.
+    page.tap(".screen [data-claim=reanudar]")
+    expect(page.locator("#refusal")).to_contain_text("Art. 17: la mesa está suspendida por una apelación")
+    expect(page.locator("#banner")).to_have_text("Mesa suspendida")
+    shot(page, "appeal-suspended")
+
+    director_page.check("input[name=rule-upheld][value=yes]")
+    director_page.fill("textarea[name=rule-ruling]", "La carta ya se había jugado: se anula la caída.")
+    director_page.check("input[name=rule-undo]")
+    director_page.select_option("select[name=rule-adjust_pair]", "B")
+    director_page.fill("input[name=rule-adjust_points]", "2")
+    director_page.click("text=Resolver (inapelable) y reanudar la mesa")
+    expect(director_page.locator(".alert-success")).to_contain_text("inapelable")
+    expect(director_page.locator("#appeal")).to_contain_text("Con lugar")
+    desk.close()
+
+    expect(page.locator("#banner")).to_be_hidden(timeout=5000)
+    expect(score(page, "A")).to_have_text("0")
+    expect(score(page, "B")).to_have_text("2")
+    mesa.refresh_from_db()
+    assert mesa.status == Mesa.Status.IN_PLAY
+    shot(page, "appeal-resumed")
