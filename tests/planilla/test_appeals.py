@@ -1,0 +1,53 @@
+"""Appeals on the planilla (Art. 17): filed with their time, signed, and the
+Director's ruling; the verification code covers them."""
+
+import uuid
+
+import pytest
+from django.utils import timezone
+
+from refereeing import appeals, planilla
+from tests.planilla import factories
+from tests.planilla.helpers import text
+
+pytestmark = pytest.mark.django_db
+
+
+def appealed_mesa():
+    director = factories.user("director", first_name="Jorge", last_name="Vallejo")
+    mesa = factories.mesa(factories.championship(director=director))
+    log = factories.Log(mesa)
+    log("mano")
+    log("caida", pair="A", player=1)
+    return mesa, director
+
+
+def file(mesa):
+    return appeals.file_appeal(mesa, "B", 2, "La carta ya se había jugado.", "María Cando",
+                               factories.signature_png(), uuid.uuid4())
+
+
+@pytest.mark.parametrize("language, words", [
+    ("es-ec", ["APELACIONES (ART. 17)", "firmada por María Cando", "Con lugar: Se anula la caída."]),
+    ("en", ["APPEALS (ART. 17)", "signed by María Cando", "Upheld: Se anula la caída."]),
+])
+def test_an_appeal_and_its_ruling_are_printed_with_the_filing_time(language, words):
+    mesa, director = appealed_mesa()
+    appeal = appeals.admit(file(mesa), director)
+    appeals.rule(appeal, director, upheld=True, ruling="Se anula la caída.", undo=True)
+    sheet = text(planilla.pdf(planilla.build(mesa, "https://mesa.example", language)))
+    filed_at = f"{timezone.localtime(appeal.filed_at):%H:%M}"
+    for expected in [*words, filed_at, "#2", "La carta ya se había jugado."]:
+        assert expected in sheet
+
+
+def test_filing_and_ruling_change_the_verification_code_and_no_appeal_changes_nothing():
+    mesa, director = appealed_mesa()
+    before = planilla.verification_code(mesa)
+    assert b'"appeals"' not in planilla.canonical_record(mesa)  # codes printed before appeals existed still verify
+    appeal = file(mesa)
+    filed = planilla.verification_code(mesa)
+    assert filed != before
+    appeals.dismiss(appeal, director, "La caída fue legal.")
+    assert planilla.verification_code(mesa) not in (before, filed)
+    assert planilla.mesa_for_code(planilla.verification_code(mesa)) == mesa
