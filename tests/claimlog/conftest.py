@@ -8,7 +8,10 @@ import zlib
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import translation
 from rest_framework.test import APIClient
+
+from refereeing.claimlog import record_claim
 
 from tests.tournament.factories import organiser
 from tournament.models import Championship, Mesa, Pair, Player
@@ -107,3 +110,22 @@ def png(width=4, height=2):
 
 def data_url(data):
     return "data:image/png;base64," + base64.b64encode(data).decode()
+
+
+SIGNED = data_url(png())
+
+
+@pytest.fixture
+def english():
+    """Messages in English, for the tests that read them."""
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def played(mesa, people):
+    """A mesa in play where pair A's caída was just accepted (seq 2)."""
+    record_claim(mesa, MANO, uuid.uuid4(), user=people["juez"])
+    record_claim(mesa, CAIDA_A, uuid.uuid4(), user=people["juez"])
+    mesa.refresh_from_db()
+    return mesa

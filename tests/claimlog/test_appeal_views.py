@@ -5,31 +5,14 @@ import uuid
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from refereeing import appeals
-from refereeing.claimlog import record_claim
 from refereeing.models import Appeal, ClaimEntry
 from tournament.models import Mesa
 
-from .conftest import CAIDA_A, MANO, data_url, png
+from .conftest import SIGNED
 
-pytestmark = pytest.mark.django_db
-
-SIGNED = data_url(png())
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def played(mesa, people):
-    record_claim(mesa, MANO, uuid.uuid4(), user=people["juez"])
-    record_claim(mesa, CAIDA_A, uuid.uuid4(), user=people["juez"])
-    return mesa
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def signed_in(user):

@@ -4,7 +4,7 @@ import uuid
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from refereeing import appeals
 from refereeing.appeals import AppealError
@@ -12,26 +12,9 @@ from refereeing.claimlog import MesaClosed, mesa_replay, record_claim
 from refereeing.models import Appeal, ClaimEntry
 from tournament.models import Mesa
 
-from .conftest import CAIDA_A, MANO, ajuste, data_url, png
+from .conftest import CAIDA_A, SIGNED, ajuste
 
-pytestmark = pytest.mark.django_db
-
-SIGNED = data_url(png())
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def played(mesa, people):
-    """A mesa in play where pair A's caída was just accepted (seq 2)."""
-    record_claim(mesa, MANO, uuid.uuid4(), user=people["juez"])
-    record_claim(mesa, CAIDA_A, uuid.uuid4(), user=people["juez"])
-    mesa.refresh_from_db()
-    return mesa
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def file(mesa, pair="B", seq=2, client_id=None, **extra):
