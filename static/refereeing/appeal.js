@@ -14,13 +14,25 @@
       }
     });
   });
-  var pad = new window.SignaturePad(document.getElementById("appeal-pad"));
+  var canvas = document.getElementById("appeal-pad");
+  var padError = document.getElementById("pad-error");
+  var pad = new window.SignaturePad(canvas);
+  canvas.addEventListener("pointerdown", function () { padError.hidden = true; });
+  // The form came back with an error: the signature already drawn stays.
+  if (form.elements.signature.value) {
+    var drawn = new Image();
+    drawn.onload = function () {
+      pad.ctx.drawImage(drawn, 0, 0, canvas.width, canvas.height);
+      pad.strokes = 1;
+    };
+    drawn.src = form.elements.signature.value;
+  }
   document.getElementById("pad-clear").addEventListener("click", function () { pad.clear(); });
   // A second tap, or a retry after the wifi dropped the answer, sends the
   // same client id: the server files the appeal once.
   form.addEventListener("submit", function (e) {
     var unsigned = pad.isEmpty();
-    document.getElementById("pad-error").hidden = !unsigned;
+    padError.hidden = !unsigned;
     if (unsigned) {
       e.preventDefault();
       return;

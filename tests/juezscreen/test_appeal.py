@@ -22,15 +22,22 @@ def test_an_appeal_suspends_the_mesa_and_the_ruling_resumes_it(live_server, page
     open_screen(page, live_server, mesa)
     expect(score(page, "A")).to_have_text("2")
     page.tap("text=Apelación")
+    # Touch targets of at least 48 px, as on the rest of the screen.
+    assert all(box.bounding_box()["height"] >= 48 for box in page.locator("#div_id_pair .form-check").all())
     # The representative of the pair chosen is filled in (Art. 17: the appeal is signed).
     page.check("input[name=pair][value=B]")
     expect(page.locator("input[name=name]")).to_have_value("Marta Yépez")
     page.select_option("select[name=seq]", "2")
-    page.fill("textarea[name=reason]", "La caída se hizo con una carta ya jugada.")
     page.tap("text=Presentar la apelación")
     expect(page.locator("#pad-error")).to_be_visible()  # not signed yet: nothing is sent
-    assert not Appeal.objects.exists()
     draw(page, page.locator("#appeal-pad"), finger=True)
+    expect(page.locator("#pad-error")).to_be_hidden()
+    page.tap("text=Presentar la apelación")  # no reason: the server sends the form back
+    expect(page.locator("#div_id_reason")).to_contain_text("Este campo es requerido.")
+    assert not Appeal.objects.exists()
+    # Nothing typed or drawn is lost: only the reason is missing.
+    expect(page.locator("input[name=name]")).to_have_value("Marta Yépez")
+    page.fill("textarea[name=reason]", "La caída se hizo con una carta ya jugada.")
     shot(page, "appeal-form", full_page=True)
     page.tap("text=Presentar la apelación")
     expect(page.locator(".alert-success")).to_contain_text("Apelación de la pareja B sobre la decisión #2")
