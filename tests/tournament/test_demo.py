@@ -5,7 +5,7 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 from django.db.models import Q
 
-from refereeing.models import ClaimEntry
+from refereeing.models import Appeal, ClaimEntry
 from tournament import services
 from tournament.models import Championship, Mesa
 
@@ -32,5 +32,9 @@ def test_the_demo_has_a_round_played_and_one_in_play_through_the_claim_log():
     second = championship.mesas.filter(Q(bracket="W", round=2) | Q(bracket="L", round=1))
     assert second.count() == 16 and all(m.last_seq > 0 and m.juez_id for m in second)
     assert championship.mesas.filter(status=Mesa.Status.IN_PLAY).exists()
+    # One appeal waits for the Director (Art. 17), on the last decision of a mesa in play.
+    [appeal] = Appeal.objects.all()
+    assert appeal.status == Appeal.Status.FILED and appeal.mesa.status == Mesa.Status.IN_PLAY
+    assert appeal.seq == appeal.mesa.last_seq and appeal.name == appeal.mesa.pair_b.representative.full_name
     call_command("demo", "--if-empty")
     assert Championship.objects.count() == 1

@@ -6,18 +6,23 @@ staff), ``director`` (organiser and the championship's Director),
 Riobamba rule set, double elimination on 16 tables; the draw; the first
 round of the winners' bracket played to the end and the next round in
 play, every claim through the claim log (``refereeing.claimlog``), as a
-juez's tablet would send it. ``--if-empty`` does nothing when a
-championship exists (``make run`` uses it).
+juez's tablet would send it; and one appeal waiting for the Director
+(``refereeing.appeals``). ``--if-empty`` does nothing when a championship
+exists (``make run`` uses it).
 """
 
+import base64
 import datetime
+import io
 import random
 import uuid
 
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from PIL import Image, ImageDraw
 
+from refereeing import appeals
 from refereeing.claimlog import record_claim
 from tournament import scripted, services
 from tournament.models import Championship, Mesa, Pair, Player
@@ -77,6 +82,7 @@ class Command(BaseCommand):
         for bracket, number in (("W", 2), ("L", 1)):
             for mesa in self._round(championship, bracket, number):
                 self._play(mesa, rng, finish=False)
+        self._appeal(championship.mesas.filter(status=Mesa.Status.IN_PLAY).order_by("table_number").first())
         self.stdout.write(self.style.SUCCESS(
             f"Demo ready: {championship} with {championship.pairs.count()} pairs, "
             f"{championship.mesas.count()} mesas; log in as organizador / director / juez1..juez16 "
@@ -110,6 +116,18 @@ class Command(BaseCommand):
         services.assign_tables(championship)
         return list(championship.mesas.filter(bracket=bracket, round=number, status=Mesa.Status.READY)
                     .exclude(table_number=None).select_related("juez").order_by("position"))
+
+    def _appeal(self, mesa):
+        """Pair B appeals the last decision at ``mesa``, signed by its representative."""
+        image = Image.new("RGB", (300, 110), "white")
+        ImageDraw.Draw(image).line([(20, 70), (80, 30), (140, 80), (200, 35), (270, 60)], fill="#0b1f4a", width=4)
+        png = io.BytesIO()
+        image.save(png, "PNG")
+        appeals.file_appeal(
+            mesa, "B", mesa.last_seq, "La jugada se hizo con una carta que ya estaba en la mesa.",
+            mesa.pair_b.representative.full_name,
+            "data:image/png;base64," + base64.b64encode(png.getvalue()).decode(), uuid.uuid4(),
+        )
 
     def _play(self, mesa, rng, finish):
         """Log a scripted mesa; stop at the end, or a few datas in."""
