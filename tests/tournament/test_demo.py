@@ -32,9 +32,11 @@ def test_the_demo_has_a_round_played_and_one_in_play_through_the_claim_log():
     second = championship.mesas.filter(Q(bracket="W", round=2) | Q(bracket="L", round=1))
     assert second.count() == 16 and all(m.last_seq > 0 and m.juez_id for m in second)
     assert championship.mesas.filter(status=Mesa.Status.IN_PLAY).exists()
-    # One appeal waits for the Director (Art. 17), on the last decision of a mesa in play.
+    # One appeal waits for the Director (Art. 17): the other pair's, on a caída at a mesa in play.
     [appeal] = Appeal.objects.all()
     assert appeal.status == Appeal.Status.FILED and appeal.mesa.status == Mesa.Status.IN_PLAY
-    assert appeal.seq == appeal.mesa.last_seq and appeal.name == appeal.mesa.pair_b.representative.full_name
+    caida = ClaimEntry.objects.get(mesa=appeal.mesa, seq=appeal.seq)
+    assert caida.kind == "caida" and caida.accepted and caida.claim["pair"] != appeal.pair
+    assert appeal.name == appeal.mesa.pair(appeal.pair).representative.full_name
     call_command("demo", "--if-empty")
     assert Championship.objects.count() == 1

@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 
 from refereeing import appeals
 from refereeing.claimlog import record_claim
+from refereeing.models import ClaimEntry
 from tournament import scripted, services
 from tournament.models import Championship, Mesa, Pair, Player
 
@@ -82,7 +83,9 @@ class Command(BaseCommand):
         for bracket, number in (("W", 2), ("L", 1)):
             for mesa in self._round(championship, bracket, number):
                 self._play(mesa, rng, finish=False)
-        self._appeal(championship.mesas.filter(status=Mesa.Status.IN_PLAY).order_by("table_number").first())
+        self._appeal(ClaimEntry.objects.filter(
+            mesa__championship=championship, mesa__status=Mesa.Status.IN_PLAY, kind="caida", accepted=True,
+        ).order_by("mesa__table_number", "-seq").first())
         self.stdout.write(self.style.SUCCESS(
             f"Demo ready: {championship} with {championship.pairs.count()} pairs, "
             f"{championship.mesas.count()} mesas; log in as organizador / director / juez1..juez16 "
@@ -117,15 +120,16 @@ class Command(BaseCommand):
         return list(championship.mesas.filter(bracket=bracket, round=number, status=Mesa.Status.READY)
                     .exclude(table_number=None).select_related("juez").order_by("position"))
 
-    def _appeal(self, mesa):
-        """Pair B appeals the last decision at ``mesa``, signed by its representative."""
+    def _appeal(self, caida):
+        """The other pair appeals an accepted caída, signed by its representative."""
+        mesa, side = caida.mesa, "B" if caida.claim["pair"] == "A" else "A"
         image = Image.new("RGB", (300, 110), "white")
         ImageDraw.Draw(image).line([(20, 70), (80, 30), (140, 80), (200, 35), (270, 60)], fill="#0b1f4a", width=4)
         png = io.BytesIO()
         image.save(png, "PNG")
         appeals.file_appeal(
-            mesa, "B", mesa.last_seq, "La jugada se hizo con una carta que ya estaba en la mesa.",
-            mesa.pair_b.representative.full_name,
+            mesa, side, caida.seq, "La caída se hizo con una carta que ya se había jugado.",
+            mesa.pair(side).representative.full_name,
             "data:image/png;base64," + base64.b64encode(png.getvalue()).decode(), uuid.uuid4(),
         )
 
