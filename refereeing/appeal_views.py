@@ -9,7 +9,6 @@ again); organisers see every appeal but do not rule.
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -59,7 +58,7 @@ def _visible(user):
     found = Appeal.objects.select_related("mesa__championship", "mesa__pair_a", "mesa__pair_b")
     if is_organiser(user):
         return found
-    return found.filter(Q(mesa__championship__director=user))
+    return found.filter(mesa__championship__director=user)
 
 
 def appeal_list(request):
