@@ -6,4 +6,5 @@ app_name = "jueces"
 urlpatterns = [
     path("", views.juez_list, name="list"),
     path("<int:pk>/clave/", views.juez_password, name="password"),
+    path("<int:pk>/activo/", views.juez_active, name="active"),
 ]

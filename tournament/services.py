@@ -196,6 +196,26 @@ def make_juez(user):
     user.groups.add(group)
 
 
+def set_juez_active(juez, active):
+    """Let a juez sign in again, or no longer (a juez who leaves the championship).
+
+    Refused while the juez still has a mesa that is not decided: the
+    organiser gives it to another juez first, so that no table is left with
+    a juez who cannot sign in.
+    """
+    if not active:
+        held = Mesa.objects.filter(juez=juez, status__in=UNDECIDED).order_by("championship", "round", "position")
+        if held:
+            raise ServiceError(
+                _("%(name)s is still the juez of %(mesas)s; give it to another juez first.")
+                % {"name": juez.get_full_name() or juez.get_username(),
+                   "mesas": ", ".join(mesa_label(m) for m in held)},
+                held,
+            )
+    juez.is_active = active
+    juez.save(update_fields=["is_active"])
+
+
 def _held(championship):
     held = Mesa.objects.filter(championship=championship, status__in=UNDECIDED)
     tables = set(held.exclude(table_number=None).values_list("table_number", flat=True))

@@ -282,6 +282,23 @@ def juez_list(request):
 
 
 @organiser_required
+@require_POST
+def juez_active(request, pk):
+    """Deactivate a juez, or activate one again (``active`` in the POST)."""
+    juez = get_object_or_404(services.juez_accounts(), pk=pk)
+    active = request.POST.get("active") == "1"
+    try:
+        services.set_juez_active(juez, active)
+    except services.ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        name = juez.get_full_name() or juez.get_username()
+        messages.success(request, (_("%(name)s can sign in again.") if active else
+                                   _("%(name)s can no longer sign in.")) % {"name": name})
+    return redirect("jueces:list")
+
+
+@organiser_required
 def juez_password(request, pk):
     juez = get_object_or_404(services.juez_accounts(), pk=pk)
     form = JuezPasswordForm(juez, request.POST or None)

@@ -5,12 +5,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils import translation
 
 from tournament import services
 from tournament.forms import TableForm
 
-from .factories import jueces, organiser
+from .factories import championship, jueces, organiser, pairs
 
 pytestmark = pytest.mark.django_db
 
@@ -107,3 +108,36 @@ def test_organisers_cannot_reach_accounts_that_are_not_plain_jueces(org_client, 
     assert org_client.get(reverse("jueces:password", args=[999999])).status_code == 404
     listed = org_client.get(reverse("jueces:list")).content.decode().split('id="jueces"')[1].split("</table>")[0]
     assert "org2" not in listed and "admin" not in listed and "jugador" not in listed
+
+
+def test_a_juez_who_leaves_is_deactivated_and_can_come_back(org_client):
+    [juez] = jueces(1)
+    url = reverse("jueces:active", args=[juez.pk])
+    assert org_client.get(url).status_code == 405
+    response = org_client.post(url, {"active": "0"}, follow=True)
+    assert "juez1 can no longer sign in." in response.content.decode()
+    assert not Client().login(username="juez1", password="cuarenta")
+    assert juez not in services.jueces() and "inactive" in response.content.decode()
+    org_client.post(url, {"active": "1"})
+    assert Client().login(username="juez1", password="cuarenta")
+
+
+def test_a_juez_with_a_mesa_to_referee_is_not_deactivated(org_client):
+    jueces(2)
+    champ = championship(tables=2)
+    pairs(champ, 4)
+    services.draw_bracket(champ, seed=1)
+    services.assign_tables(champ)
+    mesa = champ.mesas.exclude(juez=None).first()
+    response = org_client.post(reverse("jueces:active", args=[mesa.juez_id]), {"active": "0"}, follow=True)
+    assert escape(f"is still the juez of {services.mesa_label(mesa)}") in response.content.decode()
+    mesa.juez.refresh_from_db()
+    assert mesa.juez.is_active
+
+
+def test_organisers_cannot_deactivate_accounts_that_are_not_plain_jueces(org_client):
+    other = organiser("org2")
+    services.make_juez(other)
+    assert org_client.post(reverse("jueces:active", args=[other.pk]), {"active": "0"}).status_code == 404
+    other.refresh_from_db()
+    assert other.is_active
