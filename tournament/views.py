@@ -9,6 +9,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from refereeing.models import Appeal
+
 from . import pairs_csv, services, standings
 from .access import is_director, is_organiser, organiser_required
 from .forms import (
@@ -246,7 +248,11 @@ def _mesas(championship):
 def board(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     template = "tournament/board_rows.html" if request.GET.get("rows") else "tournament/board.html"
-    return render(request, template, {"championship": championship, "mesas": _mesas(championship)})
+    waiting = set(
+        Appeal.objects.filter(mesa__championship=championship, status__in=(Appeal.Status.FILED, Appeal.Status.ADMITTED))
+        .values_list("mesa_id", flat=True)
+    )
+    return render(request, template, {"championship": championship, "mesas": _mesas(championship), "appealed": waiting})
 
 
 def bracket(request, pk):

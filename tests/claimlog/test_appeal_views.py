@@ -124,3 +124,14 @@ def test_organisers_see_appeals_but_only_the_director_rules(played, people):
 def test_a_director_with_no_appeal_yet_sees_an_empty_desk(people, championship):
     response = signed_in(people["director"]).get(reverse("appeals:list"))
     assert response.status_code == 200 and "No appeal is waiting." in response.content.decode()
+
+
+def test_the_control_board_marks_a_mesa_whose_appeal_waits_for_the_director(played, people):
+    board = signed_in(people["staff"])
+    rows = reverse("tournament:board", args=[played.championship_id]) + "?rows=1"
+    assert "appeal-badge" not in board.get(rows).content.decode()
+    appeal = appeals.admit(filed(played), people["director"])
+    row = board.get(rows).content.decode().split(f'data-mesa="{played.pk}"')[1].split("</tr>")[0]
+    assert "appeal-badge" in row and reverse("appeals:list") in row
+    appeals.rule(appeal, people["director"], upheld=False, ruling="The caída stands.")
+    assert "appeal-badge" not in board.get(rows).content.decode()
