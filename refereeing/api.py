@@ -36,6 +36,7 @@ from refereeing.engine.rules import build_ruleset
 from refereeing.models import ClaimEntry
 from refereeing.signatures import SignatureError, sign
 from tournament.models import Mesa
+from tournament.services import person_name
 
 # Claim kinds that score only under some rule sets: the setting that turns
 # each on (None in the rule set means the play is no claim of its own).
@@ -222,7 +223,7 @@ def mesa_dict(mesa):
         }
 
     def person(user):
-        return None if user is None else {"id": user.pk, "name": user.get_full_name() or user.get_username()}
+        return None if user is None else {"id": user.pk, "name": person_name(user)}
 
     return {
         "id": mesa.pk,

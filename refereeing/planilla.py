@@ -59,6 +59,7 @@ from tournament.access import is_director, is_organiser
 from refereeing.claimlog import decision_message, mesa_replay
 from refereeing.models import ClaimEntry, Signature
 from tournament.models import Mesa
+from tournament.services import person_name
 
 # Mesas whose planilla is final. A walkover has no log but is decided.
 FINAL_STATUSES = {Mesa.Status.FINISHED, Mesa.Status.WALKOVER}
@@ -303,10 +304,6 @@ class Planilla:
         return [c.result for c in self.chicas if c.result]
 
 
-def _person(user) -> str:
-    return (user.get_full_name() or user.get_username()) if user else ""
-
-
 def _pair_block(side, pair) -> dict:
     """A pair's heading and its players, one line each, the representative
     marked with a star."""
@@ -344,7 +341,7 @@ def _signature_boxes(mesa, pairs, signatures) -> list[dict]:
             signature.name if signature else (representative.full_name if representative else ""),
             signature))
     signature = signatures.get(Signature.Role.JUEZ)
-    boxes.append(_signature_box(_("Juez"), signature.name if signature else _person(mesa.juez), signature))
+    boxes.append(_signature_box(_("Juez"), signature.name if signature else person_name(mesa.juez), signature))
     return boxes
 
 
@@ -382,7 +379,7 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planil
             appeals=appeals(mesa),
             printed_at=timezone.localtime(),
             played_on=timezone.localdate(when) if when else mesa.championship.start_date,
-            juez_name=_person(mesa.juez), inspector_name=_person(mesa.inspector),
+            juez_name=person_name(mesa.juez), inspector_name=person_name(mesa.inspector),
             signature_boxes=_signature_boxes(mesa, pairs, signatures),
             claims_logged=len(entries),
         )

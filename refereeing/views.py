@@ -32,6 +32,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext as _
 
 from tournament.models import Mesa
+from tournament.services import person_name
 
 from .access import ACT, access
 from .models import Signature
@@ -148,7 +149,7 @@ def mesa_screen(request, mesa_id):
         side: next((p.full_name for p in entry["players"] if p.is_representative), "")
         for side, entry in zip("AB", pairs)
     }
-    juez_name = (mesa.juez.get_full_name() or mesa.juez.get_username()) if mesa.juez else ""
+    juez_name = person_name(mesa.juez)
     config = {
         "mesa": mesa.pk,
         "lang": "en" if (get_language() or "").startswith("en") else "es",

@@ -68,6 +68,11 @@ def has_started(mesa):
     return mesa.status not in (Mesa.Status.WAITING, Mesa.Status.READY) or mesa.last_seq > 0
 
 
+def person_name(user):
+    """How people name a user: the full name, else the username ("" for nobody)."""
+    return (user.get_full_name() or user.get_username()) if user else ""
+
+
 def mesa_label(mesa):
     """How people name a mesa: its place in the bracket and its table."""
     label = _("%(bracket)s R%(round)d-%(position)d") % {
@@ -208,7 +213,7 @@ def set_juez_active(juez, active):
         if held:
             raise ServiceError(
                 _("%(name)s is still the juez of %(mesas)s; give it to another juez first.")
-                % {"name": juez.get_full_name() or juez.get_username(),
+                % {"name": person_name(juez),
                    "mesas": ", ".join(mesa_label(m) for m in held)},
                 held,
             )

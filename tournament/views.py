@@ -298,9 +298,8 @@ def juez_active(request, pk):
     except services.ServiceError as error:
         messages.error(request, error.message)
     else:
-        name = juez.get_full_name() or juez.get_username()
         messages.success(request, (_("%(name)s can sign in again.") if active else
-                                   _("%(name)s can no longer sign in.")) % {"name": name})
+                                   _("%(name)s can no longer sign in.")) % {"name": services.person_name(juez)})
     return redirect("jueces:list")
 
 
@@ -311,6 +310,6 @@ def juez_password(request, pk):
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, _("New password set for %(name)s; their other devices are signed out.")
-                         % {"name": juez.get_full_name() or juez.get_username()})
+                         % {"name": services.person_name(juez)})
         return redirect("jueces:list")
     return render(request, "tournament/juez_password.html", {"form": form, "juez": juez})
