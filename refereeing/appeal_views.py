@@ -13,8 +13,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.access import is_director, is_organiser
-from tournament.models import Championship, Mesa
+from tournament.access import directs_a_championship, is_director, is_organiser
+from tournament.models import Mesa
 
 from . import appeals
 from .access import ACT, access
@@ -22,14 +22,13 @@ from .claimlog import decision_message
 from .forms import AppealForm, DismissForm, RulingForm
 from .models import Appeal, ClaimEntry
 from .planilla import claim_label
+from .views import not_yours
 
 
 def file_appeal(request, mesa_id):
     mesa = get_object_or_404(Mesa.objects.select_related("championship", "pair_a", "pair_b"), pk=mesa_id)
     if access(request, mesa) != ACT:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        return render(request, "refereeing/forbidden.html", {"mesa": mesa}, status=403)
+        return not_yours(request, mesa)
     form = AppealForm(mesa, request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -43,10 +42,7 @@ def file_appeal(request, mesa_id):
                                         "decides whether to admit it.")
                              % {"pair": appeal.pair, "seq": appeal.seq, "time": f"{timezone.localtime(appeal.filed_at):%H:%M}"})
             return redirect("refereeing:mesa_screen", mesa.pk)
-    representatives = {
-        side: next((p.full_name for p in mesa.pair(side).players.all() if p.is_representative), "")
-        for side in "AB" if mesa.pair(side)
-    }
+    representatives = {side: getattr(mesa.pair(side).representative, "full_name", "") for side in "AB" if mesa.pair(side)}
     return render(request, "refereeing/appeal_form.html", {
         "mesa": mesa, "form": form, "representatives": representatives,
         "window": mesa.championship.appeal_window_minutes,
@@ -64,13 +60,12 @@ def _visible(user):
 def appeal_list(request):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    if not (is_organiser(request.user) or Championship.objects.filter(director=request.user).exists()):
+    if not (is_organiser(request.user) or directs_a_championship(request.user)):
         raise PermissionDenied
     visible = _visible(request.user)
-    pending = (Appeal.Status.FILED, Appeal.Status.ADMITTED)
     return render(request, "refereeing/appeal_list.html", {
-        "pending": visible.filter(status__in=pending).order_by("filed_at"),
-        "ruled": visible.exclude(status__in=pending).order_by("-ruled_at", "-pk")[:50],
+        "pending": visible.waiting().order_by("filed_at"),
+        "ruled": visible.decided().order_by("-ruled_at", "-pk")[:50],
     })
 
 

@@ -89,6 +89,15 @@ class PinFailure(models.Model):
         indexes = [models.Index(fields=["address", "at"], name="pin_failure_by_address")]
 
 
+class AppealQuerySet(models.QuerySet):
+    def waiting(self):
+        """The appeals the Director has not decided yet."""
+        return self.filter(status__in=self.model.WAITING)
+
+    def decided(self):
+        return self.exclude(status__in=self.model.WAITING)
+
+
 class Appeal(models.Model):
     """A pair's appeal against a decision of the juez (Art. 17); see ``refereeing.appeals``."""
 
@@ -98,6 +107,8 @@ class Appeal(models.Model):
         NOT_ADMITTED = "not_admitted", _("Not admitted")
         UPHELD = "upheld", pgettext_lazy("appeal", "Upheld")
         REJECTED = "rejected", pgettext_lazy("appeal", "Rejected")
+
+    WAITING = (Status.FILED, Status.ADMITTED)  # for the Director
 
     mesa = models.ForeignKey(Mesa, on_delete=models.PROTECT, related_name="appeals")
     client_id = models.UUIDField(unique=True, help_text="Made by the device, so that a retry files the appeal once.")
@@ -113,6 +124,8 @@ class Appeal(models.Model):
     ruling = models.TextField(_("ruling"), blank=True, max_length=2000)
     ruled_at = models.DateTimeField(null=True, blank=True)
     ruled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+
+    objects = AppealQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("appeal")

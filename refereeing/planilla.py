@@ -259,11 +259,6 @@ def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_resu
     return chicas, set_aside
 
 
-def appeals(mesa) -> list:
-    """The appeals filed on this mesa, with their filing times and rulings (Art. 17)."""
-    return list(mesa.appeals.order_by("filed_at", "pk"))
-
-
 @dataclass
 class Planilla:
     mesa: Mesa
@@ -357,7 +352,8 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planil
         signatures = {s.role: s for s in mesa.signatures.all()}
         replayed = mesa_replay(mesa).as_dict()
         chicas, refused = chicas_from_log(entries, replayed["decisions"], replayed["state"]["chica_results"])
-        code = verification_code(mesa, entries=entries, signatures=signatures.values())
+        appeals = list(mesa.appeals.order_by("filed_at", "pk"))
+        code = verification_code(mesa, entries=entries, signatures=signatures.values(), appeals=appeals)
         verify_url = base_url.rstrip("/") + verification_path(code)
         pairs = []
         seats = {}
@@ -376,7 +372,7 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planil
             code=code, verify_url=verify_url, qr_svg=qr_svg(verify_url),
             rules_changed=[r for r in mesa.championship.ruleset.describe(language) if r["changed"]],
             pairs=pairs,
-            appeals=appeals(mesa),
+            appeals=appeals,
             printed_at=timezone.localtime(),
             played_on=timezone.localdate(when) if when else mesa.championship.start_date,
             juez_name=person_name(mesa.juez), inspector_name=person_name(mesa.inspector),
@@ -394,10 +390,11 @@ def qr_svg(url: str) -> str:
 
 # --- the verification code ---------------------------------------------------
 
-def canonical_record(mesa: Mesa, entries=None, signatures=None) -> bytes:
+def canonical_record(mesa: Mesa, entries=None, signatures=None, appeals=None) -> bytes:
     """The mesa's log, signatures, result and appeals as canonical JSON bytes."""
     entries = mesa.claims.order_by("seq") if entries is None else entries
     signatures = mesa.signatures.all() if signatures is None else signatures
+    appeals = mesa.appeals.all() if appeals is None else appeals
     record = {
         "mesa": mesa.pk,
         "pairs": [mesa.pair_a_id, mesa.pair_b_id],
@@ -418,7 +415,7 @@ def canonical_record(mesa: Mesa, entries=None, signatures=None) -> bytes:
     filed = [
         [a.pk, a.pair, a.seq, a.status, a.reason, a.name, a.ruling, hashlib.sha256(a.signature.encode()).hexdigest(),
          a.filed_at.astimezone(UTC).isoformat()]
-        for a in mesa.appeals.order_by("pk")
+        for a in sorted(appeals, key=lambda a: a.pk)
     ]
     if filed:
         record["appeals"] = filed
@@ -432,8 +429,8 @@ def _digest(key: str, record: bytes) -> str:
     return "-".join(chars[i:i + 4] for i in range(0, _CODE_CHARS, 4))
 
 
-def verification_code(mesa: Mesa, entries=None, signatures=None) -> str:
-    return f"{mesa.pk}-{_digest(settings.SECRET_KEY, canonical_record(mesa, entries, signatures))}"
+def verification_code(mesa: Mesa, entries=None, signatures=None, appeals=None) -> str:
+    return f"{mesa.pk}-{_digest(settings.SECRET_KEY, canonical_record(mesa, entries, signatures, appeals))}"
 
 
 def verification_path(code: str) -> str:

@@ -127,13 +127,18 @@ def mesa_list(request):
     return render(request, "refereeing/mesa_list.html", {"mesas": mesas})
 
 
+def not_yours(request, mesa):
+    """The answer to a request that may not use ``mesa``'s pages: sign in first, or a 403 page."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    return render(request, "refereeing/forbidden.html", {"mesa": mesa}, status=403)
+
+
 def mesa_screen(request, mesa_id):
     mesa = get_object_or_404(Mesa.objects.select_related("championship", "pair_a", "pair_b", "juez"), pk=mesa_id)
     level = access(request, mesa)
     if level is None:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        return render(request, "refereeing/forbidden.html", {"mesa": mesa}, status=403)
+        return not_yours(request, mesa)
 
     ruleset = mesa.championship.ruleset
     pairs = []

@@ -13,6 +13,8 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 
+from .models import Championship
+
 
 def is_organiser(user):
     return user.is_active and user.is_staff and user.has_perm("tournament.run_championship")
@@ -20,6 +22,10 @@ def is_organiser(user):
 
 def is_director(user, championship):
     return user.is_authenticated and championship.director_id is not None and championship.director_id == user.pk
+
+
+def directs_a_championship(user):
+    return user.is_authenticated and Championship.objects.filter(director=user).exists()
 
 
 def organiser_required(view):

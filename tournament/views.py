@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from refereeing.models import Appeal
 
 from . import pairs_csv, services, standings
-from .access import is_director, is_organiser, organiser_required
+from .access import directs_a_championship, is_director, is_organiser, organiser_required
 from .forms import (
     ChampionshipForm, CorrectionForm, DrawForm, ImportForm, JuezForm, JuezPasswordForm, PairForm, TableForm,
     WalkoverForm,
@@ -26,7 +26,7 @@ def home(request):
     ).order_by("-start_date", "name")
     return render(request, "home.html", {
         "championships": championships, "organiser": is_organiser(request.user),
-        "directs": request.user.is_authenticated and Championship.objects.filter(director=request.user).exists(),
+        "directs": directs_a_championship(request.user),
     })
 
 
@@ -248,11 +248,8 @@ def _mesas(championship):
 def board(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     template = "tournament/board_rows.html" if request.GET.get("rows") else "tournament/board.html"
-    waiting = set(
-        Appeal.objects.filter(mesa__championship=championship, status__in=(Appeal.Status.FILED, Appeal.Status.ADMITTED))
-        .values_list("mesa_id", flat=True)
-    )
-    return render(request, template, {"championship": championship, "mesas": _mesas(championship), "appealed": waiting})
+    appealed = set(Appeal.objects.waiting().filter(mesa__championship=championship).values_list("mesa_id", flat=True))
+    return render(request, template, {"championship": championship, "mesas": _mesas(championship), "appealed": appealed})
 
 
 def bracket(request, pk):
