@@ -3,7 +3,7 @@
 
 from django.contrib import messages
 from django.db.models import Count, Q
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -289,7 +289,9 @@ def juez_list(request):
 def juez_active(request, pk):
     """Deactivate a juez, or activate one again (``active`` in the POST)."""
     juez = get_object_or_404(services.juez_accounts(), pk=pk)
-    active = request.POST.get("active") == "1"
+    if request.POST.get("active") not in ("0", "1"):
+        return HttpResponseBadRequest(_("active must be 0 or 1."))
+    active = request.POST["active"] == "1"
     try:
         services.set_juez_active(juez, active)
     except services.ServiceError as error:

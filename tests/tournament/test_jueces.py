@@ -135,6 +135,15 @@ def test_a_juez_with_a_mesa_to_referee_is_not_deactivated(org_client):
     assert mesa.juez.is_active
 
 
+@pytest.mark.parametrize("body", [{}, {"active": "banana"}, {"active": ""}])
+def test_a_malformed_activation_changes_nothing(org_client, body):
+    [juez] = jueces(1)
+    response = org_client.post(reverse("jueces:active", args=[juez.pk]), body)
+    assert response.status_code == 400 and b"active must be 0 or 1." in response.content
+    juez.refresh_from_db()
+    assert juez.is_active
+
+
 def test_organisers_cannot_deactivate_accounts_that_are_not_plain_jueces(org_client):
     other = organiser("org2")
     services.make_juez(other)
