@@ -14,11 +14,12 @@ APT_PACKAGES := python3-venv gettext libpango-1.0-0 libpangoft2-1.0-0 \
 	libharfbuzz-subset0 fonts-dejavu-core fonts-liberation2 chromium \
 	poppler-utils
 
-.PHONY: run test pytest system venv messages db help
+.PHONY: run test lint pytest system venv messages db help
 
 help:
 	@echo "make run   set up and serve the demo championship on http://$(HOST):$(PORT)"
-	@echo "make test  set up and run the whole test suite"
+	@echo "make test  set up, lint and run the whole test suite"
+	@echo "make lint  ruff and the import contracts only"
 
 system:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
@@ -57,5 +58,11 @@ pytest:
 	$(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc = 5 ]; then echo "pytest collected no test"; exit 1; fi; exit $$rc
 
-test: messages
+# ruff's lint rules and the import contracts of ARCHITECTURE.md (both
+# configured in pyproject.toml); they take seconds, so they run first.
+lint: venv
+	$(VENV)/bin/ruff check --no-cache .
+	$(VENV)/bin/lint-imports --no-cache
+
+test: lint messages
 	$(MAKE) --no-print-directory pytest

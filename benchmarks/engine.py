@@ -10,7 +10,11 @@ Prints:
   with suspender/reanudar pairs, which the engine decides without changing the score;
 - levante positions judged per second (``refereeing.engine.levante.judge``) and captures
   listed per second (``captures``), on random positions;
-- simulated datas per second (``refereeing.engine.simulator.simulate_data``, target >= 2,000).
+- simulated datas per second (``refereeing.engine.simulator.simulate_data``, target >= 2,000);
+- the preview's cost (``refereeing.engine.preview.preview``, what each claim would do next,
+  sent with every state): its mean time per state over every prefix of simulated mesas, and
+  as a ratio to the replay of the same prefix, which the claim endpoint already pays (keep
+  it well under 1: the claim endpoint's target is 1.5 times a bare write).
 """
 
 import random
@@ -24,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from refereeing.engine import Header, replay  # noqa: E402
 from refereeing.engine.cards import RANKS  # noqa: E402
 from refereeing.engine.levante import captures, judge  # noqa: E402
+from refereeing.engine.preview import preview  # noqa: E402
 from refereeing.engine.rules import PROFILES, build_ruleset  # noqa: E402
 from refereeing.engine.simulator import SEATS, simulate_data, simulate_mesa  # noqa: E402
 
@@ -135,8 +140,33 @@ def simulator_throughput():
         print(f"simulator: {count / seconds:,.0f} datas/s ({players} players)")
 
 
+def preview_cost():
+    states = []
+    for profile in PROFILES:
+        ruleset = build_ruleset(profile)
+        for seed in range(4):
+            mesa = simulate_mesa(random.Random(seed), ruleset, 4, "A1")
+            header = Header(ruleset=ruleset, players=4, first_dealer="A1")
+            states += [(header, mesa.claims[:cut]) for cut in range(0, len(mesa.claims), 3)]
+    replays = [replay(header, log) for header, log in states]
+
+    def previews():
+        for result in replays:
+            preview(result)
+
+    def replays_again():
+        for header, log in states:
+            replay(header, log)
+
+    seconds = best_of(3, previews)
+    replaying = best_of(3, replays_again)
+    print(f"preview: {seconds / len(states) * 1e6:,.0f} µs per state ({len(states)} states of "
+          f"{len(PROFILES) * 4} mesas); {seconds / replaying:.2f} times the replay of the same logs")
+
+
 if __name__ == "__main__":
     replay_throughput()
     mesa_of_400_claims()
     levante_throughput()
     simulator_throughput()
+    preview_cost()

@@ -88,7 +88,8 @@ def main():
     from pypdf import PdfReader
     from weasyprint import HTML
 
-    from refereeing import planilla, planilla_batch
+    from refereeing.planilla import batch as planilla_batch
+    from refereeing.planilla import sheet as planilla
     from tests.planilla import factories
 
     settings.MEDIA_ROOT = tempfile.mkdtemp(prefix="planilla-bench-")

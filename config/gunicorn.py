@@ -1,31 +1,35 @@
 """Gunicorn's settings for serving Mesa de Control in production.
 
-    .venv/bin/gunicorn -c config/gunicorn.py config.wsgi
+    .venv/bin/gunicorn -c config/gunicorn.py config.asgi
 
 with the settings of the README's Configuration section in the environment
 (``DATABASE_URL``, ``SECRET_KEY``, ``DEBUG=false``, ``ALLOWED_HOSTS``).
 ``BIND`` (default ``0.0.0.0:8000``) and ``WEB_CONCURRENCY`` (default two
 workers per core) set where it listens and how many workers it runs; ``-b``
-and ``-w`` on the command line win over both.
+and ``-w`` on the command line win over both. ``FORWARDED_ALLOW_IPS``: the
+address of a proxy in front (HTTPS mode), whose X-Forwarded-For and
+X-Forwarded-Proto are then believed; no other client's are.
 """
 
 import gc
 import os
 
 bind = os.environ.get("BIND", "0.0.0.0:8000")
-# gthread workers keep each tablet's connection open between its requests
-# (keep-alive): an idle connection waits in the worker's poller, not in a
-# thread, and the tablet saves a TCP handshake per claim. One thread per
-# worker: a request spends its time in Python (the ORM, the engine), so two
-# threads of one process only take turns at the GIL, and under load that
-# turned into the claim endpoint's slowest requests (``benchmarks/claims``:
-# claim p99 at 128 tablets, median of 3 runs: 1 thread 25 ms, 2 threads
-# 30 ms, 4 threads 48 ms, sync workers without keep-alive 35 ms). Two
-# processes per core cover the waits on the database.
-worker_class = "gthread"
+# Uvicorn workers: gunicorn keeps the processes (restarts one that dies,
+# graceful reloads) and each runs an asyncio server. Reading a request and
+# writing an answer take no thread, so a tablet that walks out of wifi range
+# mid-request, an idle keep-alive connection or a client that sends its
+# headers a byte at a time costs a socket and nothing else; the view runs in
+# Django's thread once the whole request is there. With the previous gthread
+# workers (one thread each) six such sockets stopped the site. The same
+# server will carry the long-lived streams of pushed updates.
+# (``tests/server/test_slow_clients.py``; ``benchmarks/claims`` for the
+# claim endpoint's tail against a bare write.)
+worker_class = "uvicorn_worker.UvicornWorker"
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
-threads = 1
+# Tablets keep their connection between claims (saving a handshake each).
 keepalive = 30
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 
 
 def post_worker_init(worker):

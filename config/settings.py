@@ -5,11 +5,18 @@ DATABASE_URL  where the data lives; SQLite in the project folder by default,
 SECRET_KEY    required when DEBUG is off.
 DEBUG         "1"/"true" for development; on by default only for the demo.
 ALLOWED_HOSTS comma-separated host names.
+BACKUP_DIR    optional: a folder for a backup each time a round starts.
 REDIS_URL     optional (redis://host:6379/0): a cache the app servers share,
               which then also holds the sessions in front of the database.
+HTTPS         "true" behind TLS (a proxy that terminates it and sets
+              X-Forwarded-Proto, or gunicorn's own certificate): secure
+              cookies, HSTS, redirect of plain HTTP. Off, the site is the
+              venue's plain-HTTP LAN mode (see the README).
+LOG_LEVEL     the level logged to stderr (INFO by default).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -41,7 +48,12 @@ if REDIS_URL and REDIS_URL.split("://", 1)[0] not in {"redis", "rediss", "unix"}
     # Said at start-up: the cache would otherwise fail every signed-in request.
     raise ImproperlyConfigured(f"REDIS_URL must be redis://, rediss:// or unix://, not {REDIS_URL!r}.")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Bounded waits: a Redis that does not answer fails the request with a
+    # 503 in two seconds (config.errors) instead of holding the worker.
+    CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+    }}
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 INSTALLED_APPS = [
@@ -54,8 +66,16 @@ INSTALLED_APPS = [
     "rest_framework",
     "crispy_forms",
     "crispy_bootstrap5",
+    "auditlog",
     "tournament",
     "refereeing",
+    "audit",
+    "resolutions",
+    "backup",
+    "axes",
+    "csp",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
 ]
 
 MIDDLEWARE = [
@@ -67,7 +87,11 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "audit.middleware.AuditMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -98,12 +122,30 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several tablets write at once; wait for the lock instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database host that does not answer fails the request (503) in
+    # seconds rather than holding the worker for the system's TCP timeout.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
 ]
+
+# Sign-in throttling (django-axes) on every sign-in form, the admin's too:
+# after AXES_FAILURE_LIMIT wrong passwords within the cool-off, an account is
+# locked (from every address) and so is an address (for every account), for
+# the cool-off since the last failure. The organiser unlocks a juez's
+# account on the jueces page (``tournament.lockouts``); an administrator
+# unlocks anyone in the admin (Axes > Access attempts). The address is the
+# connection's (REMOTE_ADDR), never a header a client could forge.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_CALLABLE = "tournament.lockouts.locked_out_page"
+AXES_VERBOSE = False
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -118,7 +160,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic's target; the production set-up serves from here (DEBUG off).
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 MEDIA_URL = "media/"
 MEDIA_ROOT = BASE_DIR / "media"
 
@@ -128,8 +171,104 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
 
-# Serve static files straight from static/ and the apps: the venue has no
-# CDN and often no internet, and no separate web server either.
-WHITENOISE_USE_FINDERS = True
+# The audit trail (``audit``): django-auditlog writes this project's entries,
+# not on the raw saves of a restore (``manage.py restore``), and names the
+# records a foreign key pointed to rather than their numbers.
+AUDITLOG_LOGENTRY_MODEL = "audit.AuditEntry"
+AUDITLOG_DISABLE_ON_RAW_SAVE = True
+AUDITLOG_USE_FK_STRING_REPRESENTATION = True
+# Its own entries' table is replaced by ``audit.AuditEntry``; its migrations
+# would still make that table (they ignore the swap), pointing at the users.
+MIGRATION_MODULES = {"auditlog": None}
+
+# Where the control desk's automatic backups go, one file each time a round
+# starts (``backup``); unset, none is made.
+BACKUP_DIR = os.environ.get("BACKUP_DIR", "").strip()
+
+# The API's OpenAPI 3 schema (/api/schema/) and its documentation
+# (/api/docs/), whose Swagger UI files come from drf-spectacular-sidecar:
+# served here like every other file, no CDN.
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Mesa de Control API",
+    "DESCRIPTION": "The JSON API of the juez's tablet and the other screens (see refereeing/api.py).",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# WhiteNoise serves the static files from the app: the venue has no CDN and
+# often no internet, and no separate web server either. In production
+# (DEBUG off) they come from STATIC_ROOT, filled by `manage.py collectstatic`:
+# each file under a name with its content's hash (cached for good by the
+# browsers) and beside it its gzip and Brotli versions, which WhiteNoise
+# sends to browsers that accept them. In development (`make run`, DEBUG on)
+# they are read straight from static/ and the apps, with no collectstatic.
+if not DEBUG:
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+WHITENOISE_USE_FINDERS = DEBUG
+# Source maps are read by a developer's tools, never by the tablets: not
+# compressing them (several MB) takes most of collectstatic's time away.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [
+    "jpg", "jpeg", "png", "gif", "webp", "zip", "gz", "tgz", "bz2", "tbz", "xz", "br", "swf", "flv", "woff", "woff2",
+    "map",
+]
+
+# Every error an operator must see goes to stderr, where gunicorn, systemd
+# or a container keeps it: Django's request logger writes each 500 (and each
+# 503 of a database or Redis that does not answer) with its traceback.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["stderr"], "level": os.environ.get("LOG_LEVEL", "INFO").upper()},
+    # Django's own loggers pass everything up to the root's handler (its
+    # default sends to the console only with DEBUG on).
+    # django-axes says INFO for every failed sign-in; its lockouts are WARNING.
+    "loggers": {
+        "django": {"handlers": [], "level": os.environ.get("LOG_LEVEL", "INFO").upper(), "propagate": True},
+        "axes": {"handlers": [], "level": "WARNING", "propagate": True},
+    },
+}
+
+# HTTPS mode: one switch for everything that only makes sense over TLS, so
+# that `manage.py check --deploy` is clean with it on. The proxy header is
+# trusted because HTTPS mode means a TLS-terminating proxy in front (or
+# gunicorn's certificate, where no client can reach the app around it).
+HTTPS = _flag("HTTPS", "false")
+if HTTPS:
+    SECURE_SSL_REDIRECT = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+
+# Content Security Policy (django-csp): scripts only from this server's own
+# files, never inline (no <script> with code, no on...= attribute): an
+# injected snippet of HTML cannot run. Styles may still be inline (style=
+# attributes in the templates); images may be data: URLs (signatures, the
+# planilla's QR code).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}

@@ -1,21 +1,57 @@
-"""The site's URLs: each app mounts its own under a prefix."""
+"""The site's URLs: each app mounts its own under a prefix.
+
+The refereeing features keep their URLs in one file per audience
+(``urls_public``, ``urls_juez``, ``urls_organiser``, ``urls_director``);
+a prefix's namespace gathers the files mounted under it, so every path and
+every name (``refereeing:mesa_screen``, ``api:claims``, ...) is the one the
+templates, scripts and tests reverse.
+"""
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from refereeing.access import urls_juez as access_juez
+from refereeing.access import urls_organiser as access_organiser
+from refereeing.access import urls_public as access_public
+from refereeing.appeals import urls_director as appeals_director
+from refereeing.appeals import urls_juez as appeals_juez
+from refereeing.claimlog import urls_juez as claimlog_juez
+from refereeing.juezscreen import urls_juez as juezscreen_juez
+from refereeing.planilla import urls_juez as planilla_juez
+from refereeing.planilla import urls_organiser as planilla_organiser
+from refereeing.planilla import urls_public as planilla_public
+from refereeing.rulebook import urls_public as rulebook_public
 from tournament import views as tournament_views
+
+
+def namespace(name, *url_files):
+    """The patterns of ``url_files``, in that order, under one namespace."""
+    return include(([pattern for url_file in url_files for pattern in url_file.urlpatterns], name))
+
 
 urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("reglas/", include(rulebook_public)),
     path("cuenta/entrar/", auth_views.LoginView.as_view(), name="login"),
     path("cuenta/salir/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("campeonatos/", include("tournament.urls")),
     path("jueces/", include("tournament.jueces_urls")),
-    path("mesa/", include("refereeing.urls")),
-    path("api/", include("refereeing.api_urls")),
-    path("acceso/", include("refereeing.pin_urls")),
-    path("planilla/", include("refereeing.planilla_urls")),
-    path("apelaciones/", include("refereeing.appeal_urls")),
+    path("mesa/", namespace("refereeing", juezscreen_juez, appeals_juez)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    # The split view serves Swagger UI's start-up as a file: no inline script (CSP).
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", namespace("api", claimlog_juez)),
+    path("acceso/", namespace("access", access_public, access_juez, access_organiser)),
+    path("planilla/", namespace("planilla", planilla_juez, planilla_organiser, planilla_public)),
+    path("apelaciones/", namespace("appeals", appeals_director)),
+    path("resoluciones/", include("resolutions.urls")),
+    path("auditoria/", include("audit.urls")),
 ]
+
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.forbidden"
+handler404 = "config.errors.not_found"
+handler500 = "config.errors.server_error"

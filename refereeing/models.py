@@ -19,8 +19,9 @@ appeal
     A pair's written objection to one decision of the juez, ruled on by the
     championship's Director (Art. 17; ``refereeing.appeals``).
 wrong PIN
-    A failed attempt to open a mesa with its table's PIN, kept per network
-    address so that guessing slows down (``refereeing.access``).
+    A failed attempt to open a mesa with its table's PIN, kept with its
+    network address and its mesa so that guessing slows down
+    (``refereeing.access``).
 """
 
 from django.conf import settings
@@ -75,18 +76,49 @@ class Signature(models.Model):
             models.UniqueConstraint(fields=["mesa", "role"], name="one_signature_per_role"),
         ]
 
+    def __str__(self):
+        return f"{self.mesa} {self.get_role_display()}: {self.name}"
+
+
+# After this many wrong PINs against a mesa's current PIN, from any address,
+# the PIN opens nothing until the organiser prints a new one (``refereeing.access``).
+PIN_MESA_MAX_FAILURES = 10
+
+
+class PinFailureQuerySet(models.QuerySet):
+    def against_current_pins(self):
+        """The wrong PINs made since each mesa's PIN was last printed."""
+        return self.filter(
+            models.Q(mesa__pin_issued_at__isnull=True) | models.Q(at__gte=models.F("mesa__pin_issued_at")))
+
+    def blocked_mesas(self, mesas):
+        """The ids of those of ``mesas`` whose PIN is blocked, in one query."""
+        counts = (self.against_current_pins().filter(mesa__in=mesas).values("mesa")
+                  .annotate(n=models.Count("pk")).filter(n__gte=PIN_MESA_MAX_FAILURES))
+        return {row["mesa"] for row in counts}
+
 
 class PinFailure(models.Model):
     """A wrong table PIN, kept to slow down guessing (see ``refereeing.access``)."""
 
     address = models.GenericIPAddressField(null=True, blank=True)
     table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The mesa whose PIN was guessed (None: no mesa at the table typed).
+    mesa = models.ForeignKey(Mesa, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
+
+    objects = PinFailureQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("wrong PIN")
         verbose_name_plural = _("wrong PINs")
-        indexes = [models.Index(fields=["address", "at"], name="pin_failure_by_address")]
+        indexes = [
+            models.Index(fields=["address", "at"], name="pin_failure_by_address"),
+            models.Index(fields=["mesa", "at"], name="pin_failure_by_mesa"),
+        ]
+
+    def __str__(self):
+        return f"{self.address} table {self.table_number} {self.at:%Y-%m-%d %H:%M:%S}"
 
 
 class AppealQuerySet(models.QuerySet):
@@ -124,6 +156,10 @@ class Appeal(models.Model):
     ruling = models.TextField(_("ruling"), blank=True, max_length=2000)
     ruled_at = models.DateTimeField(null=True, blank=True)
     ruled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    # The pairs read the ruling at the table, on the juez's tablet (Art. 17).
+    acknowledged_at = models.DateTimeField(null=True, blank=True)
+    acknowledged_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                        related_name="+", help_text="Empty for a tablet opened with the table PIN.")
 
     objects = AppealQuerySet.as_manager()
 

@@ -8,24 +8,39 @@ signature
     pair signs, and the juez; once per role.
 
 A signature is taken only once the mesa is finished: the planilla records
-the result the pairs sign. The image must really be a PNG, small enough to
-keep in the database and print on the planilla.
+the result the pairs sign. The name is clean text (``refereeing.engine.text``,
+kind ``name``). The image must really be a PNG, small enough to keep in the
+database and print on the planilla: at most ``MAX_PNG_BYTES`` bytes,
+``MAX_SIDE`` pixels a side and ``MAX_PIXELS`` in all, checked from its
+header before it is decoded; then decoded whole with Pillow, so that a
+truncated or corrupt file is refused; and it must hold a drawing: a box
+left blank (every pixel transparent or white) signs nothing.
 """
 
 import base64
 import binascii
+import io
 import struct
+import zlib
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from PIL import Image
 
+from refereeing.engine.text import TextError, check_text
 from refereeing.models import Signature
+from tournament.language import speak
 from tournament.models import Mesa
 
 DATA_URL_PREFIX = "data:image/png;base64,"
 MAX_PNG_BYTES = 200_000
-MAX_SIDE = 4000
+MAX_SIDE = 2000
+MAX_PIXELS = 1_000_000  # the tablet's box is 600 x 220
+# The longest data URL such a PNG makes: its prefix and the base64.
+MAX_DATA_URL = len(DATA_URL_PREFIX) + (MAX_PNG_BYTES + 2) // 3 * 4
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+# A pixel darker than this (0 black, 255 white), once drawn on white, is ink.
+INK_BELOW = 200
 
 
 class SignatureError(Exception):
@@ -43,9 +58,10 @@ def sign(mesa, role, name, image):
         raise SignatureError(_("role must be one of: %(roles)s.") % {"roles": ", ".join(Signature.Role.values)})
     if not isinstance(name, str) or not name.strip():
         raise SignatureError(_("The name of who signs is required."))
-    name = name.strip()
-    if len(name) > Signature._meta.get_field("name").max_length:
-        raise SignatureError(_("The name is too long."))
+    try:
+        name = check_text(name, "name", field="name", max_length=Signature._meta.get_field("name").max_length)
+    except TextError as error:
+        raise SignatureError(speak(error)) from None
     check_png_data_url(image)
     try:
         with transaction.atomic():
@@ -62,7 +78,7 @@ def check_png_data_url(value):
     if not isinstance(value, str) or not value.startswith(DATA_URL_PREFIX):
         raise SignatureError(_("The signature must be a PNG image (data:image/png;base64,...)."))
     encoded = value[len(DATA_URL_PREFIX):]
-    if len(encoded) > MAX_PNG_BYTES * 4 // 3 + 4:
+    if len(value) > MAX_DATA_URL:
         raise SignatureError(_("The signature image is too large."))
     try:
         data = base64.b64decode(encoded, validate=True)
@@ -73,5 +89,30 @@ def check_png_data_url(value):
     if len(data) < 24 or not data.startswith(PNG_MAGIC) or data[12:16] != b"IHDR":
         raise SignatureError(_("The signature image is not a PNG."))
     width, height = struct.unpack(">II", data[16:24])
-    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE):
+    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE and width * height <= MAX_PIXELS):
         raise SignatureError(_("The signature image has an impossible size."))
+    if not _has_ink(_decoded(data)):
+        raise SignatureError(_("The signature box is empty: sign in it first."))
+
+
+def _decoded(data):
+    """The PNG decoded whole, as RGBA; :class:`SignatureError` if it is corrupt or truncated."""
+    try:
+        # verify() reads every chunk to IEND checking their CRCs, but
+        # decodes nothing; load() then decodes the pixels (a fresh open:
+        # a verified image cannot be loaded).
+        with Image.open(io.BytesIO(data), formats=["PNG"]) as image:
+            image.verify()
+        with Image.open(io.BytesIO(data), formats=["PNG"]) as image:
+            image.load()
+            return image.convert("RGBA")
+    except (OSError, SyntaxError, ValueError, zlib.error, Image.DecompressionBombError, EOFError):
+        # Pillow says "truncated", "broken PNG file", a CRC error... as these.
+        raise SignatureError(_("The signature image is damaged or incomplete; sign again.")) from None
+
+
+def _has_ink(image):
+    """True when some pixel, drawn on white, is dark enough to be a stroke."""
+    paper = Image.new("RGBA", image.size, (255, 255, 255, 255))
+    darkest, _lightest = Image.alpha_composite(paper, image).convert("L").getextrema()
+    return darkest < INK_BELOW

@@ -20,6 +20,21 @@ CHROMIUM_ARGS = [
 TABLET = {"width": 1024, "height": 768}
 
 
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hasher():
+    """Hash the tests' passwords with MD5 instead of PBKDF2's million rounds.
+
+    The factories give every organiser and juez a password, and tests sign
+    in through forms; PBKDF2 spends its rounds on purpose, which here only
+    slows the suite. Signing in still checks
+    the password: only the hash is cheaper. Never in settings.py.
+    """
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
@@ -44,3 +59,14 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
     database = settings.DATABASES["default"]
     if database["ENGINE"] == "django.db.backends.sqlite3":
         database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("sqlite") / "test.sqlite3")
+
+
+@pytest.fixture(autouse=True)
+def _sign_in_throttling(request, settings):
+    """django-axes is off except in the tests marked ``throttling``, which check it.
+
+    Django's test client signs in through ``authenticate()`` without a
+    request, which axes refuses; and the suite's own sign-ins are not what
+    it guards against.
+    """
+    settings.AXES_ENABLED = request.node.get_closest_marker("throttling") is not None

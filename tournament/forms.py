@@ -1,18 +1,24 @@
 """The organiser's forms. Rule checks live in the engine and the services;
-these forms turn their refusals into form errors."""
+these forms turn their refusals into form errors. Every text is checked as
+clean text of its kind (``tournament.validators``): the models' fields
+carry the check, the other fields are ``TextField``s."""
 
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import SetPasswordForm, UserCreationForm
 from django.db import transaction
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from audit.models import REASON_MAX
 from refereeing.engine.rules import SETTINGS, RuleSetError, build_ruleset
+from resolutions.text import TextError, check_text
+from tournament.language import language, speak
 
 from .models import Championship, Pair, Player
+from .pairs_csv import MAX_CSV_BYTES
 from .services import jueces, make_juez
+from .validators import TextField, TextValidator
 
 FROM_PROFILE = ""
 
@@ -35,9 +41,8 @@ def _decode(text, setting):
 
 def _choice_label(setting, value):
     """How the engine words ``value`` in the organiser's table."""
-    language = get_language() or "es"
     try:
-        rows = build_ruleset("riobamba", {setting.name: value}).describe(language)
+        rows = build_ruleset("riobamba", {setting.name: value}).describe(language())
     except RuleSetError:
         return str(value)
     return next(row["value"] for row in rows if row["name"] == setting.name)
@@ -63,13 +68,16 @@ class ChampionshipForm(forms.ModelForm):
         self.fields["director"].queryset = get_user_model().objects.filter(is_active=True).order_by("username")
         overrides = self.instance.ruleset_overrides or {}
         for setting in SETTINGS:
-            label = setting.label_en if (get_language() or "es").startswith("en") else setting.label_es
+            label = speak((setting.label_es, setting.label_en))
             self.fields["rule_" + setting.name] = forms.ChoiceField(
                 label=f"{label} ({setting.source})", required=False,
                 choices=[(FROM_PROFILE, _("as the profile says"))]
                 + [(_encode(v), _choice_label(setting, v)) for v in setting.choices],
                 initial=_encode(overrides[setting.name]) if setting.name in overrides else FROM_PROFILE,
             )
+        # The model refuses a change of rules once a mesa started
+        # (``Championship.check_rules_unchanged``); the page says so first.
+        self.started = self.instance.started_mesa()
         self.helper = FormHelper()
         self.helper.form_tag = False
 
@@ -87,7 +95,7 @@ class ChampionshipForm(forms.ModelForm):
         try:
             ruleset = build_ruleset(data.get("ruleset_profile") or "riobamba", overrides)
         except RuleSetError as error:
-            raise forms.ValidationError(_("The rule set is not valid: %(error)s") % {"error": error})
+            raise forms.ValidationError(_("The rule set is not valid: %(error)s") % {"error": speak(error)}) from error
         # Keep only what differs from the profile, so the profile stays the reference.
         self.instance.ruleset_overrides = ruleset.overrides()
         return data
@@ -96,12 +104,12 @@ class ChampionshipForm(forms.ModelForm):
 class PairForm(forms.ModelForm):
     """A pair and its players, saved together."""
 
-    player1_name = forms.CharField(label=_("Player 1: full name"), max_length=150)
-    player1_id = forms.CharField(label=_("Player 1: ID number"), max_length=20, required=False)
-    player1_phone = forms.CharField(label=_("Player 1: phone"), max_length=30, required=False)
-    player2_name = forms.CharField(label=_("Player 2: full name"), max_length=150, required=False)
-    player2_id = forms.CharField(label=_("Player 2: ID number"), max_length=20, required=False)
-    player2_phone = forms.CharField(label=_("Player 2: phone"), max_length=30, required=False)
+    player1_name = TextField("name", label=_("Player 1: full name"))
+    player1_id = TextField("line", label=_("Player 1: ID number"), max_length=20, required=False)
+    player1_phone = TextField("line", label=_("Player 1: phone"), max_length=30, required=False)
+    player2_name = TextField("name", label=_("Player 2: full name"), required=False)
+    player2_id = TextField("line", label=_("Player 2: ID number"), max_length=20, required=False)
+    player2_phone = TextField("line", label=_("Player 2: phone"), max_length=30, required=False)
     representative = forms.TypedChoiceField(
         label=_("Representative"), coerce=int, choices=[(1, _("Player 1")), (2, _("Player 2"))], initial=1,
     )
@@ -178,7 +186,13 @@ class PairForm(forms.ModelForm):
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("CSV file"), required=False)
     # The previewed text, sent back on confirmation and checked again.
-    text = forms.CharField(widget=forms.HiddenInput, required=False)
+    text = forms.CharField(widget=forms.HiddenInput, required=False, max_length=MAX_CSV_BYTES)
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload and upload.size > MAX_CSV_BYTES:
+            raise forms.ValidationError(_("The file is too large: at most %(n)d kB.") % {"n": MAX_CSV_BYTES // 1024})
+        return upload
 
 
 class DrawForm(forms.Form):
@@ -197,8 +211,23 @@ class TableForm(forms.Form):
         self.fields["juez"].queryset = jueces()
 
 
+class ReasonField(forms.CharField):
+    """Why a result was recorded or corrected: kept in the audit trail (``audit``)."""
+
+    def __init__(self):
+        super().__init__(label=_("Reason (kept in the audit trail)"), max_length=REASON_MAX, required=False,
+                         widget=forms.Textarea(attrs={"rows": 2}))
+
+    def clean(self, value):
+        try:
+            return check_text(super().clean(value), REASON_MAX, multiline=True)
+        except TextError as error:
+            raise forms.ValidationError(str(error)) from None
+
+
 class WalkoverForm(forms.Form):
     winner = forms.ChoiceField(label=_("Pair present (wins)"), choices=[("A", "A"), ("B", "B")])
+    reason = ReasonField()
 
 
 class CorrectionForm(forms.Form):
@@ -209,6 +238,7 @@ class CorrectionForm(forms.Form):
     override = forms.BooleanField(
         label=_("Director's override: correct even though a later mesa has started"), required=False,
     )
+    reason = ReasonField()
 
 
 class JuezForm(UserCreationForm):
@@ -222,6 +252,7 @@ class JuezForm(UserCreationForm):
         super().__init__(*args, **kwargs)
         for name in ("first_name", "last_name"):
             self.fields[name].required = True
+            self.fields[name].validators.append(TextValidator("name"))
         self.helper = FormHelper()
         self.helper.form_tag = False
 

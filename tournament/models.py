@@ -14,18 +14,41 @@ mesa
     Its place in the bracket is (bracket, round, position); the pairs that
     will play it may still be unknown. ``winner_to``/``loser_to`` say which
     mesa the winner and the loser go on to, and in which slot.
+header
+    What a mesa's claim log is replayed from, in the format of ``manage.py
+    replay``'s first line: ``{"ruleset": profile, "settings": {every
+    setting}, "players": 4, "first_dealer": "A1"}``. The claim log stores
+    it on the mesa with its first claim, from the championship's rules at
+    that moment, and it never changes: a mesa keeps the rule set it started
+    with (ruling). Until then the mesa follows its championship's rules.
+frozen rules
+    Once any mesa of a championship has a claim, the championship's rule
+    settings (profile, overrides, players per side) cannot change: saving
+    them raises :class:`RulesFrozen`, whoever saves (form, admin, service).
 
-The rules of the data are database constraints where they can be.
+The rules of the data are database constraints where they can be. Every
+text a person types is clean text of its kind (``tournament.validators``:
+no control characters, one line, a name at most 120 characters), checked
+by every form that saves it, the admin's too.
 """
 
 import secrets
 
 from django.conf import settings
-from django.db import models
+from django.core.exceptions import ValidationError
+from django.db import connection, models, transaction
 from django.db.models import F, Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, RuleSetError, build_ruleset
+from tournament.language import speak
+from tournament.validators import TextValidator
+
+
+class RulesFrozen(ValidationError):
+    """A change to a championship's rules after one of its mesas started."""
+
 
 
 class Championship(models.Model):
@@ -34,9 +57,9 @@ class Championship(models.Model):
         SINGLE = "single", _("Single elimination")
         ROUND_ROBIN = "round_robin", _("Round-robin groups")
 
-    name = models.CharField(_("name"), max_length=200)
-    edition = models.CharField(_("edition"), max_length=100, blank=True)
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    name = models.CharField(_("name"), max_length=200, validators=[TextValidator("line")])
+    edition = models.CharField(_("edition"), max_length=100, blank=True, validators=[TextValidator("line")])
+    venue = models.CharField(_("venue"), max_length=200, blank=True, validators=[TextValidator("line")])
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"))
     director = models.ForeignKey(
@@ -62,6 +85,9 @@ class Championship(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    # The settings a mesa's header copies: they cannot change once a mesa started.
+    RULE_FIELDS = ("ruleset_profile", "ruleset_overrides", "players_per_pair")
+
     class Meta:
         verbose_name = _("championship")
         verbose_name_plural = _("championships")
@@ -75,16 +101,64 @@ class Championship(models.Model):
     def __str__(self):
         return f"{self.name} {self.edition}".strip()
 
+    def save(self, *args, **kwargs):
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and not set(update_fields) & set(self.RULE_FIELDS):
+            return super().save(*args, **kwargs)
+        with transaction.atomic():
+            self.check_rules_unchanged(lock=True)
+            return super().save(*args, **kwargs)
+
     @property
     def ruleset(self):
         return build_ruleset(self.ruleset_profile, self.ruleset_overrides)
 
-    def clean(self):
-        from django.core.exceptions import ValidationError
+    def header(self, first_dealer):
+        """The header a mesa of this championship starts with now (see the module's terms)."""
+        return {"ruleset": self.ruleset_profile, "settings": self.ruleset.settings(),
+                "players": self.players_at_table, "first_dealer": first_dealer}
+
+    def started_mesa(self):
+        """A mesa of this championship that has a claim (its rules are frozen), or None."""
+        if self.pk is None:
+            return None
+        return self.mesas.filter(last_seq__gt=0).order_by("started_at", "pk").first()
+
+    def check_rules_unchanged(self, lock=False):
+        """Raise :class:`RulesFrozen` when this object's rules differ from the saved
+        ones and a mesa has started; ``lock`` the saved row meanwhile (inside a
+        transaction), so that no mesa starts with the old rules at the same moment."""
+        if self.pk is None:
+            return
+        saved = Championship.objects.filter(pk=self.pk)
+        if lock and connection.features.has_select_for_update:
+            saved = saved.select_for_update()
+        elif lock:
+            # SQLite has no row locks: a write first takes the database's
+            # write lock before anything is read (as the claim log does).
+            saved.update(tables=F("tables"))
+        saved = saved.values(*self.RULE_FIELDS).first()
+        if saved is None or all(saved[name] == getattr(self, name) for name in self.RULE_FIELDS):
+            return
         try:
-            self.ruleset
+            unchanged = (build_ruleset(saved["ruleset_profile"], saved["ruleset_overrides"]) == self.ruleset
+                         and saved["players_per_pair"] == self.players_per_pair)
+        except RuleSetError:
+            unchanged = False
+        started = None if unchanged else self.started_mesa()
+        if started is not None:
+            raise RulesFrozen(
+                gettext("The rules cannot change any more: mesa %(mesa)s has started, and a mesa keeps the rules it"
+                        " started with. Every mesa of this championship is played with the rules it has now.")
+                % {"mesa": started}, code="rules_frozen",
+            )
+
+    def clean(self):
+        try:
+            build_ruleset(self.ruleset_profile, self.ruleset_overrides)
         except RuleSetError as error:
-            raise ValidationError({"ruleset_overrides": str(error)})
+            raise ValidationError({"ruleset_overrides": speak(error)}) from error
+        self.check_rules_unchanged()
 
     @property
     def players_at_table(self):
@@ -93,8 +167,8 @@ class Championship(models.Model):
 
 class Pair(models.Model):
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="pairs")
-    name = models.CharField(_("name"), max_length=120)
-    club = models.CharField(_("club or city"), max_length=120, blank=True)
+    name = models.CharField(_("name"), max_length=120, validators=[TextValidator("name")])
+    club = models.CharField(_("club or city"), max_length=120, blank=True, validators=[TextValidator("name")])
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     checked_in = models.BooleanField(_("checked in"), default=False)
 
@@ -119,9 +193,9 @@ class Pair(models.Model):
 class Player(models.Model):
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="players")
     number = models.PositiveSmallIntegerField(_("player number"), choices=[(1, "1"), (2, "2")])
-    full_name = models.CharField(_("full name"), max_length=150)
-    id_number = models.CharField(_("ID number"), max_length=20, blank=True)
-    phone = models.CharField(_("phone"), max_length=30, blank=True)
+    full_name = models.CharField(_("full name"), max_length=150, validators=[TextValidator("name")])
+    id_number = models.CharField(_("ID number"), max_length=20, blank=True, validators=[TextValidator("line")])
+    phone = models.CharField(_("phone"), max_length=30, blank=True, validators=[TextValidator("line")])
     is_representative = models.BooleanField(_("representative"), default=False)
 
     class Meta:
@@ -187,7 +261,17 @@ class Mesa(models.Model):
         related_name="inspected_mesas", verbose_name=_("inspector"),
     )
     pin = models.CharField(_("PIN"), max_length=6, default=new_pin)
+    # Who printed the current PIN again, and when (None: the PIN the mesa was made with).
+    pin_issued_at = models.DateTimeField(_("PIN printed at"), null=True, blank=True, editable=False)
+    pin_issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, editable=False,
+        related_name="+", verbose_name=_("PIN printed by"),
+    )
     first_dealer = models.CharField(_("first dealer"), max_length=2, default="A1")
+    header = models.JSONField(
+        _("rules it started with"), null=True, blank=True, editable=False,
+        help_text="Set with the first claim, never changed: the rules the log is replayed with.",
+    )
 
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.WAITING)
     chicas_a = models.PositiveSmallIntegerField(default=0)
@@ -244,10 +328,18 @@ class Mesa(models.Model):
     def __str__(self):
         return f"{self.get_bracket_display()} R{self.round}-{self.position}"
 
+    def save(self, *args, **kwargs):
+        update_fields = kwargs.get("update_fields")
+        if self.pk is not None and (update_fields is None or "header" in update_fields):
+            saved = Mesa.objects.filter(pk=self.pk).values_list("header", flat=True).first()
+            if saved is not None and saved != self.header:
+                raise RulesFrozen(gettext("Mesa %(mesa)s keeps the rules it started with.") % {"mesa": self},
+                                  code="rules_frozen")
+        return super().save(*args, **kwargs)
+
     def clean(self):
         """A mesa's pairs belong to its championship: the database cannot say
         so across tables, so the admin's forms check it here."""
-        from django.core.exceptions import ValidationError
         errors = {}
         for field in ("pair_a", "pair_b", "winner"):
             pair = getattr(self, field)
@@ -259,3 +351,17 @@ class Mesa(models.Model):
     def pair(self, side):
         """The pair on side ``"A"`` or ``"B"``: the engine's names for them."""
         return self.pair_a if side == "A" else self.pair_b
+
+    def rules_header(self):
+        """The header its log is replayed with: its own once it started, else its championship's now."""
+        return self.header if self.header is not None else self.championship.header(self.first_dealer)
+
+    @property
+    def ruleset(self):
+        """The mesa's own rule set (see :meth:`rules_header`)."""
+        header = self.rules_header()
+        return build_ruleset(header["ruleset"], header["settings"])
+
+    @property
+    def players_at_table(self):
+        return self.rules_header()["players"]

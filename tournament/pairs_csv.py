@@ -15,6 +15,8 @@ as Windows-1252 (Excel's "CSV" on Windows, a superset of Latin-1), and the
 preview says so, so that the organiser checks the accents. A file that is
 neither (binary, UTF-16) is refused as a whole.
 
+Every cell is clean text of its kind (``refereeing.engine.text``: a name
+at most 120 characters, no control characters) and fits its column.
 Every bad row is reported with its line number and reason; the import saves
 nothing while any row is bad (the preview is the first step, the
 confirmation re-reads and re-checks the same text).
@@ -28,6 +30,9 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from refereeing.engine.text import TextError, check_text, printable
+
+from .language import speak
 from .models import Pair, Player
 
 COLUMNS = (
@@ -35,6 +40,8 @@ COLUMNS = (
     "representante", "club", "cabeza_de_serie",
 )
 REQUIRED = ("pareja", "jugador_1", "jugador_2")
+# A file of a thousand pairs is about 150 kB.
+MAX_CSV_BYTES = 1024 * 1024
 LIMITS = {
     "pareja": Pair._meta.get_field("name").max_length,
     "club": Pair._meta.get_field("club").max_length,
@@ -45,6 +52,10 @@ LIMITS = {
     "telefono_1": Player._meta.get_field("phone").max_length,
     "telefono_2": Player._meta.get_field("phone").max_length,
 }
+
+
+# The kind of text each column holds (``refereeing.engine.text``).
+TEXT_KINDS = {column: "line" if column.startswith(("cedula", "telefono")) else "name" for column in LIMITS}
 
 
 class ImportRefused(Exception):
@@ -109,7 +120,13 @@ def check(championship, text, notice=""):
     preview = Preview(text=text, notice=notice)
     first = text.split("\n", 1)[0]
     reader = csv.reader(io.StringIO(text), delimiter=";" if first.count(";") > first.count(",") else ",")
-    lines = list(reader)
+    try:
+        lines = list(reader)
+    except csv.Error as error:
+        # A cell past the csv module's limit (128 kB), or a quote left open.
+        preview.errors.append((reader.line_num, _("The file cannot be read as CSV here: %(error)s.")
+                               % {"error": printable(str(error), 200)}))
+        return preview
     if not lines or not any(cell.strip() for cell in lines[0]):
         preview.errors.append((1, _("The first line must name the columns: %(columns)s.") % {"columns": ", ".join(COLUMNS)}))
         return preview
@@ -165,8 +182,11 @@ def _row_reasons(championship, row, existing, taken_seeds, names, seeds):
     if championship.players_per_pair == 1 and values["jugador_2"]:
         reasons.append(_("jugador_2 must be empty in a 1 vs 1 championship"))
     for column, limit in LIMITS.items():
-        if len(values[column]) > limit:
-            reasons.append(_("%(column)s is longer than %(n)d characters") % {"column": column, "n": limit})
+        try:
+            values[column] = check_text(values[column], TEXT_KINDS[column], field=column, required=False,
+                                        max_length=limit)
+        except TextError as error:
+            reasons.append(speak(error))
     name = _key(values["pareja"])
     if name:
         if name in names:

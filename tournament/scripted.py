@@ -17,7 +17,7 @@ def claims(winner, seed, players=4):
     loser = "B" if winner == "A" else "A"
     manos = 2 if players == 4 else 4
     while True:
-        for mano in range(manos):
+        for _mano in range(manos):
             yield {"kind": "mano"}
             for _ in range(rng.choice((0, 1, 2, 2))):
                 pair = winner if rng.random() < 0.6 else loser

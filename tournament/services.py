@@ -35,9 +35,8 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from . import bracket
 from .models import Mesa
@@ -323,7 +322,7 @@ def record_walkover(mesa, winner_side):
         raise ServiceError(_("%(mesa)s does not know both its pairs yet.") % {"mesa": mesa_label(mesa)})
     if winner_side not in ("A", "B"):
         raise ServiceError(_("The winner of a walkover must be a pair of the mesa."))
-    to_win = mesa.championship.ruleset.chicas_to_win
+    to_win = mesa.ruleset.chicas_to_win
     with transaction.atomic():
         _decide(mesa, Mesa.Status.WALKOVER, winner_side,
                 to_win if winner_side == "A" else 0, to_win if winner_side == "B" else 0, False)
@@ -341,7 +340,7 @@ def correct_result(mesa, winner_side, chicas_a, chicas_b, zapateria=False, user=
         raise ServiceError(_("Only a decided mesa can be corrected; %(mesa)s has no result.") % {"mesa": mesa_label(mesa)})
     if winner_side not in ("A", "B") or mesa.pair(winner_side) is None:
         raise ServiceError(_("The winner must be a pair of the mesa."))
-    to_win = mesa.championship.ruleset.chicas_to_win
+    to_win = mesa.ruleset.chicas_to_win
     won, lost = (chicas_a, chicas_b) if winner_side == "A" else (chicas_b, chicas_a)
     if not (0 <= lost < won <= to_win):
         raise ServiceError(_("The winner must have more chicas than the loser, and at most %(n)d.") % {"n": to_win})

@@ -21,6 +21,7 @@ from collections import defaultdict
 from . import services
 from .models import Championship
 
+
 def bracket_sections(mesas):
     """[{"bracket", "label", "rounds": [{"round", "mesas"}]}] in bracket order."""
     grouped = defaultdict(lambda: defaultdict(list))
@@ -28,7 +29,7 @@ def bracket_sections(mesas):
         key = mesa.bracket if mesa.group is None else f"{mesa.bracket}{mesa.group}"
         grouped[(services.BRACKET_ORDER.index(mesa.bracket), mesa.group or 0, key)][mesa.round].append(mesa)
     sections = []
-    for (_, group, _key), rounds in sorted(grouped.items()):
+    for (_, _group, _key), rounds in sorted(grouped.items()):
         first = next(iter(rounds.values()))[0]
         sections.append({
             "bracket": first.bracket, "label": first.get_bracket_display(), "group": first.group,

@@ -9,12 +9,21 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from refereeing.models import Appeal
+from audit.context import because, record
+from backup.auto import after_round_start
+from refereeing.models import Appeal, PinFailure
 
-from . import pairs_csv, services, standings
+from . import lockouts, pairs_csv, services, standings
 from .access import directs_a_championship, is_director, is_organiser, organiser_required
 from .forms import (
-    ChampionshipForm, CorrectionForm, DrawForm, ImportForm, JuezForm, JuezPasswordForm, PairForm, TableForm,
+    ChampionshipForm,
+    CorrectionForm,
+    DrawForm,
+    ImportForm,
+    JuezForm,
+    JuezPasswordForm,
+    PairForm,
+    TableForm,
     WalkoverForm,
 )
 from .models import Championship, Mesa, Pair
@@ -63,6 +72,7 @@ def championship_detail(request, pk):
     return render(request, "tournament/championship_detail.html", {
         "championship": championship,
         "ruleset": championship.ruleset.describe(get_language() or "es"),
+        "rules_frozen_by": championship.started_mesa(),
         "pair_count": championship.pairs.count(),
         "checked_in": championship.pairs.filter(checked_in=True).count(),
         "rounds": _rounds(championship),
@@ -161,6 +171,7 @@ def draw(request, pk):
 def draw_knockout(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     if _run(request, services.draw_knockout, championship) is not None:
+        record(championship, "knockout_drawn")
         messages.success(request, _("Knockout drawn."))
     return redirect("tournament:detail", pk)
 
@@ -170,6 +181,8 @@ def draw_knockout(request, pk):
 def start_round(request, pk, bracket, round_number):
     championship = get_object_or_404(Championship, pk=pk)
     count = services.start_round(championship, bracket, round_number)
+    record(championship, "round_started", {"round": ["", f"{bracket} {round_number}"], "mesas": ["", str(count)]})
+    after_round_start(championship, bracket, round_number)
     messages.success(request, _("%(n)d mesas are ready.") % {"n": count})
     return redirect("tournament:detail", pk)
 
@@ -183,11 +196,14 @@ def tables(request, pk):
         return redirect("tournament:tables", pk)
     mesas = sorted(
         championship.mesas.filter(status__in=services.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
-        .select_related("pair_a", "pair_b", "juez"),
+        .select_related("pair_a", "pair_b", "juez", "pin_issued_by"),
         key=services.play_order,
     )
+    for mesa in mesas:
+        mesa.pin_printer = services.person_name(mesa.pin_issued_by)
     return render(request, "tournament/tables.html", {
         "championship": championship, "mesas": mesas, "juez_count": services.jueces().count(),
+        "blocked_pins": PinFailure.objects.blocked_mesas(mesas),
     })
 
 
@@ -221,11 +237,16 @@ def mesa_result(request, pk, mesa_pk):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            if decided:
-                services.correct_result(mesa, data["winner"], data["chicas_a"], data["chicas_b"], data["zapateria"],
-                                        user=request.user, override=data["override"])
-            else:
-                services.record_walkover(mesa, data["winner"])
+            if decided and data["override"] and is_director(request.user, mesa.championship) and not data["reason"]:
+                raise services.ServiceError(_("The Director's override states its reason (Art. 18)."))
+            overriding = decided and data["override"] and is_director(request.user, mesa.championship)
+            with because(_("Director's override (Art. 18): %(reason)s") % {"reason": data["reason"]}
+                         if overriding else data["reason"]):
+                if decided:
+                    services.correct_result(mesa, data["winner"], data["chicas_a"], data["chicas_b"],
+                                            data["zapateria"], user=request.user, override=data["override"])
+                else:
+                    services.record_walkover(mesa, data["winner"])
         except services.ServiceError as error:
             form.add_error(None, error.message)
             blocking = error.blocking
@@ -281,7 +302,21 @@ def juez_list(request):
         messages.success(request, _("%(name)s can now sign in as %(username)s.")
                          % {"name": juez.get_full_name(), "username": juez.get_username()})
         return redirect("jueces:list")
-    return render(request, "tournament/jueces.html", {"form": form, "jueces": services.juez_accounts()})
+    jueces = list(services.juez_accounts())
+    locked = lockouts.locked_usernames(j.get_username() for j in jueces)
+    for juez in jueces:
+        juez.locked_out = juez.get_username() in locked
+    return render(request, "tournament/jueces.html", {"form": form, "jueces": jueces})
+
+
+@organiser_required
+@require_POST
+def juez_unlock(request, pk):
+    """Let a juez locked out by too many wrong passwords sign in again."""
+    juez = get_object_or_404(services.juez_accounts(), pk=pk)
+    lockouts.unlock(juez, by=request.user)
+    messages.success(request, _("%(name)s can try to sign in again.") % {"name": services.person_name(juez)})
+    return redirect("jueces:list")
 
 
 @organiser_required

@@ -6,3 +6,6 @@ from django.db import models
 class BareRow(models.Model):
     body = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"row {self.pk}"

@@ -94,7 +94,7 @@ holds some of that run's load, ~0.8-1.0): with another job running (tests,
 a browser, another benchmark) all figures become upper bounds and p99 runs
 to seconds, while throughput falls below the offered rate (locust's users
 wait for their answers, so a saturated server shows as fewer requests/s).
-The bench keeps database connections open (``CONN_MAX_AGE`` 600), as a
+The bench opens a database connection per request (``CONN_MAX_AGE`` 0), as a
 real deployment would.
 """
 
@@ -216,7 +216,7 @@ def check_database(acked):
     """What the log looks like after the run: a list of problems (empty is good)."""
     from django.db.models import Count
 
-    from refereeing.claimlog import mesa_replay
+    from refereeing.claimlog.log import mesa_replay, state_dict
     from refereeing.models import ClaimEntry
     from tournament.models import Mesa
 
@@ -236,7 +236,7 @@ def check_database(acked):
         seqs = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("seq", flat=True))
         if seqs != list(range(1, mesa.last_seq + 1)):
             problems.append(f"mesa {mesa.pk}: seqs are not 1..{mesa.last_seq}")
-        if mesa.last_seq and mesa.state != mesa_replay(mesa).state.as_dict():
+        if mesa.last_seq and mesa.state != state_dict(mesa_replay(mesa)):
             problems.append(f"mesa {mesa.pk}: its state is not the replay of its log")
     return problems, len(logged), len(logged) - len(acked)
 
@@ -261,7 +261,7 @@ def one_run(args, env):
 
     load_before = os.getloadavg()[0]  # after a first run, it still holds some of that run's load
     gunicorn = subprocess.Popen(
-        [str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi:application", "-b", f"127.0.0.1:{args.port}",
+        [str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.asgi:application", "-b", f"127.0.0.1:{args.port}",
          "-w", str(args.workers), "--backlog", "2048", "--log-level", "warning"],
         cwd=ROOT, env=env,
     )
@@ -359,6 +359,8 @@ def main():
     import django
 
     django.setup()
+    # The production set-up serves collectstatic's hashed, compressed files (DEBUG is off here).
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
 
     runs, problems = [], []
     for n in range(1, args.runs + 1):

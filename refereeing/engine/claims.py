@@ -30,9 +30,21 @@ stays valid. A claim with a field its kind does not have, a missing field
 or a value of the wrong type is malformed: :func:`parse_claim` raises
 :class:`ClaimError` and the log refuses it before the engine sees it.
 A malformed claim is an input error, never a refused decision.
+
+A new claim is also bounded (:func:`parse_claim`): an ``ajuste`` moves a
+pair by 1 to 40 points either way (what a chica can hold), a conteo counts
+0 to 40 cards a pair, a ``target`` or ``against`` names a seq already in
+the log, and a reason is clean text of at most 500 characters
+(``refereeing.engine.text``). A replay checks only the shape, so a log
+kept before a bound existed still replays as it did.
+
+Messages come in Spanish and English (:class:`ClaimError`); whoever
+answers picks the request's language.
 """
 
 from __future__ import annotations
+
+from .text import TextError, check_text, printable
 
 PAIRS = ("A", "B")
 
@@ -64,7 +76,21 @@ KINDS = tuple(FIELDS)
 
 
 class ClaimError(ValueError):
-    """A malformed claim or header; the message says what is wrong."""
+    """A malformed claim or header; says what is wrong in Spanish and English.
+
+    ``ClaimError(spanish, english)``: :meth:`message` gives the one the
+    request asked for. ``str()`` holds both (``"es / en"``), as a log or a
+    command line shows it. Given one text only, it stands for both.
+    """
+
+    def __init__(self, spanish: str, english: str | None = None):
+        self.spanish = spanish
+        self.english = spanish if english is None else english
+        super().__init__(spanish if english is None else f"{spanish} / {english}")
+
+    def message(self, language: str = "es") -> str:
+        """The message in ``language`` ("es", "en"; a region such as "es-ec" is ignored)."""
+        return self.english if language.startswith("en") else self.spanish
 
 
 def _is_int(value) -> bool:
@@ -123,37 +149,91 @@ _SPECS = {
 _MISSING = object()
 
 
+def _shown(value) -> str:
+    """A refused value as a message quotes it: short, and printable whatever it holds."""
+    return printable(repr(value), 40)
+
+
 def check_claim(obj, players: int = 4) -> None:
     """Raise :class:`ClaimError` unless ``obj`` is a claim of the format above.
 
     ``players`` decides whether player 2 exists. The message names the
-    kind and the field.
+    kind and the field. This is the shape the engine needs, which every
+    replay checks again; the bounds on new input are :func:`parse_claim`'s.
     """
     if type(obj) is not dict:
-        raise ClaimError(f"Una jugada debe ser un objeto JSON, no {type(obj).__name__}."
-                         f" / A claim must be a JSON object, not {type(obj).__name__}.")
+        raise ClaimError(f"Una jugada debe ser un objeto JSON, no {type(obj).__name__}.",
+                         f"A claim must be a JSON object, not {type(obj).__name__}.")
     kind = obj.get("kind")
     spec = _SPECS.get(kind) if type(kind) is str else None
     if spec is None:
-        raise ClaimError(f"Tipo de jugada desconocido {kind!r}; use uno de: {', '.join(KINDS)}."
-                         f" / Unknown claim kind {kind!r}.")
+        raise ClaimError(f"Tipo de jugada desconocido {_shown(kind)}; use uno de: {', '.join(KINDS)}.",
+                         f"Unknown claim kind {_shown(kind)}; use one of: {', '.join(KINDS)}.")
     allowed, fields = spec
     if not allowed.issuperset(obj):
-        name = sorted(set(obj) - allowed)[0]
-        raise ClaimError(f"«{kind}» no lleva el campo «{name}». / '{kind}' has no field '{name}'.")
+        name = printable(sorted(map(str, set(obj) - allowed))[0], 40)
+        raise ClaimError(f"«{kind}» no lleva el campo «{name}».", f"'{kind}' has no field '{name}'.")
     for name, check, rule, optional in fields:
         value = obj.get(name, _MISSING)
         if value is _MISSING:
             if optional:
                 continue
-            raise ClaimError(f"«{kind}»: falta el campo «{name}». / '{kind}': missing field '{name}'.")
+            raise ClaimError(f"«{kind}»: falta el campo «{name}».", f"'{kind}': missing field '{name}'.")
         if not check(value, players):
             _, spanish, english = _RULES[rule]
-            raise ClaimError(f"«{kind}».{name} = {value!r}: {spanish}. / '{kind}'.{name}"
-                             f" = {value!r}: {english}.")
+            raise ClaimError(f"«{kind}».{name} = {_shown(value)}: {spanish}.",
+                             f"'{kind}'.{name} = {_shown(value)}: {english}.")
 
 
-def parse_claim(obj, players: int = 4) -> dict:
-    """``obj`` checked as one claim (see :func:`check_claim`), as a new dict."""
+# The bounds of new input, beyond the shape: what a juez's tablet or the
+# Director can mean. A chica is won at 40 points, so no adjustment moves a
+# pair by more; a data has 40 cards; a seq names an entry already in the log.
+MAX_POINTS = 40
+MAX_CARDS = 40
+MAX_SEQ = 100_000  # far beyond any mesa (a full one is a few hundred claims)
+
+
+def _bounds_error(kind, name, value, last_seq):
+    """(Spanish, English) when ``value`` of field ``name`` is out of bounds, else None."""
+    if name == "points" and not (value != 0 and abs(value) <= MAX_POINTS):
+        return (f"«{kind}».points = {_shown(value)}: un ajuste da entre -{MAX_POINTS} y {MAX_POINTS}"
+                " puntos, no 0 (Art. 18).",
+                f"'{kind}'.points = {_shown(value)}: an adjustment gives between -{MAX_POINTS} and"
+                f" {MAX_POINTS} points, not 0 (Art. 18).")
+    if name == "cards" and not all(n <= MAX_CARDS for n in value.values()):
+        return (f"«{kind}».cards: cada pareja cuenta entre 0 y {MAX_CARDS} cartas.",
+                f"'{kind}'.cards: each pair counts between 0 and {MAX_CARDS} cards.")
+    if name in ("target", "against"):
+        top = MAX_SEQ if last_seq is None else min(last_seq, MAX_SEQ)
+        if value > top:
+            return (f"«{kind}».{name} = {_shown(value)}: no hay tal jugada en el registro (la última es"
+                    f" #{top}).",
+                    f"'{kind}'.{name} = {_shown(value)}: the log has no such claim (the last is #{top}).")
+    if name == "reason":
+        try:
+            check_text(value, "reason", field=f"{kind}.{name}")
+        except TextError as error:
+            return error.spanish, error.english
+    return None
+
+
+def parse_claim(obj, players: int = 4, last_seq: int | None = None) -> dict:
+    """``obj`` checked as one new claim, as a new dict; raises :class:`ClaimError`.
+
+    Its shape (:func:`check_claim`), then the bounds of new input: an
+    ``ajuste`` within what a chica holds (0 < |points| <= 40), a conteo's
+    cards within 0..40, a seq (``target``, ``against``) within the log when
+    ``last_seq`` says how long it is, a reason that is clean text of at most
+    500 characters (``refereeing.engine.text``). The reason is kept as
+    checked (stripped).
+    """
     check_claim(obj, players)
-    return dict(obj)
+    claim = dict(obj)
+    for name in ("points", "cards", "target", "against", "reason"):
+        if name in claim:
+            error = _bounds_error(claim["kind"], name, claim[name], last_seq)
+            if error:
+                raise ClaimError(*error)
+    if "reason" in claim:
+        claim["reason"] = check_text(claim["reason"], "reason")
+    return claim

@@ -1,6 +1,6 @@
 """The levante checker: which cards a played card may take from the table.
 
-Terms (RULES.md, "Capturing")
+Terms (docs/REGLAS.md, "Levantar")
 -----------------------------
 match
     The played card takes one table card of its own rank (002 Art. 5A).
@@ -228,8 +228,8 @@ def judge(table, played, previous, taken, ruleset) -> Verdict:
                         f"Took cards that are not on the table: {cards}.", "Art. 5")
 
     p = INDEX[played]
-    lower = sorted((INDEX[r] for r in taken if INDEX[r] <= p))
-    upper = sorted((INDEX[r] for r in taken if INDEX[r] > p))
+    lower = sorted(INDEX[r] for r in taken if INDEX[r] <= p)
+    upper = sorted(INDEX[r] for r in taken if INDEX[r] > p)
     escalera_ok = upper == list(range(p + 1, p + 1 + len(upper)))
 
     problem = _base_problem(played, p, lower, upper, escalera_ok)

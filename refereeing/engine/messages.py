@@ -1,32 +1,103 @@
-"""The words of the decisions: what each kind and code means, in Spanish and English.
+"""How the engine speaks: every text in Spanish and English, and where its articles are.
 
-Every refusal code, and the note an accepted claim may carry, has a Spanish
-text, an English text and the article it rests on (``Art. N`` of the
-reglamento, ``002 Art. N`` of seed 002, ``seed 003``). The texts are built
-only when asked for (``Decision.message``), so a replay does not pay for
-them.
+The convention
+--------------
+The engine never picks a language: every text it makes comes in both, as a
+pair ``(spanish, english)`` in its tables, as ``message`` (Spanish) and
+``message_en`` (English) on what it decides (a decision, a levante
+verdict, stored with the log), and as ``spanish`` and ``english`` on the
+errors it raises (``RuleSetError``, ``ClaimError``). Whoever shows it picks
+one with :func:`pick` (the Django side: ``tournament.language.speak``).
+Game words stay Spanish in English too (caída, limpia, ronda...), as the
+players say them.
+
+Tables
+------
+``KIND_LABELS``
+    The one table of claim-kind labels (the juez's buttons and log, the
+    API's ``ruleset.labels``, the planilla).
+``CODES``
+    Every refusal code, and the note an accepted claim may carry: Spanish,
+    English and the article it rests on.
+``KIND_ARTICLES``
+    The article an accepted claim of each kind rests on.
+
+Articles are cited as ``Art. N`` of the reglamento (``Art. 3g.6``),
+``002 Art. N`` of seed 002, ``seed 003``, or ``ruling <slug>`` for the
+project's own rulings; :func:`anchor` gives each its anchor in the rules
+document, ``docs/REGLAS.md``. The texts are built only when asked for
+(``Decision.message``), so a replay does not pay for them.
 """
 
 from __future__ import annotations
 
+import re
+
 KIND_LABELS = {
-    "mano": ("Mano repartida", "Hand dealt"),
+    "mano": ("Mano", "Mano"),
     "ronda": ("Ronda", "Ronda"),
     "doble_ronda": ("Doble ronda", "Doble ronda"),
     "caida": ("Caída", "Caída"),
     "limpia": ("Limpia", "Limpia"),
     "caida_limpia": ("Caída y limpia", "Caída and limpia"),
     "caida_en_ronda": ("Caída en ronda", "Caída en ronda"),
-    "cuatro_caidas": ("Cuatro caídas seguidas", "Four caídas in a row"),
+    "cuatro_caidas": ("Cuatro caídas", "Four caídas"),
     "juego_y_veo": ("Juego y veo", "Juego y veo"),
-    "pedir_mal": ("Pedir mal los puntos", "Points asked for wrongly"),
-    "mal_repartidas": ("Cartas mal repartidas", "Cards misdealt"),
+    "pedir_mal": ("Pedir mal", "Points asked wrongly"),
+    "mal_repartidas": ("Mal repartidas", "Misdeal"),
     "conteo": ("Conteo", "Conteo"),
     "ajuste": ("Ajuste del Director", "Director's adjustment"),
     "void": ("Anulación", "Void"),
-    "suspender": ("Mesa suspendida", "Mesa suspended"),
-    "reanudar": ("Mesa reanudada", "Mesa resumed"),
+    "suspender": ("Suspensión", "Suspension"),
+    "reanudar": ("Reanudación", "Resumption"),
 }
+
+
+def pick(texts, language: str) -> str:
+    """The text of ``texts`` for ``language`` ("es", "en", "en-us"...): Spanish unless English.
+
+    ``texts`` is a pair ``(spanish, english)``, a decision (object or dict)
+    with ``message`` and ``message_en``, or an error with ``spanish`` and
+    ``english``.
+    """
+    english = (language or "es").startswith("en")
+    if isinstance(texts, tuple):
+        return texts[1 if english else 0]
+    if isinstance(texts, dict):
+        return texts.get("message_en" if english else "message") or texts.get("message") or ""
+    if hasattr(texts, "spanish"):
+        return texts.english if english else texts.spanish
+    return (texts.message_en if english else texts.message) or texts.message
+
+
+def kind_labels(language: str) -> dict:
+    """Every claim kind's label in ``language``."""
+    return {kind: pick(texts, language) for kind, texts in KIND_LABELS.items()}
+
+
+_ARTICLE = re.compile(r"(?:(?P<seed>00\d) )?Art\. (?P<n>\d+)")
+
+
+def anchor(article: str | None) -> str | None:
+    """The anchor of ``article`` in docs/REGLAS.md, or None when it has none.
+
+    ``Art. 10`` -> ``art-10`` (sub-articles go to their article: ``Art. 3g.6``
+    -> ``art-3``), ``002 Art. 9`` -> ``s002-art-9``, ``seed 003`` -> ``s003``,
+    ``ruling <slug>`` -> ``ruling-<slug>``; a list (``Art. 10, 15``) goes
+    to its first.
+    """
+    if not article:
+        return None
+    if article.startswith("ruling "):
+        return "ruling-" + article[len("ruling "):]
+    if article.startswith("seed 003"):
+        return "s003"
+    found = _ARTICLE.match(article)
+    if found is None:
+        return None
+    if found["seed"]:
+        return f"s{found['seed']}-art-{found['n']}"
+    return f"art-{found['n']}"
 
 # The article an accepted claim of each kind rests on.
 KIND_ARTICLES = {
@@ -55,6 +126,11 @@ CODES = {
                          "Art. 3f"),
     "conteo_prematuro": ("Aún no se han repartido todas las manos de la data.",
                          "Not every hand of the data has been dealt yet.", "Art. 3f"),
+    "conteo_contradice_registro": (
+        "El registro tiene {plays} levante(s) aceptado(s) de la pareja {pair} en esta data:"
+        " no puede contarse con menos de {least} cartas (ni dar falla).",
+        "The log has {plays} accepted capture(s) by pair {pair} in this data: it cannot be"
+        " counted at fewer than {least} cards (nor give falla).", "Art. 10, 15"),
     "conteo_invalido": ("Las parejas no pueden haber levantado más de 40 cartas.",
                         "The pairs cannot have taken more than 40 cards.", "Art. 3g"),
     "sin_turno": ("No queda un turno en esta mano en que esa jugada sea posible.",
@@ -93,6 +169,12 @@ CODES = {
     "anulacion_sin_objetivo": ("La jugada a anular no existe o no es anterior.",
                                "The claim to void does not exist or is not earlier.",
                                "Art. 16"),
+    "anulacion_fuera_de_alcance": (
+        "Solo se anula dentro de la chica en curso (o la jugada que cerró la anterior, antes"
+        " de otra jugada): lo anterior lo corrige el Director con un ajuste.",
+        "A void reaches only into the current chica (or the claim that ended the previous"
+        " one, before any other claim): older claims are the Director's to correct with an"
+        " adjustment.", "Art. 18"),
     "anulacion_repetida": ("Esa jugada ya está anulada.", "That claim is already void.",
                            "Art. 16"),
     "treinta_y_ocho": ("38 que no juega: la pareja solo suma con una caída.",
@@ -112,23 +194,25 @@ def _points(points: dict, spanish: bool) -> str:
     return ", ".join(parts)
 
 
+def note(code: str, language: str, voided_by=None, detail=None) -> str:
+    """The text of ``code`` in ``language``, with the values it names."""
+    return pick(CODES[code][:2], language).format(voided_by=voided_by, **(detail or {}))
+
+
 def message(decision, language: str) -> str:
     """The text of ``decision`` in ``language`` ("es" or "en")."""
-    spanish = language == "es"
-    index = 0 if spanish else 1
-    if decision.code is not None:
-        note = CODES[decision.code][index].format(voided_by=decision.voided_by)
-    else:
-        note = ""
+    spanish = not language.startswith("en")
+    reason = "" if decision.code is None else note(
+        decision.code, language, decision.voided_by, decision.detail)
     if not decision.accepted:
-        return f"{'Rechazada' if spanish else 'Refused'}: {note}"
-    label = KIND_LABELS[decision.kind][index]
+        return f"{'Rechazada' if spanish else 'Refused'}: {reason}"
+    label = KIND_LABELS[decision.kind][0 if spanish else 1]
     if decision.kind in _POINTLESS:
         text = f"{label}."
     else:
         text = f"{label}: {_points(decision.points, spanish)}."
-    if note:
-        text += " " + note
+    if reason:
+        text += " " + reason
     for pair in ("A", "B"):
         if decision.points[pair] > 0 and decision.scores[pair] >= 40:
             text += (f" La pareja {pair} gana la chica {decision.chica}." if spanish

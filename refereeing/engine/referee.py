@@ -2,8 +2,17 @@
 
 The replay is deterministic and derived from the log alone: the same header
 and claims always give the same decisions and state. A refused claim
-changes nothing. Voids are resolved first (see ``voids``); then only the
-effective claims are replayed, in order.
+changes nothing. The rules and rulings are those of docs/REGLAS.md.
+
+Voids (Art. 16; ruling "anulaciones", see ``voids``)
+    A void is decided where it stands in the log: it reaches into the
+    current chica, or to the claim that ended the previous chica while the
+    new one has no accepted claim (``anulacion_fuera_de_alcance``, Art. 18,
+    otherwise); a finished mesa takes none (``mesa_terminada``). An
+    accepted void makes its target never have happened: the log is decided
+    again from the earliest claim it changes (the referee keeps a copy of
+    itself just before each claim a void names), so voiding the last claim
+    costs no more than deciding it.
 
 Datas, manos and the deal (Art. 3)
     The first ``mano`` (at the start, after a conteo, after a chica ended,
@@ -25,8 +34,14 @@ Points (Art. 15, riobamba; other profiles through the rule set)
     negative, not limited by 38 que no juega). A score never goes below 0;
     a decision keeps the delta actually applied. 38 que no juega
     (002 Art. 11): from 38 a pair gains only from a caída (caída, caída y
-    limpia, caída en ronda, and four caídas in a row); anything else is
-    accepted with 0 and code ``treinta_y_ocho``; deductions still apply.
+    limpia, caída en ronda, and four caídas in a row) or an immediate win
+    (an award of ``"chica"``: ruling "38", it bars points, not wins);
+    anything else is accepted with 0 and code ``treinta_y_ocho``;
+    deductions still apply, and a pair brought below 38 scores again.
+    The conteo must agree with the log (ruling "conteo", Art. 10, 15): each
+    accepted capture of the data (a play claim, less those upheld in a juego
+    y veo) took at least two cards, so a pair is counted at no fewer
+    (``conteo_contradice_registro``), which also rules out falla against it.
 
 Chica and mesa (Art. 3g.6-7, 12, 15)
     The chica ends the moment a pair reaches 40 (scores are not cut at 40);
@@ -35,7 +50,9 @@ Chica and mesa (Art. 3g.6-7, 12, 15)
     the pair that won the count, its count and falla together, then the
     other pair). Until the next ``mano``
     every claim but void, ajuste, suspender and reanudar is refused
-    (``chica_terminada``). ``chicas_to_win`` chicas win the mesa.
+    (``chica_terminada``): the chica's end ends the data, the next seat
+    deals the next one and nothing of the abandoned data is counted
+    (ruling "chica a media data"). ``chicas_to_win`` chicas win the mesa.
     Zapatería ``ends_mesa``: the loser of the first chica below 10 ends the
     mesa; ``title`` (002 Art. 16): the loser of any chica below 10 is
     recorded as ``zapatero`` and the mesa goes on. Once the mesa is over,
@@ -70,7 +87,7 @@ from .conteo import MAX_CARDS, conteo
 from .messages import CODES, KIND_ARTICLES
 from .rules import CHICA, RuleSet
 from .state import SEATS, Decision, Header, Replay, State
-from .voids import resolve_voids
+from .voids import Voids
 
 CHICA_POINTS = 40
 ZAPATERIA_BELOW = 10
@@ -86,9 +103,10 @@ OTHER = {"A": "B", "B": "A"}
 ARTICLES = {code: texts[2] for code, texts in CODES.items()}
 
 
-# An accepted play of the current mano, for juego y veo: a list
-# [seq, pair, delta applied, protested], the cheapest thing to build.
-SEQ, PAIR, DELTA, PROTESTED = range(4)
+# An accepted play of the current mano, for juego y veo: a tuple
+# (seq, pair, delta applied), the cheapest thing to build; the protested
+# ones are in Referee.protested.
+SEQ, PAIR, DELTA = range(3)
 
 
 class Referee:
@@ -96,6 +114,8 @@ class Referee:
 
     def __init__(self, header: Header):
         rules = header.ruleset
+        self.delta = {"A": 0, "B": 0}
+        self.won = self.note = None
         self.rules = rules
         self.players = n = header.players
         self.seats = SEATS[n]
@@ -118,8 +138,6 @@ class Referee:
             (pair, player): tuple(s for s, seat in enumerate(self.seats) if seat[0] == pair
                                   and (player is None or int(seat[1]) == player))
             for pair in OTHER for player in (None, 1, 2)}
-        self.handlers = {kind: getattr(self, "_" + kind) for kind in KIND_ARTICLES
-                         if kind != "void"}
         self.treinta_y_ocho = rules.treinta_y_ocho
         self.play_points = {"caida": CAIDA, "limpia": LIMPIA,
                             "caida_limpia": rules.caida_limpia_points,
@@ -129,8 +147,36 @@ class Referee:
             self.articles["doble_ronda"] = "002 Art. 15A"
         if rules.juego_y_veo_upheld == "penalty":
             self.articles["juego_y_veo"] = "002 Art. 13"
+        self.captured = {"A": 0, "B": 0}
+        self.chica_ender = None     # the seq of the claim that ended the last chica
+        self.accepted_in_chica = 0  # accepted claims since this chica began
         self._new_mano()
         self._reset_streak()
+
+    def copy(self) -> Referee:
+        """An independent copy: deciding on it leaves this referee as it is."""
+        other = object.__new__(Referee)
+        values = self.__dict__.copy()
+        # The containers a decision changes in place; what they hold is not
+        # changed (results and plays are written once).
+        for name in ("scores", "chicas", "captured", "delta", "plays", "last_play"):
+            values[name] = values[name].copy()
+        for name in ("results", "ronda_seats", "protested"):
+            values[name] = values[name].copy()
+        other.__dict__ = values
+        return other
+
+    def trial(self, seq, claim):
+        """What ``claim`` would get as claim ``seq``, and what it would end: the referee stays as it is.
+
+        Returns ``(decision, ends)``; ``ends`` is ``"mesa"``, ``"chica"`` or None.
+        """
+        other = self.copy()
+        decision = other.decide(seq, claim)
+        ends = None
+        if other.won:
+            ends = "mesa" if other.finished else "chica"
+        return decision, ends
 
     # -- bookkeeping -------------------------------------------------------
 
@@ -140,6 +186,7 @@ class Referee:
         self.ronda_seats = set()
         self.ronda_seen = False
         self.plays = {}         # seq -> play (see SEQ...), this mano
+        self.protested = set()  # the seqs of the plays protested, this mano
         self.last_play = {"A": None, "B": None}
 
     def _reset_streak(self):
@@ -179,7 +226,9 @@ class Referee:
             return 0
         score = self.scores[pair]
         if amount == CHICA:
+            # An immediate win, not points: 38 que no juega does not bar it (ruling).
             amount = max(0, CHICA_POINTS - score)
+            caida = True
         if amount > 0 and score >= TREINTA_Y_OCHO and self.treinta_y_ocho and not (caida or ajuste):
             self.note = "treinta_y_ocho"
             return 0
@@ -240,16 +289,10 @@ class Referee:
         self.won = self.note = None
         self.detail = {}
         self.data_over = False
-        if self.finished:
-            code = "mesa_terminada"
-        elif self.suspended and kind not in ("reanudar", "ajuste", "suspender"):
-            code = "mesa_suspendida"
-        elif kind in IN_MANO and not self.in_data:
-            code = "chica_terminada" if self.chica_over else "sin_mano"
-        else:
-            code = self.handlers[kind](seq, claim)
+        code = self.gate(kind) or HANDLERS[kind](self, seq, claim)
         if code is None:
             accepted, code = True, self.note
+            self.accepted_in_chica += 1
         else:
             accepted = False
         scores = self.scores
@@ -259,10 +302,39 @@ class Referee:
                             {"A": scores["A"], "B": scores["B"]}, self.detail)
         # The data and the chica end after the decision, which belongs to them.
         if self.won:
+            self.chica_ender = seq
+            self.accepted_in_chica = 0
             self._end_chica(self.won)
         elif self.data_over:
             self._end_data()
         return decision
+
+    def reach(self, target, decision):
+        """The code that refuses a void of ``target`` (decided as ``decision``) here, or None.
+
+        A void reaches into the current chica, or to the claim that ended
+        the previous chica while the new one has no accepted claim yet;
+        older is the Director's (Art. 18). A finished mesa takes no void.
+        """
+        if self.finished:
+            return "mesa_terminada"
+        if decision.chica == self.chica:
+            return None
+        if target == self.chica_ender and not self.accepted_in_chica:
+            return None
+        return "anulacion_fuera_de_alcance"
+
+    def gate(self, kind):
+        """The refusal of any claim of ``kind`` here, whatever its fields, or None."""
+        if self.finished:
+            return "mesa_terminada"
+        if self.suspended and kind not in ("reanudar", "ajuste", "suspender"):
+            return "mesa_suspendida"
+        if kind in IN_MANO and not self.in_data:
+            return "chica_terminada" if self.chica_over else "sin_mano"
+        if kind == "conteo" and self.mano < self.manos_per_data:
+            return "conteo_prematuro"
+        return None
 
     def passive(self, seq, kind, accepted, code, voided_by=None):
         """The decision of a void, or of a voided claim: it changes nothing."""
@@ -281,6 +353,7 @@ class Referee:
             self.chica_over = False
             self.data += 1
             self.mano = 1
+            self.captured = {"A": 0, "B": 0}
         self._new_mano()
         return None
 
@@ -362,7 +435,8 @@ class Referee:
             self._reset_streak()
         self.bound = turn + 1
         self.captures |= 1 << turn
-        play = [seq, pair, self._award(pair, self.play_points[kind], caida), False]
+        self.captured[pair] += 1
+        play = (seq, pair, self._award(pair, self.play_points[kind], caida))
         self.plays[seq] = play
         self.last_play[pair] = play
         return None
@@ -416,14 +490,17 @@ class Referee:
             play = self.plays.get(claim["against"])
             if play is None or play[PAIR] != offender:
                 return "juego_y_veo_sin_jugada"
-            if play[PROTESTED]:
+            if play[SEQ] in self.protested:
                 return "juego_y_veo_repetido"
             if self.last_play[offender] is not play:
                 return "juego_y_veo_no_ultima"
-            play[PROTESTED] = True
+            self.protested.add(play[SEQ])
         if not claim["upheld"]:
             self._award(protester, -JUEGO_Y_VEO)
             return None
+        if play is not None:
+            # The protested capture no longer shows in the conteo's check.
+            self.captured[offender] -= 1
         if self.rules.juego_y_veo_upheld == "retract":
             if play is not None:
                 self._award(offender, -play[DELTA])
@@ -444,12 +521,17 @@ class Referee:
         return None
 
     def _conteo(self, seq, claim):
-        if self.mano < self.manos_per_data:
-            return "conteo_prematuro"
         cards = claim["cards"]
         a, b = cards["A"], cards["B"]
         if a + b > MAX_CARDS:
             return "conteo_invalido"
+        for pair in ("A", "B"):
+            # Each accepted capture took the card played and at least one
+            # more: the log shows at least that many cards (ruling, Art. 10, 15).
+            least = 2 * self.captured[pair]
+            if cards[pair] < least:
+                self.detail = {"pair": pair, "plays": self.captured[pair], "least": least}
+                return "conteo_contradice_registro"
         self.detail = detail = conteo(a, b, self.pair_of[(self.dealer + 1) % self.players])
         points, falla = detail["conteo"], detail["falla"]
         # Each pair's count and falla come together; the pair that won the
@@ -505,16 +587,15 @@ class Referee:
 def check_header(header) -> None:
     """Raise :class:`ClaimError` unless ``header`` is a valid :class:`Header`."""
     if not isinstance(header, Header) or not isinstance(header.ruleset, RuleSet):
-        raise ClaimError("La cabecera necesita un reglamento (RuleSet)."
-                         " / The header needs a rule set (RuleSet).")
+        raise ClaimError("La cabecera necesita un reglamento (RuleSet).",
+                         "The header needs a rule set (RuleSet).")
     if type(header.players) is not int or header.players not in SEATS:
-        raise ClaimError(f"Una mesa tiene 2 o 4 jugadores, no {header.players!r}."
-                         f" / A mesa has 2 or 4 players, not {header.players!r}.")
+        raise ClaimError(f"Una mesa tiene 2 o 4 jugadores, no {header.players!r}.",
+                         f"A mesa has 2 or 4 players, not {header.players!r}.")
     if header.first_dealer not in SEATS[header.players]:
-        raise ClaimError(
-            f"El primero en dar debe ser uno de {', '.join(SEATS[header.players])},"
-            f" no {header.first_dealer!r}. / The first dealer must be one of"
-            f" {', '.join(SEATS[header.players])}, not {header.first_dealer!r}.")
+        seats = ", ".join(SEATS[header.players])
+        raise ClaimError(f"El primero en dar debe ser uno de {seats}, no {header.first_dealer!r}.",
+                         f"The first dealer must be one of {seats}, not {header.first_dealer!r}.")
 
 
 def replay(header: Header, claims) -> Replay:
@@ -530,17 +611,48 @@ def replay(header: Header, claims) -> Replay:
         try:
             check_claim(claim, players)
         except ClaimError as error:
-            raise ClaimError(f"Jugada {seq}: {error} / Claim {seq}.") from None
-    voided_by, void_codes = resolve_voids(checked)
+            raise ClaimError(f"Jugada {seq}: {error.spanish}",
+                             f"Claim {seq}: {error.english}") from None
+    voids = Voids()
     referee = Referee(header)
     decisions = []
-    append = decisions.append
-    for seq, claim in enumerate(checked, 1):
-        if seq in voided_by:
-            append(referee.passive(seq, claim["kind"], False, "anulada", voided_by[seq]))
-        elif seq in void_codes:
-            code = void_codes[seq]
-            append(referee.passive(seq, "void", code is None, code))
+    # The referee just before each claim a void names: an accepted void
+    # decides the log again from its earliest change, not from the start.
+    targets = {claim["target"] for claim in checked if claim["kind"] == "void"}
+    before = {}
+
+    def decide(seq, claim, keep=False):
+        # ``keep``: the copy before ``seq`` is still right (nothing before it changed).
+        if seq in targets and not keep:
+            before[seq] = referee.copy()
+        if seq in voids.voided_by:
+            decision = referee.passive(seq, claim["kind"], False, "anulada", voids.voided_by[seq])
+        elif seq in voids.codes:
+            code = voids.codes[seq]
+            decision = referee.passive(seq, "void", code is None, code)
         else:
-            append(referee.decide(seq, claim))
-    return Replay(decisions, referee.state())
+            decision = referee.decide(seq, claim)
+        decisions.append(decision)
+
+    for seq, claim in enumerate(checked, 1):
+        if claim["kind"] != "void":
+            decide(seq, claim)
+            continue
+        target = claim["target"]
+        code = voids.check(seq, target) or referee.reach(target, decisions[target - 1])
+        if code is not None:
+            voids.refuse(seq, code)
+            decide(seq, claim)
+            continue
+        # From the earliest claim whose fate the void changes: its target,
+        # or down a chain of voids a claim they restore or cancel again.
+        changed = voids.accept(seq, target)
+        referee = before[changed].copy()
+        del decisions[changed - 1:]
+        for again in range(changed, seq + 1):
+            decide(again, checked[again - 1], keep=again == changed)
+    return Replay(decisions, referee.state(), referee)
+
+
+# Each claim kind's method (``_caida``...), by kind; a void is no claim of the referee's.
+HANDLERS = {kind: getattr(Referee, "_" + kind) for kind in KIND_ARTICLES if kind != "void"}

@@ -16,6 +16,12 @@ award
     wins the chica at once) or ``None`` (no special score: the play is not
     a claim of its own under that rule set).
 
+scored kinds
+    The claim kinds a rule set takes: every kind of the claim format but
+    ``caida_en_ronda`` and ``cuatro_caidas`` where their award is ``None``
+    (there the play is logged as plain caídas). ``pair_claims`` are the
+    ones a pair asks for, in the order of the juez's buttons.
+
 Points that every source agrees on (caída 2, limpia 2, ronda 2, pedir mal
 2, falla 2, mal repartidas 10, juego y veo 2: Art. 15) are constants of the
 engine, not settings.
@@ -27,11 +33,29 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 
+from .claims import KINDS
+
 CHICA = "chica"
+
+# What a pair asks for, in the order of the juez's buttons; the variant
+# claims (the settings of the same name) only where they score.
+PAIR_CLAIMS = ("caida", "limpia", "caida_limpia", "ronda", "doble_ronda", "pedir_mal",
+               "caida_en_ronda", "cuatro_caidas")
+VARIANT_CLAIMS = frozenset({"caida_en_ronda", "cuatro_caidas"})
 
 
 class RuleSetError(ValueError):
-    """An unknown profile, an unknown setting or a bad value."""
+    """An unknown profile, an unknown setting or a bad value, in Spanish and English.
+
+    ``RuleSetError(spanish, english)``, as the engine speaks
+    (``messages``): ``spanish`` and ``english`` hold the texts, ``str()``
+    both (``"es / en"``) for a log or a command line.
+    """
+
+    def __init__(self, spanish: str, english: str | None = None):
+        self.spanish = spanish
+        self.english = spanish if english is None else english
+        super().__init__(spanish if english is None else f"{spanish} / {english}")
 
 
 @dataclass(frozen=True)
@@ -104,6 +128,16 @@ class RuleSet:
     zapateria: str
     chicas_to_win: int
 
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The claim kinds this rule set takes (see "scored kinds")."""
+        return tuple(k for k in KINDS if k not in VARIANT_CLAIMS or getattr(self, k) is not None)
+
+    @property
+    def pair_claims(self) -> tuple[str, ...]:
+        """The claims a pair asks for under this rule set, in the buttons' order."""
+        return tuple(k for k in PAIR_CLAIMS if k not in VARIANT_CLAIMS or getattr(self, k) is not None)
+
     def settings(self) -> dict:
         """Every setting's value, without the profile name."""
         values = asdict(self)
@@ -171,22 +205,20 @@ def build_ruleset(profile: str = DEFAULT_PROFILE, overrides: dict | None = None)
     """
     if profile not in PROFILES:
         raise RuleSetError(
-            f"Perfil desconocido «{profile}»; use uno de: {', '.join(PROFILES)}."
-            f" / Unknown profile '{profile}'; use one of: {', '.join(PROFILES)}."
+            f"Perfil desconocido «{profile}»; use uno de: {', '.join(PROFILES)}.",
+            f"Unknown profile '{profile}'; use one of: {', '.join(PROFILES)}.",
         )
     overrides = dict(overrides or {})
     for name, value in overrides.items():
         setting = _BY_NAME.get(name)
         if setting is None:
-            raise RuleSetError(
-                f"Ajuste desconocido «{name}». / Unknown setting '{name}'."
-            )
+            raise RuleSetError(f"Ajuste desconocido «{name}».", f"Unknown setting '{name}'.")
         # bool is an int in Python: 1 must not pass for True, nor True for 1.
         if not any(value == c and type(value) is type(c) for c in setting.choices):
             allowed = ", ".join(repr(c) for c in setting.choices)
             raise RuleSetError(
-                f"Valor {value!r} no válido para «{name}»; valores posibles: {allowed}."
-                f" / Bad value {value!r} for '{name}'; allowed: {allowed}."
+                f"Valor {value!r} no válido para «{name}»; valores posibles: {allowed}.",
+                f"Bad value {value!r} for '{name}'; allowed: {allowed}.",
             )
     return replace(PROFILES[profile], **overrides)
 

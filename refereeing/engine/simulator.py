@@ -3,11 +3,11 @@
 It is the oracle of the engine's property tests: it deals and plays random
 legal datas with a seeded :class:`random.Random`, writes the claims a perfect
 juez would log (only claims that earn something, each in its window), and
-keeps its own tally of the points, written from RULES.md independently of
+keeps its own tally of the points, written from docs/REGLAS.md independently of
 the engine. Replaying the claims through ``refereeing.engine.replay`` must
 accept every claim and end with the same scores, chicas and winner.
 
-Terms and rules it follows (RULES.md)
+Terms and rules it follows (docs/REGLAS.md)
 -------------------------------------
 seats and turns
     Four players sit A1, B1, A2, B2 counterclockwise (two players: A1, B1).
@@ -59,8 +59,10 @@ points and chicas
     With ``ruleset.treinta_y_ocho`` (002 Art. 11) a pair at 38 scores only
     with caídas (``caida``, ``caida_limpia``, ``caida_en_ronda``,
     ``cuatro_caidas``): "only a caída closes the chica", so its limpias,
-    rondas and doble rondas (even one that would win the chica), conteo and
-    falla give nothing, and the juez logs no such claim.
+    rondas and doble rondas of points, conteo and falla give nothing, and
+    the juez logs no such claim. An award of ``"chica"`` is a win, not
+    points: a doble ronda that wins the chica still wins it at 38 (ruling
+    "38 que no juega", docs/REGLAS.md).
 mesa
     Won by the first pair to ``ruleset.chicas_to_win`` chicas (Art. 3g.7).
     Zapatería (Art. 3g.6, 12): a chica loser with fewer than 10 points is
@@ -204,7 +206,7 @@ def simulate_data(rng: random.Random, ruleset: RuleSet, players: int, dealer: st
                         continue
                 else:
                     kind, award = "doble_ronda", ruleset.doble_ronda
-                if not score.earns(pair):
+                if award != CHICA and not score.earns(pair):
                     continue
                 claims.append({"kind": kind, "pair": pair, "player": player})
                 ronda_ranks.add(rank)

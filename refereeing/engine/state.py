@@ -110,6 +110,8 @@ class State:
 class Replay:
     decisions: list
     state: State
+    # The referee as the log leaves it, to try claims on (``preview``).
+    referee: object = field(default=None, repr=False, compare=False)
 
     def as_dict(self) -> dict:
         return {"decisions": [d.as_dict() for d in self.decisions],

@@ -1,60 +1,78 @@
-"""Voids: the juez cancels an earlier claim of the log (Art. 16), resolved before the replay.
+"""Voids: the juez cancels an earlier claim of the log (Art. 16; rulings in docs/REGLAS.md).
 
-Rules (project rulings)
------------------------
-- A ``void`` names the seq of an earlier claim, its *target*. Voids are
-  resolved first, walking the log forward; the rest of the log is then
-  replayed without the voided claims, so a voided claim never happened.
+Rules
+-----
+- A ``void`` names the seq of an earlier claim, its *target*; the rest of
+  the log is then replayed without the voided claim, so a voided claim
+  never happened.
 - A void is refused when its target does not exist or is not earlier
   (``anulacion_sin_objetivo``) or is already voided at that point
   (``anulacion_repetida``). A refused void changes nothing.
+- How far back a void reaches (ruling "anulaciones"): into the current
+  chica, or to the claim that ended the previous chica while the new one
+  has no accepted claim yet (the juez's immediate correction, which
+  reopens that chica); older is the Director's to correct with an
+  ``ajuste`` (Art. 18): ``anulacion_fuera_de_alcance``. A finished mesa
+  takes no void (``mesa_terminada``). The referee checks these, since
+  they depend on where the mesa stands (``referee.replay``).
 - Voiding an accepted void restores that void's target (and voiding the
   restoring void cancels it again: the effect follows the chain).
 - Voids never score; a voided claim's decision is refused with code
   ``anulada`` and ``voided_by`` the void that cancelled it.
+
+This module keeps the chain: which seqs are voided, and by which void.
 """
 
 from __future__ import annotations
 
 
-def resolve_voids(claims: list[dict]) -> tuple[dict[int, int], dict[int, str | None]]:
-    """The voided seqs and the voids' decisions for ``claims`` (1-based seqs).
+class Voids:
+    """The voids accepted so far along the log, and what they cancel."""
 
-    Returns ``(voided_by, void_codes)``: ``voided_by`` maps each voided
-    seq to the void that cancelled it; ``void_codes`` maps each void's seq
-    to ``None`` (accepted) or its refusal code.
-    """
-    targets: dict[int, int] = {}  # accepted void -> its target
-    voided_by: dict[int, int] = {}
-    codes: dict[int, str | None] = {}
+    def __init__(self):
+        self.targets: dict[int, int] = {}    # accepted void -> its target
+        self.voided_by: dict[int, int] = {}  # voided seq -> the void that cancelled it
+        self.codes: dict[int, str | None] = {}  # each void's seq -> None (accepted) or its code
+        self.changed = 0  # while a void is applied: the earliest seq it changes
 
-    def cancel(void: int) -> None:
+    def check(self, seq: int, target: int) -> str | None:
+        """The code that refuses void ``seq`` of ``target`` by the log alone, or None."""
+        if not 1 <= target < seq:
+            return "anulacion_sin_objetivo"
+        if target in self.voided_by:
+            return "anulacion_repetida"
+        return None
+
+    def refuse(self, seq: int, code: str) -> None:
+        self.codes[seq] = code
+
+    def accept(self, seq: int, target: int) -> int:
+        """Void ``seq`` cancels ``target`` (and restores what ``target`` had voided).
+
+        Returns the earliest seq whose fate changed: the log is decided
+        again from there.
+        """
+        self.codes[seq] = None
+        self.targets[seq] = target
+        self.changed = target
+        self._apply(seq)
+        return self.changed
+
+    def _cancel(self, void: int) -> None:
         # ``void`` has just been voided: its target comes back, and if the
         # target is itself an accepted void, that void's effect returns.
-        target = targets[void]
-        if voided_by.get(target) == void:
-            del voided_by[target]
-            if target in targets:
-                apply(target)
+        target = self.targets[void]
+        if self.voided_by.get(target) == void:
+            del self.voided_by[target]
+            self.changed = min(self.changed, target)
+            if target in self.targets:
+                self._apply(target)
 
-    def apply(void: int) -> None:
-        target = targets[void]
-        if target in voided_by:
+    def _apply(self, void: int) -> None:
+        target = self.targets[void]
+        if target in self.voided_by:
             return
-        voided_by[target] = void
-        if target in targets:
-            cancel(target)
-
-    for seq, claim in enumerate(claims, 1):
-        if claim["kind"] != "void":
-            continue
-        target = claim["target"]
-        if not 1 <= target < seq:
-            codes[seq] = "anulacion_sin_objetivo"
-        elif target in voided_by:
-            codes[seq] = "anulacion_repetida"
-        else:
-            codes[seq] = None
-            targets[seq] = target
-            apply(seq)
-    return voided_by, codes
+        self.voided_by[target] = void
+        self.changed = min(self.changed, target)
+        if target in self.targets:
+            self._cancel(target)

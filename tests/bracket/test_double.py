@@ -6,7 +6,16 @@ from collections import Counter
 import pytest
 
 from tournament.bracket import (
-    GRAND_FINAL, LOSERS, RESET, WINNERS, BracketError, Key, Route, advance, dependents, draw,
+    GRAND_FINAL,
+    LOSERS,
+    RESET,
+    WINNERS,
+    BracketError,
+    Key,
+    Route,
+    advance,
+    dependents,
+    draw,
 )
 
 from .playing import play_out

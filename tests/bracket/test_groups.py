@@ -3,7 +3,15 @@
 import pytest
 
 from tournament.bracket import (
-    GROUP, ROUND_ROBIN, WINNERS, BracketError, GroupResult, Key, draw, knockout_after_groups, standings,
+    GROUP,
+    ROUND_ROBIN,
+    WINNERS,
+    BracketError,
+    GroupResult,
+    Key,
+    draw,
+    knockout_after_groups,
+    standings,
 )
 from tournament.bracket.groups import circle_rounds
 

@@ -7,8 +7,20 @@ from itertools import combinations
 import pytest
 
 from tournament.bracket import (
-    DOUBLE, GRAND_FINAL, Key, GROUP, LOSERS, RESET, ROUND_ROBIN, SINGLE, THIRD_PLACE, WINNERS,
-    advance, dependents, draw, playing_order,
+    DOUBLE,
+    GRAND_FINAL,
+    GROUP,
+    LOSERS,
+    RESET,
+    ROUND_ROBIN,
+    SINGLE,
+    THIRD_PLACE,
+    WINNERS,
+    Key,
+    advance,
+    dependents,
+    draw,
+    playing_order,
 )
 from tournament.bracket.seeding import bracket_size
 

@@ -11,8 +11,7 @@ from django.contrib.auth import get_user_model
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from refereeing.claimlog import record_claim
-
+from refereeing.claimlog.log import record_claim
 from tests.tournament.factories import organiser
 from tournament.models import Championship, Mesa, Pair, Player
 
@@ -99,11 +98,16 @@ def ajuste(pair, points):
     return {"kind": "ajuste", "pair": pair, "points": points, "reason": "prueba"}
 
 
-def png(width=4, height=2):
-    """A real, tiny PNG: magic bytes, IHDR, one IDAT, IEND."""
+def png(width=4, height=2, ink=True):
+    """A real, tiny greyscale PNG: magic bytes, IHDR, one IDAT, IEND.
+
+    White, with a black first pixel on each line when ``ink`` (a signature
+    must hold a stroke); all white, an empty box, without.
+    """
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    raw = b"".join(b"\x00" + b"\xff" * width for _ in range(height))
+    line = (b"\x00" if ink else b"\xff") + b"\xff" * (width - 1) if width else b""
+    raw = b"".join(b"\x00" + line for _ in range(height))
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
 

@@ -4,7 +4,7 @@ import uuid
 
 import pytest
 
-from refereeing.claimlog import record_claim
+from refereeing.claimlog.log import record_claim
 from refereeing.models import ClaimEntry, Signature
 from tournament.models import Mesa
 

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from refereeing.claimlog import api
 from refereeing.engine import KINDS
 from refereeing.models import ClaimEntry
 from tournament.models import Mesa
@@ -37,7 +38,7 @@ def test_posting_a_claim_answers_201_with_entry_state_and_last_seq(juez, mesa):
     assert body["entry"]["decision"]["accepted"] is True
     assert body["entry"]["decision"]["points"] == {"A": 2, "B": 0}
     mesa.refresh_from_db()
-    assert body["state"] == mesa.state
+    assert body["state"] == api.state_out(mesa.state)
     entry = ClaimEntry.objects.get(mesa=mesa, seq=2)
     assert entry.address == "127.0.0.1" and entry.juez.username == "juez"
 
@@ -57,7 +58,7 @@ def test_a_stale_expected_seq_answers_409_with_the_current_state(juez, mesa):
     assert response.status_code == 409
     body = response.json()
     mesa.refresh_from_db()
-    assert body["last_seq"] == 1 and body["state"] == mesa.state and body["detail"]
+    assert body["last_seq"] == 1 and body["state"] == api.state_out(mesa.state) and body["detail"]
 
 
 def test_a_claim_at_a_finished_mesa_answers_409_with_a_reason(juez, mesa):
@@ -134,7 +135,7 @@ def test_the_mesa_answers_with_pairs_rules_state_and_every_decision(juez, mesa, 
     assert body["decisions"][1]["claim"] == CAIDA_A
     assert body["decisions"][1]["decision"]["voided_by"] == 3
     mesa.refresh_from_db()
-    assert body["state"] == mesa.state
+    assert body["state"] == api.state_out(mesa.state)
     assert body["access"] == "act"
 
 
@@ -167,15 +168,19 @@ def test_the_api_answers_in_english_on_request(juez, mesa):
     assert response.json()["detail"] == "client_id must be a UUID."
 
 
-@pytest.mark.parametrize("raw", ["[" * 100_000, '{"client_id": ' * 50_000, "\x00\xff", '{"a": NaN}'],
-                         ids=["deep list", "deep object", "not utf-8", "NaN"])
-def test_pathological_bodies_never_give_a_500(juez, mesa, raw):
+@pytest.mark.parametrize("raw, status", [
+    ("[" * 10_000, 400), ('{"client_id": ' * 1_000, 400),
+    # Over the API's body cap (refereeing.api.MAX_BODY): refused before it is parsed.
+    ("[" * 100_000, 413), ('{"client_id": ' * 50_000, 413),
+    ("\x00\xff", 400), ('{"a": NaN}', 400),
+], ids=["deep list", "deep object", "deep list over the cap", "deep object over the cap", "not utf-8", "NaN"])
+def test_pathological_bodies_never_give_a_500(juez, mesa, raw, status):
     juez.get("/cuenta/entrar/")
     response = juez.post(
         claims_url(mesa), raw, content_type="application/json",
         HTTP_X_CSRFTOKEN=juez.cookies["csrftoken"].value,
     )
-    assert response.status_code == 400
+    assert response.status_code == status
     assert ClaimEntry.objects.count() == 0
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from refereeing import appeals
+from refereeing.appeals import procedure as appeals
 from refereeing.models import Appeal, ClaimEntry
 from tournament.models import Mesa
 
@@ -34,7 +34,9 @@ def test_the_juez_files_an_appeal_and_goes_back_to_the_mesa(played, people):
     juez = signed_in(people["juez"])
     url = reverse("refereeing:file_appeal", args=[played.pk])
     page = juez.get(url).content.decode()
-    assert '<option value="2">#2 · caída (player 1)' in page and '<option value="1">#1 · ' in page
+    # Each decision with its pair, points and time; the mano (#1) decides nothing a pair could appeal.
+    assert '<option value="2">#2 · Caída (player 1) · A · ' in page and ' · A +2 · ' in page
+    assert '<option value="1">' not in page
     assert "Las Sotas uno" in page  # the representatives, for the name to follow the pair chosen
     body = form_body()
     response = juez.post(url, body)

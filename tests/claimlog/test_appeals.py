@@ -6,9 +6,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from refereeing import appeals
-from refereeing.appeals import AppealError
-from refereeing.claimlog import MesaClosed, mesa_replay, record_claim
+from refereeing.appeals import procedure as appeals
+from refereeing.appeals.procedure import AppealError
+from refereeing.claimlog import log as claimlog
+from refereeing.claimlog.log import MesaClosed, mesa_replay, record_claim
 from refereeing.models import Appeal, ClaimEntry
 from tournament.models import Mesa
 
@@ -47,7 +48,9 @@ def test_the_window_closes_after_the_championship_s_minutes_art_17(played):
 
 
 def test_open_decisions_are_those_still_in_the_window_newest_first(played):
-    assert [e.seq for e in appeals.open_decisions(played)] == [2, 1]
+    # The mano (#1) decides nothing a pair could object to: not offered.
+    record_claim(played, {"kind": "limpia", "pair": "B"}, uuid.uuid4(), user=played.juez)
+    assert [e.seq for e in appeals.open_decisions(played)] == [3, 2]
     later = timezone.now() + timedelta(minutes=11)
     assert appeals.open_decisions(played, now=later) == []
 
@@ -125,7 +128,7 @@ def test_an_upheld_appeal_undoes_the_decision_adjusts_and_resumes_art_17_18(play
     played.refresh_from_db()
     assert played.status == Mesa.Status.IN_PLAY and not played.state["suspended"]
     assert played.state["scores"] == {"A": 0, "B": 2}
-    assert played.state == mesa_replay(played).state.as_dict()
+    assert played.state == claimlog.state_dict(mesa_replay(played))
     ajuste_claim = ClaimEntry.objects.get(mesa=played, kind="ajuste").claim
     assert ajuste_claim["reason"] == "Appeal of pair B on #2"
 

@@ -65,3 +65,49 @@ def test_the_organiser_prints_a_table_card_with_the_qr_code(page, live_server, m
     qr = page.locator(".qr svg")
     assert qr.bounding_box()["width"] > 150
     shot(page, "table-card")
+
+
+def test_the_organiser_prints_a_new_pin_from_the_tables_page(page, live_server, mesa, people, browser,
+                                                             browser_context_args):
+    # A tablet opened with the printed PIN.
+    tablet = browser.new_context(**browser_context_args).new_page()
+    tablet.goto(f"{live_server.url}/acceso/mesa/{mesa.pk}/")
+    tablet.get_by_label("PIN").fill("482913")
+    tablet.get_by_role("button", name="Abrir").tap()
+    expect(tablet).to_have_url(f"{live_server.url}/mesa/{mesa.pk}/")
+
+    client = Client()
+    client.force_login(people["staff"])
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                               "url": live_server.url}])
+    page.goto(f"{live_server.url}/campeonatos/{mesa.championship_id}/mesas/")
+    row = page.locator("#tables tbody tr", has_text="Los Ases")
+    expect(row.locator(".font-monospace")).to_have_text("482913")
+    button = row.get_by_role("button", name="Nuevo PIN")
+    assert button.bounding_box()["height"] >= 38
+    shot(page, "tables-new-pin")
+    button.tap()
+
+    # The new card opens, with the new PIN and what it did.
+    expect(page).to_have_url(f"{live_server.url}/acceso/mesa/{mesa.pk}/tarjeta/")
+    expect(page.get_by_role("alert")).to_contain_text("los dispositivos abiertos con el PIN anterior ya no tienen acceso")
+    mesa.refresh_from_db()
+    assert mesa.pin != "482913" and mesa.pin_issued_by == people["staff"]
+    expect(page.get_by_test_id("pin")).to_have_text(mesa.pin)
+    shot(page, "table-card-new-pin")
+
+    # The tablet lost its access at once: its screen is refused, the old PIN opens nothing.
+    tablet.goto(f"{live_server.url}/mesa/{mesa.pk}/")
+    expect(tablet).to_have_url(f"{live_server.url}/cuenta/entrar/?next=/mesa/{mesa.pk}/")
+    tablet.goto(f"{live_server.url}/acceso/mesa/{mesa.pk}/")
+    tablet.get_by_label("PIN").fill("482913")
+    tablet.get_by_role("button", name="Abrir").tap()
+    expect(tablet.locator(".invalid-feedback")).to_contain_text("PIN equivocado para esta mesa.")
+    tablet.get_by_label("PIN").fill(mesa.pin)
+    tablet.get_by_role("button", name="Abrir").tap()
+    expect(tablet).to_have_url(f"{live_server.url}/mesa/{mesa.pk}/")
+
+    # The tables page says who printed it.
+    page.goto(f"{live_server.url}/campeonatos/{mesa.championship_id}/mesas/")
+    expect(row).to_contain_text("reimpreso por organizador")
+    shot(page, "tables-after-new-pin")

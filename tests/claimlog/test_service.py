@@ -4,8 +4,8 @@ import uuid
 
 import pytest
 
-from refereeing import claimlog
-from refereeing.claimlog import Conflict, MalformedClaim, MesaClosed, record_claim
+from refereeing.claimlog import log as claimlog
+from refereeing.claimlog.log import Conflict, MalformedClaim, MesaClosed, record_claim
 from refereeing.models import ClaimEntry
 from tournament.models import Mesa
 
@@ -30,7 +30,7 @@ def test_a_claim_is_logged_with_its_decision_and_the_mesa_keeps_the_state(mesa, 
     assert entry.decision == answer.decision
     mesa.refresh_from_db()
     assert mesa.last_seq == 2 == answer.last_seq
-    assert mesa.state == answer.state == claimlog.mesa_replay(mesa).state.as_dict()
+    assert mesa.state == answer.state == claimlog.state_dict(claimlog.mesa_replay(mesa))
 
 
 def test_the_same_client_id_twice_is_one_entry_and_the_same_answer(mesa):
@@ -130,7 +130,7 @@ def test_first_claim_puts_the_mesa_in_play_and_suspender_suspends_it(mesa):
 def test_two_chicas_end_the_mesa_and_its_result_is_recorded(mesa):
     # Two chicas win the mesa (Art. 3g.7); B reaches 10, so no zapatería.
     for claim in (ajuste("B", 10), ajuste("A", 40), ajuste("A", 40)):
-        record_claim(mesa, claim, uuid.uuid4())
+        record_claim(mesa, claim, uuid.uuid4(), user=mesa.championship.director)
     mesa.refresh_from_db()
     assert mesa.status == Mesa.Status.FINISHED and mesa.finished_at is not None
     assert mesa.winner == mesa.pair_a and (mesa.chicas_a, mesa.chicas_b) == (2, 0)
@@ -142,8 +142,8 @@ def test_two_chicas_end_the_mesa_and_its_result_is_recorded(mesa):
 
 def test_a_zapateria_ends_the_mesa_after_the_first_chica(mesa):
     # Art. 3g.6, 12: the loser of the first chica has fewer than 10 points.
-    record_claim(mesa, ajuste("B", 8), uuid.uuid4())
-    record_claim(mesa, ajuste("A", 40), uuid.uuid4())
+    record_claim(mesa, ajuste("B", 8), uuid.uuid4(), user=mesa.championship.director)
+    record_claim(mesa, ajuste("A", 40), uuid.uuid4(), user=mesa.championship.director)
     mesa.refresh_from_db()
     assert mesa.status == Mesa.Status.FINISHED and mesa.zapateria
     assert mesa.winner == mesa.pair_a and (mesa.chicas_a, mesa.chicas_b) == (1, 0)
@@ -185,9 +185,9 @@ def test_the_winner_and_the_loser_go_on_to_their_next_mesas(mesa, championship):
     final = Mesa.objects.create(championship=championship, round=2, position=1)
     losers = Mesa.objects.create(championship=championship, bracket=Mesa.Bracket.LOSERS, round=1, position=1)
     Mesa.objects.filter(pk=mesa.pk).update(winner_to=final, winner_to_slot="B", loser_to=losers, loser_to_slot="A")
-    record_claim(mesa, ajuste("A", 12), uuid.uuid4())  # no zapatería
-    record_claim(mesa, ajuste("B", 40), uuid.uuid4())
-    record_claim(mesa, ajuste("B", 40), uuid.uuid4())
+    record_claim(mesa, ajuste("A", 12), uuid.uuid4(), user=mesa.championship.director)  # no zapatería
+    record_claim(mesa, ajuste("B", 40), uuid.uuid4(), user=mesa.championship.director)
+    record_claim(mesa, ajuste("B", 40), uuid.uuid4(), user=mesa.championship.director)
     final.refresh_from_db()
     losers.refresh_from_db()
     assert final.pair_b == mesa.pair_b and losers.pair_a == mesa.pair_a

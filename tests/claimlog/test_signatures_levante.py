@@ -49,7 +49,7 @@ def test_a_mesa_in_play_cannot_be_signed(people, mesa):
     data_url(b"\x89PNG\r\n\x1a\n" + b"\x00" * 4),
     data_url(png(width=0)),
     data_url(png(width=100_000)),
-    "data:image/png;base64," + "A" * 400_000,
+    "data:image/png;base64," + "A" * 270_000,  # over the image's 200 kB, within the body's cap
     12,
     None,
 ])
@@ -95,6 +95,7 @@ def test_the_levante_checker_lists_captures_and_judges_the_cards_taken(people):
     # Art. 16 (riobamba): the forgotten escalera cards are set aside.
     assert body["verdict"]["verdict"] == "incomplete"
     assert body["verdict"]["left_behind"] == ["Q", "K"] and body["verdict"]["arranche"] == "set_aside"
+    assert body["verdict"]["article_url"] == "/reglas/#art-16"  # its article in docs/REGLAS.md
 
 
 def test_the_levante_checker_uses_the_mesas_rule_set(people, mesa, championship):

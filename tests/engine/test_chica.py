@@ -45,16 +45,17 @@ def test_chicas_alternate_or_in_a_row_art_3g7():
     assert result.state.winner == "A" and [r["winner"] for r in result.state.chica_results] == ["A", "B", "A"]
 
 
-def test_after_the_mesa_every_claim_but_void_is_refused():
+def test_after_the_mesa_every_claim_and_every_void_is_refused_ruling_anulaciones():
+    """docs/REGLAS.md, ruling "anulaciones": a finished mesa takes no void (Art. 16, 18)."""
     result = play(*NEAR, "caida A", *NEAR, "caida A", "mano", "ajuste B 2", "suspender", "void 9")
-    assert codes(result)[-4:] == ["anulada", "mesa_terminada", "mesa_terminada", "ok"]
+    assert codes(result)[-4:] == ["mesa_terminada"] * 4
     assert result.decisions[9].article == "Art. 16"
 
 
-def test_a_void_after_the_end_reopens_the_mesa_ruling():
+def test_a_void_after_the_end_does_not_reopen_the_mesa_ruling_anulaciones():
     result = play(*NEAR, "caida A", *NEAR, "caida A", "void 8", "caida B")
-    assert not result.state.finished and result.state.chicas == {"A": 1, "B": 0}
-    assert last(result).accepted and result.state.scores == {"A": 38, "B": 14}
+    assert result.state.finished and result.state.chicas == {"A": 2, "B": 0}
+    assert codes(result)[-2:] == ["mesa_terminada", "mesa_terminada"]
 
 
 def test_chicas_to_win_is_a_setting_art_3g7():

@@ -1,4 +1,4 @@
-"""Rule sets: the three profiles of RULES.md and validated overrides."""
+"""Rule sets: the three profiles of docs/REGLAS.md and validated overrides."""
 
 import pytest
 

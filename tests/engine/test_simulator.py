@@ -1,4 +1,4 @@
-"""The simulator: legal plays, cards that add up, and a tally that follows RULES.md."""
+"""The simulator: legal plays, cards that add up, and a tally that follows docs/REGLAS.md."""
 
 import random
 from collections import Counter
@@ -107,7 +107,7 @@ def test_every_logged_capture_is_legal_art_5(players, profile):
                 assert logged == expected_claims
 
 
-# --- the tally (RULES.md) ---
+# --- the tally (docs/REGLAS.md) ---
 
 @pytest.mark.parametrize("a, b, conteo, falla", [
     (20, 20, {"A": 0, "B": 2}, ZERO),  # dos por darlas, Art. 3g.3
@@ -183,7 +183,7 @@ def test_the_riobamba_tally_is_the_sum_of_the_claims_art_15(players):
         dealer = SEATS[players][seed % players]
         log = simulate_data(rng, build_ruleset("riobamba"), players, dealer, start, forget=0.2)
         scores = dict(start)
-        for n, claim in enumerate(log.claims):
+        for claim in log.claims:
             assert max(scores.values()) < 40  # nothing is claimed after the chica ends
             if claim["kind"] == "conteo":
                 deals_next = "B" if dealer[0] == "A" else "A"

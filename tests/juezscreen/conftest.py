@@ -5,11 +5,11 @@ import uuid
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
 from django.contrib.auth import get_user_model
 from django.test import Client
+from playwright.sync_api import expect
 
-from refereeing import claimlog
+from refereeing.claimlog import log as claimlog
 from tournament.models import Championship, Mesa, Pair, Player
 
 

@@ -27,6 +27,10 @@ def test_an_appeal_suspends_the_mesa_and_the_ruling_resumes_it(live_server, page
     # The representative of the pair chosen is filled in (Art. 17: the appeal is signed).
     page.check("input[name=pair][value=B]")
     expect(page.locator("input[name=name]")).to_have_value("Marta Yépez")
+    # Only the decisions a pair can object to, each with its pair, points and time:
+    # the mano (#1) decides nothing.
+    options = page.locator("select[name=seq] option").all_inner_texts()
+    assert len(options) == 1 and options[0].lower().startswith("#2 · caída · a · los ases · a +2 · "), options
     page.select_option("select[name=seq]", "2")
     page.tap("text=Presentar la apelación")
     expect(page.locator("#pad-error")).to_be_visible()  # not signed yet: nothing is sent
@@ -55,12 +59,11 @@ def test_an_appeal_suspends_the_mesa_and_the_ruling_resumes_it(live_server, page
     expect(director_page.locator(".alert-success")).to_contain_text("la mesa queda suspendida")
     shot(director_page, "appeal-director", full_page=True)
 
-    # The tablet learns it from its poll, within its 2 seconds (Art. 17).
-    expect(page.locator("#banner")).to_have_text("Mesa suspendida", timeout=5000)
-    # Only the Director's ruling resumes it.
-    page.tap(".screen [data-claim=reanudar]")
-    expect(page.locator("#refusal")).to_contain_text("Art. 17: la mesa está suspendida por una apelación")
-    expect(page.locator("#banner")).to_have_text("Mesa suspendida")
+    # The tablet learns it from its poll, within its 2 seconds (Art. 17), and
+    # says why: only the Director's ruling resumes it, so no Reanudar is offered.
+    expect(page.locator("#banner")).to_have_text("Suspendida por apelación — espere al Director", timeout=5000)
+    expect(page.locator(".screen [data-claim=reanudar]")).to_be_hidden()
+    expect(page.locator(".screen [data-claim=suspender]")).to_be_hidden()
     shot(page, "appeal-suspended")
 
     director_page.check("input[name=rule-upheld][value=yes]")
@@ -73,9 +76,24 @@ def test_an_appeal_suspends_the_mesa_and_the_ruling_resumes_it(live_server, page
     expect(director_page.locator("#appeal")).to_contain_text("Con lugar")
     desk.close()
 
-    expect(page.locator("#banner")).to_be_hidden(timeout=5000)
+    # The ruling appears at the table, and stays until the pairs have read it.
+    ruling = page.locator("#dlg-ruling")
+    expect(ruling).to_be_visible(timeout=5000)
+    expect(ruling).to_contain_text("Apelación de Caballos de Espada sobre la jugada n.º 2: Con lugar.")
+    expect(ruling).to_contain_text("La carta ya se había jugado: se anula la caída.")
+    expect(page.locator("#banner")).to_be_hidden()
     expect(score(page, "A")).to_have_text("0")
     expect(score(page, "B")).to_have_text("2")
+    shot(page, "appeal-ruling")
+    ruling.locator("[data-action=ack-ruling]").tap()
+    expect(ruling).to_be_hidden()
+    appeal.refresh_from_db()
+    assert appeal.acknowledged_at is not None and appeal.acknowledged_by == mesa.juez
+    # Read once: a reload does not show it again.
+    page.reload()
+    expect(page.locator("#st-chica")).not_to_have_text("–")
+    page.wait_for_timeout(1500)
+    expect(ruling).to_be_hidden()
     mesa.refresh_from_db()
     assert mesa.status == Mesa.Status.IN_PLAY
     shot(page, "appeal-resumed")

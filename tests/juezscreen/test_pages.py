@@ -52,7 +52,7 @@ def test_the_screen_draws_both_pairs_and_marks_the_representative(client, mesa):
     assert config["pairs"] == {"A": "Los Ases", "B": "Caballos de Espada"}
     assert config["seats"]["B2"] == "Jorge Cando"
     assert config["api"]["claims"] == f"/api/mesas/{mesa.pk}/claims/"
-    assert config["strings"]["kind.caida"] == "Caída"
+    assert config["labels"]["caida"] == "Caída"
     assert config["lang"] == "es"
 
 
@@ -75,9 +75,19 @@ def test_english_strings_reach_the_script(client, mesa):
     assert config["strings"]["banner.mesa_zapateria"] == "Mesa for %(pair)s by zapatería"
 
 
-def test_the_inspector_watches_without_buttons(client, mesa, other_juez):
+def test_the_inspector_logs_the_play_too_art_3e_7a(client, mesa, other_juez):
+    """"El Juez o el Inspector verificará la ronda" (Art. 3e, 7a): the inspector's screen has the buttons."""
     mesa.inspector = other_juez
     mesa.save()
+    client.force_login(other_juez)
+    response = client.get(f"/mesa/{mesa.pk}/")
+    assert response.status_code == 200
+    assert 'class="screen is-readonly"' not in response.content.decode()
+
+
+def test_the_director_watches_without_buttons(client, mesa, other_juez):
+    mesa.championship.director = other_juez
+    mesa.championship.save()
     client.force_login(other_juez)
     response = client.get(f"/mesa/{mesa.pk}/")
     assert response.status_code == 200

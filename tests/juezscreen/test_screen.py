@@ -17,6 +17,9 @@ from tournament.models import Mesa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+ASKED = ("mal_repartidas", "suspender")
+DOUBLE_TAP_MS = 850
+
 
 def settled(page, seq):
     """Wait until the server has confirmed every claim up to ``seq``."""
@@ -38,14 +41,20 @@ class Tablet:
 
     def claim(self, kind, pair=None, **kwargs):
         selector = f"[data-claim={kind}]" + (f"[data-pair={pair}]" if pair else "")
-        self.tap(f".screen {selector}", **kwargs)
+        if kind in ASKED:
+            # Plays that end or stop things are confirmed first.
+            self.page.tap(f".screen {selector}")
+            self.tap("#dlg-confirm [data-label=yes]", **kwargs)
+        else:
+            self.tap(f".screen {selector}", **kwargs)
 
     def conteo(self, counted_pair, cards, confirm=True):
+        """The pair's conteo button, the digits on the keypad, confirm."""
         page = self.page
-        page.tap("[data-open=conteo]")
-        page.tap(f"[data-counted={counted_pair}]")
-        page.fill("#dlg-conteo input[name=counted]", str(cards))
-        self.tap("[data-confirm=conteo]", confirm=confirm)
+        page.tap(f".screen [data-open=conteo][data-counted={counted_pair}]")
+        for digit in str(cards):
+            page.tap(f"#dlg-conteo [data-key='{digit}']")
+        self.tap("#dlg-conteo [data-confirm=conteo]", confirm=confirm)
 
     def data_for_a(self):
         """Two manos and a conteo of 30 cards to 10: +16 for A (Art. 15h)."""
@@ -136,6 +145,8 @@ def test_claims_taken_offline_are_sent_once_and_in_order(live_server, page, mesa
     tablet.claim("caida", "A")
     page.route("**/api/**", lambda route: route.abort())
     for pair in ("B", "A", "A"):
+        # Two taps of one button closer than 0.8 s are a double tap: one claim.
+        page.wait_for_timeout(DOUBLE_TAP_MS)
         tablet.claim("caida", pair, confirm=False)
     tablet.claim("limpia", "B", confirm=False)
     # A waiting claim is undone on the device itself: it never reaches the server.
@@ -143,18 +154,21 @@ def test_claims_taken_offline_are_sent_once_and_in_order(live_server, page, mesa
     tablet.seq -= 1
     expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 5")
     page.tap("[data-action=undo]")
-    expect(page.locator("#dlg-confirm")).to_contain_text("(Ronda · Los Ases)?")
+    expect(page.locator("#dlg-confirm")).to_contain_text("¿Quitar Ronda · Los Ases? Aún no se envió")
     page.tap("#dlg-confirm [data-label=yes]")
-    expect(page.locator("#net .net-status")).to_have_text("Sin conexión: las jugadas se guardan en este equipo")
+    expect(page.locator("#net .net-status")).to_have_text("Sin conexión: las jugadas se guardan en esta tableta")
     expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 4")
+    # Offline the whole board is provisional (its points, the engine's
+    # preview of the queued claims: tests/juezscreen/test_preview.py).
     expect(page.locator(".provisional")).to_be_visible()
-    # The server's 2, plus the nominal points of the queued claims (Art. 6, 9).
+    expect(page.locator("#screen")).to_have_class(re.compile("is-provisional"))
     expect(score(page, "A")).to_have_text("6")
     expect(score(page, "B")).to_have_text("4")
     shot(page, "offline")
     # A reload while offline loses nothing: the queue and the last state are on the device.
     page.reload()
     expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 4")
+    expect(page.locator(".provisional")).to_be_visible()
     expect(score(page, "A")).to_have_text("6")
     assert ClaimEntry.objects.filter(mesa=mesa).count() == 2
     page.unroute("**/api/**")
@@ -240,12 +254,21 @@ def test_a_mesa_not_ready_refuses_claims_in_words(live_server, page, mesa):
 def test_refusals_show_in_words_with_their_article(live_server, page, mesa):
     open_screen(page, live_server, mesa)
     tablet = Tablet(page)
-    tablet.conteo("A", 30)  # no mano dealt yet
+    tablet.claim("caida", "A")  # no mano dealt yet
     refusal = page.locator("#refusal")
     expect(refusal).to_be_visible()
     assert re.search(r"\(.*Art\. \d", refusal.inner_text()), refusal.inner_text()
+    # The article links to the rules page.
+    expect(refusal.locator("a")).to_have_attribute("href", re.compile(r"/reglas/#art-"))
     expect(page.locator("#log .log-item.is-refused")).to_have_count(1)
     shot(page, "refusal")
+    # A conteo the engine would refuse (no mano dealt yet) is refused before confirming, in its words.
+    page.tap("#refusal [data-action=ack]")
+    page.tap(".screen [data-open=conteo][data-counted=A]")
+    for key in "30":
+        page.tap(f"#dlg-conteo [data-key='{key}']")
+    expect(page.locator("#dlg-conteo [data-confirm=conteo]")).to_be_disabled()
+    expect(page.locator("#conteo-preview")).to_contain_text("(Art. ")
 
 
 def test_undo_voids_the_last_claim_after_a_confirmation(live_server, page, mesa):
@@ -282,24 +305,25 @@ def test_suspend_and_resume(live_server, page, mesa):
     expect(score(page, "A")).to_have_text("2")
 
 
-def test_conteo_dialog_previews_the_points(live_server, page, mesa):
+def test_conteo_with_cards_left_on_the_table(live_server, page, mesa):
     open_screen(page, live_server, mesa)
     tablet = Tablet(page)
     tablet.claim("mano")
     tablet.claim("mano")
-    page.tap("[data-open=conteo]")
-    page.tap("[data-counted=B]")
-    page.fill("#dlg-conteo input[name=counted]", "23")
-    other = page.locator("#dlg-conteo input[name=other]")
-    expect(other).to_have_value("17")
-    # Two cards stayed on the table: the other pair has 15.
-    page.tap("[data-step=other][data-by='-1']")
-    page.tap("[data-step=other][data-by='-1']")
-    expect(page.locator("#dlg-conteo output[name=table]")).to_have_text("2")
+    page.tap(".screen [data-open=conteo][data-counted=B]")
+    dialog = page.locator("#dlg-conteo")
+    for key in "23":
+        dialog.locator(f"[data-key='{key}']").tap()
+    expect(dialog.locator("[data-num=rest]")).to_have_text("17")
+    # Two cards stayed on the table: the juez types the other pair's 15.
+    dialog.locator("button[data-field=rest]").tap()
+    for key in "15":
+        dialog.locator(f"[data-key='{key}']").tap()
+    expect(dialog.locator("[data-num=counted]")).to_have_text("23")
+    expect(dialog.locator("#conteo-preview")).to_contain_text("Conteo: Los Ases 15 cartas, Caballos de Espada 23.")
+    shot(page, "conteo-table")
+    tablet.tap("#dlg-conteo [data-confirm=conteo]")
     # 23 cards: 6 + 3 = 9, rounded up to 10 (Art. 15h).
-    expect(page.locator("#conteo-preview")).to_contain_text("Caballos de Espada +10")
-    shot(page, "conteo")
-    tablet.tap("[data-confirm=conteo]")
     expect(score(page, "B")).to_have_text("10")
     assert ClaimEntry.objects.get(mesa=mesa, seq=3).claim == {"kind": "conteo", "cards": {"A": 15, "B": 23}}
 
@@ -323,7 +347,7 @@ def test_juego_y_veo_with_the_levante_checker(live_server, page, mesa):
     expect(dialog.locator(".verdict")).to_contain_text("Levante indebido.")
     expect(dialog.locator(".verdict")).to_contain_text("Art. 5A")
     expect(dialog.locator(".jyv-result li")).to_have_text(["2 5 · Limpia"])
-    expect(dialog.locator("select[name=against]")).to_have_value("2")
+    dialog.locator("input[name=against][value='2']").check()
     shot(page, "juego-y-veo")
     tablet.tap("#dlg-jyv [data-confirm=upheld]")
     assert ClaimEntry.objects.get(mesa=mesa, seq=3).claim == {"kind": "juego_y_veo", "pair": "A", "upheld": True, "against": 2}
@@ -335,7 +359,9 @@ def test_juego_y_veo_with_the_levante_checker(live_server, page, mesa):
 def small_targets(page, scope):
     sizes = page.eval_on_selector_all(
         f"{scope} button:not([hidden]), {scope} input, {scope} select, {scope} a",
-        "els => els.filter(e => e.offsetParent).map(e => [e.textContent.trim(), e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
+        # A radio or checkbox is tapped through its whole row, label included.
+        "els => els.filter(e => e.offsetParent).map(e => e.closest('.form-check') || e)"
+        ".map(e => [e.textContent.trim(), e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
     )
     assert sizes
     return [s for s in sizes if s[1] < 48 or s[2] < 48]
@@ -345,7 +371,7 @@ def test_touch_targets_are_at_least_48px(live_server, page, mesa):
     log_claims(mesa, ZAPATERIA[:-1])
     open_screen(page, live_server, mesa)
     assert not small_targets(page, ".screen")
-    page.tap("[data-open=conteo]")
+    page.tap(".screen [data-open=conteo][data-counted=A]")
     assert not small_targets(page, "#dlg-conteo")
     page.tap("#dlg-conteo [data-close]")
     page.tap("[data-open=jyv][data-pair=A]")
@@ -375,7 +401,7 @@ def test_english_screen(live_server, page, mesa):
     open_screen(page, live_server, mesa)
     expect(page.locator("[data-claim=mano]")).to_have_text("Deal (mano)")
     Tablet(page).claim("caida", "A")  # before any mano: refused
-    expect(page.locator("#refusal")).to_have_text("Refused: No hand is being played. (Art. 3e)")
+    expect(page.locator("#refusal .refusal-text")).to_have_text("Refused: No hand is being played. (Art. 3e)")
     expect(page.locator("#net .net-status")).to_have_text("Online")
     shot(page, "english")
 

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from PIL import Image, ImageDraw
 
 from refereeing import signatures
-from refereeing.claimlog import mesa_replay, record_claim
+from refereeing.claimlog.log import mesa_replay, record_claim
 from tournament.models import Championship, Mesa, Pair, Player
 
 

@@ -6,7 +6,8 @@ import uuid
 import pytest
 from django.utils import timezone
 
-from refereeing import appeals, planilla
+from refereeing.appeals import procedure as appeals
+from refereeing.planilla import sheet as planilla
 from tests.planilla import factories
 from tests.planilla.helpers import text
 

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from refereeing import planilla
+from refereeing.planilla import sheet as planilla
 from tests.planilla import factories
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"

@@ -5,8 +5,8 @@ import time
 import pytest
 from django.urls import reverse
 
-from refereeing import planilla
 from refereeing.models import Signature
+from refereeing.planilla import sheet as planilla
 from tests.planilla import factories
 from tests.planilla.helpers import pages_text, text
 from tests.tournament.factories import organiser

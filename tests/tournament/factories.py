@@ -5,7 +5,7 @@ import uuid
 
 from django.contrib.auth.models import Group, Permission, User
 
-from refereeing.claimlog import record_claim
+from refereeing.claimlog.log import record_claim
 from tournament import services
 from tournament.models import Championship, Mesa, Pair, Player
 

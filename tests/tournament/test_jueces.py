@@ -5,8 +5,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils import translation
+from django.utils.html import escape
 
 from tournament import services
 from tournament.forms import TableForm

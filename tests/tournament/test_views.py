@@ -293,6 +293,9 @@ def test_only_the_director_sees_and_uses_the_override(client):
     client.force_login(director)
     assert 'name="override"' in client.get(url).content.decode()
     response = client.post(url, {"winner": "B", "chicas_a": 1, "chicas_b": 2, "override": "on"})
+    assert response.status_code == 200 and "states its reason" in response.content.decode()  # Art. 18: said why
+    response = client.post(url, {"winner": "B", "chicas_a": 1, "chicas_b": 2, "override": "on",
+                                 "reason": "The juez misread the last conteo."})
     assert response.status_code == 302
     first.refresh_from_db()
     winners_mesa = champ.mesas.get(pk=first.winner_to_id)

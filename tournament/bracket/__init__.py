@@ -39,8 +39,21 @@ from .groups import GroupResult, Standing, standings
 from .progress import Progress, advance, dependents, playing_order
 from .seeding import new_random_seed
 from .specs import (
-    DOUBLE, FORMATS, GRAND_FINAL, GROUP, LOSERS, RESET, ROUND_ROBIN, SINGLE, SLOTS, THIRD_PLACE, WINNERS,
-    BracketError, Key, MatchSpec, Route,
+    DOUBLE,
+    FORMATS,
+    GRAND_FINAL,
+    GROUP,
+    LOSERS,
+    RESET,
+    ROUND_ROBIN,
+    SINGLE,
+    SLOTS,
+    THIRD_PLACE,
+    WINNERS,
+    BracketError,
+    Key,
+    MatchSpec,
+    Route,
 )
 
 __all__ = [

@@ -16,8 +16,8 @@ draw
     after the mesas that feed it.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from .elimination import elimination_specs
 from .groups import knockout_order, round_robin_specs

@@ -56,7 +56,16 @@ keys
 
 from .seeding import bracket_size, placement
 from .specs import (
-    DOUBLE, GRAND_FINAL, LOSERS, RESET, THIRD_PLACE, WINNERS, BracketError, Key, MatchSpec, Route,
+    DOUBLE,
+    GRAND_FINAL,
+    LOSERS,
+    RESET,
+    THIRD_PLACE,
+    WINNERS,
+    BracketError,
+    Key,
+    MatchSpec,
+    Route,
 )
 
 _BYE = ("bye",)

@@ -34,8 +34,8 @@ knockout after the groups
 
 import itertools
 from collections import Counter
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Hashable
 
 from .elimination import elimination_specs
 from .seeding import snake_groups

@@ -31,8 +31,8 @@ dependents
 
 import heapq
 from collections import Counter
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import Hashable, Mapping
 
 from .specs import GROUP, SLOTS, THIRD_PLACE, BracketError, Key
 

@@ -38,8 +38,9 @@ bye
     skipped).
 """
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Hashable, NamedTuple
+from typing import NamedTuple
 
 WINNERS, LOSERS, GRAND_FINAL, RESET, THIRD_PLACE, GROUP = "W", "L", "GF", "GR", "3P", "G"
 SLOTS = ("A", "B")

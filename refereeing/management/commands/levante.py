@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from refereeing.engine.cards import CardError
 from refereeing.engine.levante import captures, judge
-from refereeing.engine.rules import PROFILES, DEFAULT_PROFILE, RuleSetError, build_ruleset
+from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, RuleSetError, build_ruleset
 
 
 class Command(BaseCommand):

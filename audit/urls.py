@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import views
+
+app_name = "audit"
+urlpatterns = [
+    path("", views.trail_page, name="trail"),
+]

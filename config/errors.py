@@ -1,0 +1,82 @@
+"""What the site answers when a request fails: JSON under the API, a plain page elsewhere.
+
+Rules
+-----
+- An *API request* is one under ``/api/`` or one that asks for JSON
+  (``Accept: application/json``, as the screens' scripts do). Its every
+  error is JSON ``{"detail": "..."}`` in the request's language, a 500 and
+  the 404 of an unknown address included (DRF answers its own errors so
+  already; these handlers cover the rest).
+- A database or Redis that does not answer is *unavailable*, not a bug: the
+  answer is 503 saying which of the two and to try again, never a 500.
+- Every 500 and 503 is logged with its traceback by Django's
+  ``django.request`` logger (``settings.LOGGING``: stderr).
+- The pages here render without the request's context (no session, no
+  user): the session may live in the very service that is down.
+"""
+
+import sys
+
+from django.db import DatabaseError, InterfaceError, OperationalError
+from django.http import HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+
+def wants_json(request):
+    """True for a request of the API or of a script asking for JSON."""
+    return request.path.startswith("/api/") or request.headers.get("Accept", "").startswith("application/json")
+
+
+def unavailable_service(error):
+    """``"database"`` or ``"redis"`` when ``error`` (or what caused it) is that service not answering, else None."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, (RedisConnectionError, RedisTimeoutError)):
+            return "redis"
+        if isinstance(error, (OperationalError, InterfaceError)) or (
+            isinstance(error, DatabaseError) and "connect" in str(error).lower()
+        ):
+            return "database"
+        error = error.__cause__ or error.__context__
+    return None
+
+
+def unavailable_message(service):
+    if service == "redis":
+        return _("The cache server (Redis) is not answering. Please try again in a moment; nothing you sent was lost.")
+    return _("The database is not answering. Please try again in a moment; nothing you sent was lost.")
+
+
+def _answer(request, status, detail, title):
+    if wants_json(request):
+        return JsonResponse({"detail": detail}, status=status)
+    html = render_to_string("errors/error.html", {"status": status, "title": title, "detail": detail})
+    return HttpResponse(html, status=status)
+
+
+def server_error(request):
+    """handler500: an unexpected error, or a service that is down (503)."""
+    service = unavailable_service(sys.exc_info()[1])
+    if service:
+        return _answer(request, 503, unavailable_message(service), _("Service unavailable"))
+    return _answer(
+        request, 500,
+        _("Server error. It has been logged; please try again, and tell the control desk if it happens again."),
+        _("Server error"),
+    )
+
+
+def not_found(request, exception=None):
+    return _answer(request, 404, _("Not found."), _("Not found"))
+
+
+def forbidden(request, exception=None):
+    return _answer(request, 403, _("You do not have permission to perform this action."), _("Forbidden"))
+
+
+def bad_request(request, exception=None):
+    return _answer(request, 400, _("Malformed request."), _("Bad request"))

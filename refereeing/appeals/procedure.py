@@ -1,0 +1,254 @@
+"""Appeals: a pair objects to a decision of the juez, and the Director rules (Art. 17).
+
+Terms
+-----
+appeal
+    Filed at the table, on the juez's tablet, by a pair's representative:
+    which pair, which decision (the seq of a claim in the mesa's log), the
+    reason, the representative's name and signature. Its filing time goes
+    on the planilla.
+window
+    An appeal is filed within the championship's appeal window
+    (``Championship.appeal_window_minutes``, 10 by default) after the
+    decision it objects to; later, it is refused. One appeal per pair and
+    decision. The Director's own adjustments are not appealable: the
+    Director's word is final (Art. 17-18). The reason (500 characters) and
+    the name (120) are clean text (``refereeing.engine.text``), and the
+    signature a real drawing (``refereeing.signatures``).
+admit / not admit
+    The championship's Director reads a filed appeal and admits it, or not
+    (saying why). Admitting it suspends the mesa until the ruling (Art. 17):
+    the claim log gets a ``suspender`` from the Director, unless the mesa is
+    already suspended or no longer takes claims (finished).
+ruling
+    On an admitted appeal, the Director upholds or rejects it, with the
+    ruling's text. An upheld appeal may undo the decision appealed (a
+    ``void`` of its seq) and adjust a pair's points (an ``ajuste``, Art. 18).
+    Then the mesa resumes (``reanudar``) if admitting the appeal suspended
+    it. The ruling is final: nothing changes it afterwards.
+appealable
+    What the tablet offers: a decision on a play or a count, not dealing
+    a mano, suspending or resuming the mesa; never the Director's own
+    adjustments (final, refused whoever asks).
+at the table
+    The juez's tablet shows the mesa's appeals until the pairs acknowledge
+    the ruling there: while the Director holds one (admitted) the tablet
+    says the mesa is suspended for it; once decided, the ruling is shown
+    until the juez records that both pairs have read it.
+
+Every step is one transaction: what it logs in the claim log and the
+appeal's new status are saved together, or nothing is. A step is taken
+once: the status moves by a conditional UPDATE, so two clicks of the
+Director, or two app servers, cannot both admit or rule the same appeal.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from audit.context import record
+from refereeing.access import permissions as access
+from refereeing.claimlog import log as claimlog
+from refereeing.engine.text import TextError, check_text
+from refereeing.models import Appeal, ClaimEntry
+from refereeing.signatures import SignatureError, check_png_data_url
+from tournament.language import speak
+from tournament.models import Mesa
+
+
+class AppealError(Exception):
+    """A refused step; ``message`` says why, in the request's language."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+
+def window(mesa):
+    return timedelta(minutes=mesa.championship.appeal_window_minutes)
+
+
+# Claims that decide nothing a pair could object to, and the Director's final word.
+NOT_APPEALABLE = ("mano", "suspender", "reanudar", "ajuste")
+
+
+def open_decisions(mesa, now=None):
+    """The log entries of ``mesa`` that may still be appealed, newest first."""
+    now = now or timezone.now()
+    return list(
+        ClaimEntry.objects.filter(mesa=mesa, created_at__gte=now - window(mesa)).exclude(kind__in=NOT_APPEALABLE)
+        .order_by("-seq")
+    )
+
+
+def file_appeal(mesa, pair, seq, reason, name, signature, client_id, now=None) -> Appeal:
+    """File a pair's appeal against decision ``seq`` of ``mesa``; a retry with the same ``client_id`` gets the first."""
+    try:
+        client_id = client_id if isinstance(client_id, uuid.UUID) else uuid.UUID(str(client_id))
+    except ValueError:
+        raise AppealError(_("client_id must be a UUID.")) from None
+    known = Appeal.objects.filter(client_id=client_id).first()
+    if known is not None:
+        if known.mesa_id != mesa.pk:
+            raise AppealError(_("This client_id was already used for an appeal at another mesa."))
+        return known
+    if pair not in ("A", "B"):
+        raise AppealError(_("The appeal must say which pair files it (A or B)."))
+    if not (isinstance(reason, str) and reason.strip()):
+        raise AppealError(_("Say what the appeal objects to."))
+    if not (isinstance(name, str) and name.strip()):
+        raise AppealError(_("The name of the representative who files the appeal is required."))
+    reason = _text(reason, "reason", _("reason"))
+    name = _text(name, "name", _("name"), Appeal._meta.get_field("name").max_length)
+    try:
+        check_png_data_url(signature)
+    except SignatureError as error:
+        raise AppealError(error.message) from None
+    entry = ClaimEntry.objects.filter(mesa=mesa, seq=seq).first() if type(seq) is int else None
+    if entry is None:
+        raise AppealError(_("Mesa %(mesa)s has no decision #%(seq)s.") % {"mesa": mesa, "seq": seq})
+    if entry.kind == "ajuste":
+        raise AppealError(_("The Director's adjustments are final; they cannot be appealed (Art. 17-18)."))
+    if (now or timezone.now()) > entry.created_at + window(mesa):
+        raise AppealError(
+            _("Art. 17: decision #%(seq)s was made more than %(minutes)s minutes ago; the time to appeal it is over.")
+            % {"seq": seq, "minutes": mesa.championship.appeal_window_minutes}
+        )
+    try:
+        with transaction.atomic():
+            return Appeal.objects.create(
+                mesa=mesa, client_id=client_id, pair=pair, seq=seq, reason=reason, name=name, signature=signature,
+            )
+    except IntegrityError:
+        # The same retry arriving twice at once, or the pair's second appeal of one decision.
+        known = Appeal.objects.filter(client_id=client_id, mesa=mesa).first()
+        if known is not None:
+            return known
+        raise AppealError(
+            _("Pair %(pair)s has already appealed decision #%(seq)s.") % {"pair": pair, "seq": seq}
+        ) from None
+
+
+def admit(appeal, director):
+    """The Director admits ``appeal``: the mesa is suspended until the ruling (Art. 17)."""
+    _check_director(appeal, director)
+    with transaction.atomic():
+        _move(appeal, Appeal.Status.FILED, Appeal.Status.ADMITTED, admitted_at=timezone.now())
+        mesa = Mesa.objects.get(pk=appeal.mesa_id)
+        if mesa.status in (Mesa.Status.READY, Mesa.Status.IN_PLAY):
+            _log(appeal, director, {"kind": "suspender"})
+            Appeal.objects.filter(pk=appeal.pk).update(suspended_mesa=True)
+    appeal.refresh_from_db()
+    return appeal
+
+
+def dismiss(appeal, director, ruling):
+    """The Director does not admit ``appeal``, saying why; the mesa goes on as it was."""
+    _check_director(appeal, director)
+    ruling = _ruling_text(ruling)
+    with transaction.atomic():
+        _move(appeal, Appeal.Status.FILED, Appeal.Status.NOT_ADMITTED, ruling=ruling, ruled_at=timezone.now(),
+              ruled_by=director)
+    appeal.refresh_from_db()
+    return appeal
+
+
+def rule(appeal, director, upheld, ruling, undo=False, adjustment=None):
+    """The Director's final ruling on an admitted ``appeal``.
+
+    ``undo`` (upheld only) voids the decision appealed; ``adjustment``
+    (upheld only) is ``(pair, points)`` added to that pair's score, which
+    may be negative (Art. 18). Then the mesa resumes if admitting the
+    appeal suspended it.
+    """
+    _check_director(appeal, director)
+    ruling = _ruling_text(ruling)
+    if not upheld and (undo or adjustment):
+        raise AppealError(_("Only an upheld appeal changes the score."))
+    if adjustment is not None:
+        pair, points = adjustment
+        if pair not in ("A", "B") or type(points) is not int or points == 0 or abs(points) > 40:
+            raise AppealError(_("An adjustment gives a pair (A or B) between -40 and 40 points, not 0."))
+    status = Appeal.Status.UPHELD if upheld else Appeal.Status.REJECTED
+    with transaction.atomic():
+        _move(appeal, Appeal.Status.ADMITTED, status, ruling=ruling, ruled_at=timezone.now(), ruled_by=director)
+        mesa = Mesa.objects.get(pk=appeal.mesa_id)
+        if (undo or adjustment) and mesa.status not in claimlog.OPEN_STATUSES:
+            raise AppealError(_("Mesa %(mesa)s is already decided: correct its result instead.") % {"mesa": mesa})
+        if undo:
+            _log(appeal, director, {"kind": "void", "target": appeal.seq})
+        if adjustment is not None:
+            reason = _("Appeal of pair %(pair)s on #%(seq)s") % {"pair": appeal.pair, "seq": appeal.seq}
+            _log(appeal, director, {"kind": "ajuste", "pair": adjustment[0], "points": adjustment[1], "reason": reason})
+        if appeal.suspended_mesa and Mesa.objects.get(pk=appeal.mesa_id).status == Mesa.Status.SUSPENDED:
+            _log(appeal, director, {"kind": "reanudar"})
+    appeal.refresh_from_db()
+    return appeal
+
+
+def at_the_table(mesa_id):
+    """The appeals of a mesa its tablet shows: every one the pairs have not acknowledged yet."""
+    return [
+        {"id": a.pk, "pair": a.pair, "seq": a.seq, "status": a.status, "status_label": a.get_status_display(),
+         "ruling": a.ruling}
+        for a in Appeal.objects.filter(mesa_id=mesa_id, acknowledged_at__isnull=True).order_by("filed_at", "pk")
+    ]
+
+
+def acknowledge(mesa, appeal_id, user):
+    """The pairs have read the ruling on appeal ``appeal_id`` at ``mesa``'s table; ``user`` records it (None for a PIN tablet)."""
+    appeal = Appeal.objects.filter(pk=appeal_id, mesa=mesa).first() if type(appeal_id) is int else None
+    if appeal is None:
+        raise AppealError(_("Mesa %(mesa)s has no such appeal.") % {"mesa": mesa})
+    if appeal.status in Appeal.WAITING:
+        raise AppealError(_("The Director has not ruled on this appeal yet."))
+    Appeal.objects.filter(pk=appeal.pk, acknowledged_at__isnull=True).update(
+        acknowledged_at=timezone.now(), acknowledged_by=user)
+    appeal.refresh_from_db()
+    return appeal
+
+
+def _check_director(appeal, user):
+    director = appeal.mesa.championship.director_id
+    if user is None or director is None or user.pk != director:
+        raise AppealError(_("Only the championship's Director rules on appeals (Art. 17)."))
+
+
+def _ruling_text(ruling):
+    if not (isinstance(ruling, str) and ruling.strip()):
+        raise AppealError(_("Write the ruling: the pairs read it on the planilla."))
+    return _text(ruling, "ruling", _("ruling"))
+
+
+def _text(value, kind, field, max_length=None):
+    """``value`` as clean text of ``kind`` (``refereeing.engine.text``), or :class:`AppealError`."""
+    try:
+        return check_text(value, kind, field=str(field), max_length=max_length)
+    except TextError as error:
+        raise AppealError(speak(error)) from None
+
+
+def _move(appeal, from_status, to_status, **fields):
+    """Move ``appeal`` from one status to the next, once, whoever else tries at the same time."""
+    moved = Appeal.objects.filter(pk=appeal.pk, status=from_status).update(status=to_status, **fields)
+    if not moved:
+        current = Appeal.objects.get(pk=appeal.pk)
+        raise AppealError(
+            _("This appeal is already %(status)s.") % {"status": current.get_status_display().lower()}
+        )
+    record(appeal, "appeal_step", {"status": [from_status, to_status], "ruling": ["", fields.get("ruling", "")]})
+
+
+def _log(appeal, director, claim):
+    """Log the Director's ``claim`` at the appeal's mesa; a refusal undoes the whole step."""
+    try:
+        answer = claimlog.record_claim(appeal.mesa_id, claim, uuid.uuid4(), user=director, role=access.DIRECTOR)
+    except claimlog.ClaimLogError as error:
+        raise AppealError(error.message) from None
+    if not answer.decision["accepted"]:
+        raise AppealError(claimlog.decision_message(answer.decision))

@@ -1,0 +1,111 @@
+"""The appeal screens: filing one on the juez's tablet, and the Director's desk.
+
+Who may do what: the juez's tablet (signed in as the mesa's juez, or a
+device opened with the table's PIN) files an appeal for a pair at the table; the championship's
+Director admits, dismisses and rules (``refereeing.appeals.procedure`` checks it
+again); organisers see every appeal but do not rule.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from refereeing.access.permissions import on_juez_tablet
+from refereeing.claimlog.log import decision_message
+from refereeing.juezscreen.views import not_yours
+from refereeing.models import Appeal, ClaimEntry
+from refereeing.planilla.sheet import claim_label
+from tournament.access import directs_a_championship, is_director, is_organiser
+from tournament.models import Mesa
+
+from . import procedure as appeals
+from .forms import AppealForm, DismissForm, RulingForm
+
+
+def file_appeal(request, mesa_id):
+    mesa = get_object_or_404(Mesa.objects.select_related("championship", "pair_a", "pair_b"), pk=mesa_id)
+    if not on_juez_tablet(request, mesa):
+        return not_yours(request, mesa)
+    form = AppealForm(mesa, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            appeal = appeals.file_appeal(mesa, data["pair"], data["seq"], data["reason"], data["name"],
+                                         data["signature"], data["client_id"])
+        except appeals.AppealError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Appeal of pair %(pair)s on decision #%(seq)s filed at %(time)s; the Director "
+                                        "decides whether to admit it.")
+                             % {"pair": appeal.pair, "seq": appeal.seq, "time": f"{timezone.localtime(appeal.filed_at):%H:%M}"})
+            return redirect("refereeing:mesa_screen", mesa.pk)
+    representatives = {side: getattr(mesa.pair(side).representative, "full_name", "") for side in "AB" if mesa.pair(side)}
+    return render(request, "refereeing/appeal_form.html", {
+        "mesa": mesa, "form": form, "representatives": representatives,
+        "window": mesa.championship.appeal_window_minutes,
+    })
+
+
+def _visible(user):
+    """The appeals ``user`` may see: all for organisers, their championships' for Directors."""
+    found = Appeal.objects.select_related("mesa__championship", "mesa__pair_a", "mesa__pair_b")
+    if is_organiser(user):
+        return found
+    return found.filter(mesa__championship__director=user)
+
+
+def appeal_list(request):
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not (is_organiser(request.user) or directs_a_championship(request.user)):
+        raise PermissionDenied
+    visible = _visible(request.user)
+    return render(request, "refereeing/appeal_list.html", {
+        "pending": visible.waiting().order_by("filed_at"),
+        "ruled": visible.decided().order_by("-ruled_at", "-pk")[:50],
+    })
+
+
+def appeal_detail(request, pk):
+    """One appeal; the Director admits, dismisses or rules on it here (``step`` in the POST)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    appeal = get_object_or_404(_visible(request.user), pk=pk)
+    director = is_director(request.user, appeal.mesa.championship)
+    forms = {"dismiss": DismissForm(prefix="dismiss"), "rule": RulingForm(prefix="rule")}
+    if request.method == "POST":
+        if not director:
+            raise PermissionDenied
+        step = request.POST.get("step")
+        if step in forms:
+            forms[step] = type(forms[step])(request.POST, prefix=step)
+        try:
+            if step == "admit":
+                appeals.admit(appeal, request.user)
+                messages.success(request, _("Appeal admitted: the mesa is suspended until your ruling."))
+                return redirect("appeals:detail", pk)
+            if step in forms and forms[step].is_valid():
+                data = forms[step].cleaned_data
+                if step == "dismiss":
+                    appeals.dismiss(appeal, request.user, data["ruling"])
+                else:
+                    appeals.rule(appeal, request.user, data["upheld"], data["ruling"], undo=data["undo"],
+                                 adjustment=data["adjustment"])
+                messages.success(request, _("Ruling recorded; it is final."))
+                return redirect("appeals:detail", pk)
+        except appeals.AppealError as error:
+            messages.error(request, error.message)
+        appeal.refresh_from_db()
+    entry = ClaimEntry.objects.filter(mesa=appeal.mesa_id, seq=appeal.seq).first()
+    return render(request, "refereeing/appeal_detail.html", {
+        "appeal": appeal,
+        "entry": entry,
+        "entry_label": claim_label(entry.claim) if entry else "",
+        "entry_message": decision_message(entry.decision) if entry else "",
+        "director": director,
+        "dismiss_form": forms["dismiss"],
+        "ruling_form": forms["rule"],
+    }, status=400 if request.method == "POST" else 200)

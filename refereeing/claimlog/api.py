@@ -1,0 +1,335 @@
+"""The JSON API the juez's tablet and the other screens talk to (under /api/).
+
+Endpoints
+---------
+``GET  /api/mesas/<id>/``            the mesa, its rule set, its state and every decision.
+``GET  /api/mesas/<id>/claims/?after=<seq>``  the entries after ``seq`` and the state:
+                                     what the other devices of the mesa poll every second.
+``POST /api/mesas/<id>/claims/``     log one claim: ``{"client_id", "claim", "expected_seq"}``.
+``POST /api/mesas/<id>/signatures/`` sign the finished mesa's planilla.
+``POST /api/levante/``               the levante checker for a "juego y veo" (Art. 5):
+                                     ``{"table", "played", "previous", "taken", "mesa"?}``.
+
+Answers are JSON; an error is ``{"detail": "..."}`` in the request's
+language (400 malformed, 403 not yours or a claim kind that is not yours to
+log, 404 no such mesa, 409 conflict or a claim the mesa does not take now,
+413 a body over the endpoint's cap: ``MAX_BODY``, more for a signature's
+image). Answers are written in ASCII JSON (``\\u`` escapes), so that no
+stored text can make one fail to encode.
+Every state carries the engine's ``preview`` (what each claim would do
+now) in the request's language, and every decision (the log's, an
+entry's, a preview's refusal) its ``article_url`` in the rules page
+(``refereeing.rulebook``).
+Auth is Django's session (same origin as the screens), or a device opened
+with the table's PIN; every POST sends the CSRF token in the
+``X-CSRFToken`` header (see ``refereeing.access.permissions``).
+"""
+
+import io
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from rest_framework import parsers, renderers, status
+from rest_framework.exceptions import APIException, ParseError, PermissionDenied
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from refereeing.access import permissions as mesa_access
+from refereeing.access.permissions import SessionOrPinAuthentication, SignedInOrPinDevice, access, client_address
+from refereeing.claimlog import log as claimlog
+from refereeing.engine import replay
+from refereeing.engine.cards import CardError
+from refereeing.engine.levante import captures, judge
+from refereeing.engine.messages import kind_labels
+from refereeing.engine.preview import localise
+from refereeing.engine.rules import build_ruleset
+from refereeing.engine.text import TextError, check_text
+from refereeing.models import ClaimEntry
+from refereeing.rulebook.document import article_url
+from refereeing.signatures import MAX_PNG_BYTES, SignatureError, sign
+from tournament.language import language, speak
+from tournament.models import Mesa
+from tournament.services import person_name
+
+# The largest body an endpoint reads: a claim or a levante question is
+# well under 4 kB even with a 500-character reason written in \u escapes.
+MAX_BODY = 16 * 1024
+# Mesa ids and other numbers in a body: what the database's integers hold.
+MAX_ID = 2**63 - 1
+
+
+class BodyTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "body_too_large"
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, bounded: a body over the view's ``max_body`` is a 413.
+
+    DRF reads the request's stream to its end, past Django's
+    ``DATA_UPLOAD_MAX_MEMORY_SIZE``; this reads at most one byte more than
+    the cap. It also refuses JSON nested deeper than Python can read:
+    ``json`` raises RecursionError, not ValueError, on ``[[[[...`` a hundred
+    thousand deep, which DRF would let through as a 500.
+    """
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = getattr((parser_context or {}).get("view"), "max_body", MAX_BODY)
+        body = stream.read(limit + 1)
+        if len(body) > limit:
+            raise BodyTooLarge(_("The request is too large: at most %(limit)d bytes.") % {"limit": limit})
+        try:
+            return super().parse(io.BytesIO(body), media_type, parser_context)
+        except RecursionError:
+            raise ParseError(_("The JSON is nested too deeply.")) from None
+
+
+class JSONRenderer(renderers.JSONRenderer):
+    """DRF's JSON renderer in ASCII: a lone surrogate kept in a claim's JSON
+    by an older version is written as ``\\udXXX`` instead of failing the
+    answer (UTF-8 cannot encode it), so no stored text can lose a mesa."""
+
+    ensure_ascii = True
+
+
+def json_object(request):
+    """The request's JSON body, which must be an object."""
+    if not isinstance(request.data, dict):
+        raise ParseError(_("The body must be a JSON object."))
+    return request.data
+
+
+class MesaView(APIView):
+    authentication_classes = [SessionOrPinAuthentication]
+    permission_classes = [SignedInOrPinDevice]
+    parser_classes = [JSONParser]
+    renderer_classes = [JSONRenderer]
+    max_body = MAX_BODY
+
+    def mesa(self, request, mesa_id, rules=True):
+        """The mesa, when this request may see it.
+
+        ``rules``: read its championship (the rule set) in the same query.
+        """
+        mesa = get_object_or_404(Mesa.objects.select_related("championship") if rules else Mesa.objects, pk=mesa_id)
+        self.authorise(request, mesa)
+        return mesa
+
+    def authorise(self, request, mesa):
+        """Raise 403 unless this request may see ``mesa``."""
+        level = access(request, mesa)
+        if level is None:
+            raise PermissionDenied(_("This mesa is not yours."))
+        self.level = level
+
+    def claim_role(self, request, mesa):
+        """Who this request is at ``mesa`` when it logs a claim; 403 for anyone but its officials."""
+        self.authorise(request, mesa)
+        role = mesa_access.role(request, mesa)
+        if role is None:
+            raise PermissionDenied(_("Art. 16: only the mesa's juez, its inspector or a device opened with the"
+                                     " table's PIN log claims here."))
+        return role
+
+
+class MesaDetail(MesaView):
+    def get(self, request, mesa_id):
+        mesa = self.mesa(request, mesa_id)
+        entries = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values("seq", "client_id", "claim"))
+        # The decisions as the engine sees the log now (a voided claim shows
+        # who voided it), rather than as each was given when it arrived.
+        result = replay(claimlog.header_for(mesa), [e["claim"] for e in entries])
+        decisions = [
+            {"seq": e["seq"], "client_id": str(e["client_id"]), "claim": e["claim"],
+             "decision": decision_out(d.as_dict())}
+            for e, d in zip(entries, result.decisions)
+        ]
+        ruleset = mesa.ruleset
+        return Response({
+            "mesa": mesa_dict(mesa),
+            "ruleset": {
+                "profile": ruleset.profile,
+                "settings": ruleset.settings(),
+                "kinds": list(ruleset.kinds),
+                "labels": kind_labels(language()),
+            },
+            "players": mesa.players_at_table,
+            "state": state_out(claimlog.state_dict(result)),
+            "decisions": decisions,
+            "last_seq": len(decisions),
+            "signatures": list(mesa.signatures.order_by("signed_at").values("role", "name", "signed_at")),
+            "access": self.level,
+        })
+
+
+class MesaClaims(MesaView):
+    def get(self, request, mesa_id):
+        try:
+            after = int(request.query_params.get("after", 0))
+        except ValueError:
+            after = -1
+        if after < 0:
+            raise ParseError(_("after must be a whole number.")) from None
+        # The poll every device sends each second: the mesa's row alone (its
+        # state and last seq) answers it.
+        mesa = self.mesa(request, mesa_id, rules=False)
+        entries = []
+        if after < mesa.last_seq:
+            # Bounded by the mesa's last seq, so entries and state agree
+            # even when a claim is committed between the two queries.
+            entries = [
+                entry_out(claimlog.entry_dict(e))
+                for e in ClaimEntry.objects.filter(mesa=mesa, seq__gt=after, seq__lte=mesa.last_seq).order_by("seq")
+            ]
+        return Response({"entries": entries, "state": state_out(mesa.state, mesa), "last_seq": mesa.last_seq,
+                         "status": mesa.status})
+
+    def post(self, request, mesa_id):
+        body = json_object(request)
+        try:
+            answer = claimlog.record_claim(
+                mesa_id, body.get("claim"), body.get("client_id"),
+                user=request.user if request.user.is_authenticated else None,
+                address=client_address(request), expected_seq=body.get("expected_seq"),
+                role=lambda mesa: self.claim_role(request, mesa),
+            )
+        except Mesa.DoesNotExist:
+            raise Http404 from None
+        except claimlog.Conflict as conflict:
+            return Response(
+                {"detail": conflict.message, "state": state_out(conflict.state), "last_seq": conflict.last_seq},
+                status=status.HTTP_409_CONFLICT,
+            )
+        except claimlog.MesaClosed as error:
+            return Response({"detail": error.message}, status=status.HTTP_409_CONFLICT)
+        except claimlog.MalformedClaim as error:
+            raise ParseError(error.message) from None
+        except claimlog.NotAllowed as error:
+            raise PermissionDenied(error.message) from None
+        out = answer.as_dict()
+        out["entry"] = entry_out(out["entry"])
+        out["state"] = state_out(out["state"])
+        return Response(out, status=status.HTTP_200_OK if answer.replayed else status.HTTP_201_CREATED)
+
+
+class MesaSignatures(MesaView):
+    # The PNG in base64, and room for the rest of the body.
+    max_body = MAX_PNG_BYTES * 4 // 3 + MAX_BODY
+
+    def post(self, request, mesa_id):
+        body = json_object(request)
+        mesa = self.mesa(request, mesa_id)
+        if not mesa_access.on_juez_tablet(request, mesa):
+            raise PermissionDenied(_("Only the juez of this mesa can do that."))
+        try:
+            signature = sign(mesa, body.get("role"), body.get("name"), body.get("image"))
+        except SignatureError as error:
+            code = status.HTTP_409_CONFLICT if error.conflict else status.HTTP_400_BAD_REQUEST
+            return Response({"detail": error.message}, status=code)
+        return Response(
+            {"role": signature.role, "name": signature.name, "signed_at": signature.signed_at},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class Levante(MesaView):
+    """Which captures the played card allows, and the verdict on the cards taken.
+
+    The rule set decides only what happens to forgotten escalera cards; it
+    is the mesa's when ``mesa`` is given (and the request may see it), else
+    the default profile's.
+    """
+
+    def post(self, request):
+        body = json_object(request)
+        table, played, previous, taken = (body.get(k) for k in ("table", "played", "previous", "taken"))
+        taken = [] if taken is None else taken
+        if not (_ranks(table) and _ranks(taken) and isinstance(played, str)
+                and (previous is None or isinstance(previous, str))):
+            raise ParseError(_("table and taken must be lists of cards, played a card, previous a card or null."))
+        try:
+            for name, cards in (("table", table), ("taken", taken), ("played", [played]),
+                                ("previous", [] if previous is None else [previous])):
+                for card in cards:
+                    check_text(card, "card", field=name)
+        except TextError as error:
+            raise ParseError(speak(error)) from None
+        mesa_id = body.get("mesa")
+        if mesa_id is None:
+            ruleset = build_ruleset()
+        elif type(mesa_id) is int and 1 <= mesa_id <= MAX_ID:
+            ruleset = self.mesa(request, mesa_id).ruleset
+        else:
+            raise ParseError(_("mesa must be a mesa's id."))
+        try:
+            return Response({
+                "captures": [c.as_dict() for c in captures(table, played, previous)],
+                "verdict": decision_out(judge(table, played, previous, taken, ruleset).as_dict()),
+            })
+        except CardError as error:
+            raise ParseError(str(error)) from None
+
+
+def decision_out(decision):
+    """A decision as the API sends it: with the address of its article (contract 3)."""
+    return {**decision, "article_url": article_url(decision.get("article"))}
+
+
+def entry_out(entry):
+    """A log entry as the API sends it."""
+    return {**entry, "decision": decision_out(entry["decision"])}
+
+
+def state_out(state, mesa=None):
+    """A state as the API sends it: its preview in the request's language, with article links.
+
+    A state kept before previews existed gets one from a replay of
+    ``mesa``'s log, when ``mesa`` is given.
+    """
+    if not state:
+        return state
+    preview = state.get("preview")
+    if preview is None:
+        if mesa is None:
+            return state
+        preview = claimlog.state_dict(claimlog.mesa_replay(mesa))["preview"]
+    return {**state, "preview": localise(preview, language(), article_url)}
+
+
+def _ranks(value):
+    """True when ``value`` is a list of at most 40 cards written as strings."""
+    return isinstance(value, list) and len(value) <= 40 and all(isinstance(card, str) for card in value)
+
+
+def mesa_dict(mesa):
+    """The mesa as the screens show it: its place, table, people and status."""
+    def pair_dict(pair):
+        if pair is None:
+            return None
+        return {
+            "id": pair.pk, "name": pair.name, "club": pair.club,
+            "players": [
+                {"number": p.number, "full_name": p.full_name, "representative": p.is_representative}
+                for p in pair.players.order_by("number")
+            ],
+        }
+
+    def person(user):
+        return None if user is None else {"id": user.pk, "name": person_name(user)}
+
+    return {
+        "id": mesa.pk,
+        "name": str(mesa),
+        "championship": {"id": mesa.championship_id, "name": str(mesa.championship)},
+        "bracket": mesa.bracket, "round": mesa.round, "position": mesa.position,
+        "table": mesa.table_number,
+        "juez": person(mesa.juez),
+        "inspector": person(mesa.inspector),
+        "first_dealer": mesa.first_dealer,
+        "status": mesa.status,
+        "status_display": mesa.get_status_display(),
+        "pairs": {"A": pair_dict(mesa.pair_a), "B": pair_dict(mesa.pair_b)},
+        "started_at": mesa.started_at,
+        "finished_at": mesa.finished_at,
+    }

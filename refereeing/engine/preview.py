@@ -1,0 +1,109 @@
+"""The preview: what each claim would do if the juez logged it now.
+
+The tablet shows, before the juez taps, what each claim would score and
+which would be refused; it must never compute a rule itself. So the referee
+decides each possible next claim on a copy of itself (``Referee.trial``):
+the preview is the engine's own decision, by the same code, and equals what
+the log decides when that claim is appended.
+
+Terms
+-----
+entry
+    One claim's outcome. Accepted: ``{"points": {"A": a, "B": b}}``, the
+    deltas the referee would apply (after the score's floor at 0, 38 que no
+    juega and the end of the chica), with ``"ends": "chica"`` or ``"mesa"``
+    when it would end it, and ``"note"`` and ``"article"`` when it is
+    accepted with a note (``treinta_y_ocho``). Refused:
+    ``{"refused": code, "article": article}`` and, when the message needs
+    them, ``"detail"``.
+preview
+    ``{"claims": {"A": {kind: entry}, "B": {...}, "-": {"mal_repartidas":
+    entry}}, "conteo": {"A": [entry, ...41], "B": [...]}}``: every claim a
+    pair asks for under the rule set (``RuleSet.pair_claims``), by each
+    pair, without naming a player (the referee places it at the pair's
+    earliest possible turn); mal repartidas, which names no pair; and the
+    conteo where a pair counted ``n`` cards (``n`` = 0..40) and the other
+    ``40 - n``.
+localised
+    ``localise`` adds each entry's ``message`` in one language and, through
+    the caller's ``link``, its ``article_url``: what the API sends
+    (contract 1 and 3 of the helpers' CONTRACTS.md).
+
+This module imports nothing from Django: the engine is plain Python.
+"""
+
+from __future__ import annotations
+
+from .conteo import MAX_CARDS
+from .messages import note
+from .state import Replay
+
+
+def _entry(decision, ends) -> dict:
+    if not decision.accepted:
+        entry = {"refused": decision.code, "article": decision.article}
+        if decision.detail:
+            entry["detail"] = decision.detail
+        return entry
+    entry = {"points": {"A": decision.points["A"], "B": decision.points["B"]}}
+    if ends:
+        entry["ends"] = ends
+    if decision.code:
+        entry["note"] = decision.code
+        entry["article"] = decision.article
+    return entry
+
+
+def preview(result: Replay) -> dict:
+    """The preview of the mesa as ``result`` (a replay) leaves it."""
+    referee = result.referee
+    seq = len(result.decisions) + 1
+
+    def trial(claim):
+        return _entry(*referee.trial(seq, claim))
+
+    claims = {pair: {kind: trial({"kind": kind, "pair": pair})
+                     for kind in referee.rules.pair_claims}
+              for pair in ("A", "B")}
+    claims["-"] = {"mal_repartidas": trial({"kind": "mal_repartidas"})}
+    # Pair A counting n is the conteo {A: n, B: 40 - n}; pair B counting n
+    # is the same conteo as A counting 40 - n.
+    if referee.gate("conteo"):
+        # Refused whatever the cards: one refusal for every count.
+        counted = [trial({"kind": "conteo", "cards": {"A": 0, "B": MAX_CARDS}})] * (MAX_CARDS + 1)
+    else:
+        counted = [trial({"kind": "conteo", "cards": {"A": n, "B": MAX_CARDS - n}})
+                   for n in range(MAX_CARDS + 1)]
+    return {"claims": claims, "conteo": {"A": counted, "B": counted[::-1]}}
+
+
+def localise(preview: dict, language: str, link=None) -> dict:
+    """``preview`` with each entry's ``message`` in ``language`` and ``article_url``.
+
+    ``link(article)`` gives the address of an article (None for none);
+    without ``link`` every ``article_url`` is None.
+    """
+    made = {}
+
+    def local(entry):
+        # Many entries are equal (the same refusal, 41 times over before the
+        # conteo is due): each is worded once, also when read back from JSON.
+        plain = "points" not in entry and "detail" not in entry
+        key = (entry["refused"], entry["article"]) if plain else id(entry)
+        if key in made:
+            return made[key]
+        out = dict(entry)
+        code = entry.get("refused") or entry.get("note")
+        if code:
+            out["message"] = note(code, language, detail=entry.get("detail"))
+        article = entry.get("article")
+        out["article_url"] = link(article) if link and article else None
+        made[key] = out
+        return out
+
+    return {
+        "claims": {pair: {kind: local(e) for kind, e in kinds.items()}
+                   for pair, kinds in preview["claims"].items()},
+        "conteo": {pair: [local(e) for e in entries]
+                   for pair, entries in preview["conteo"].items()},
+    }

@@ -1,0 +1,217 @@
+"""The juez's screen: the list of the juez's mesas and the tablet page of one.
+
+Terms
+-----
+juez's screen
+    The page a juez keeps open on a tablet (1024x768 landscape, or a phone in
+    portrait) during a mesa. It logs every claim by taps through the JSON API
+    (``refereeing.claimlog.api``) and shows the engine's answer: the score as chips
+    (perro = 10, tanto = 2: Art. 14), chicas, data, mano, who deals, the
+    refusals with their article, and the banners at the end of a chica and
+    of the mesa (Art. 3g.6-7, 12).
+catalogue
+    The few words the page's script writes itself, translated here through
+    Django's i18n and rendered into the page as JSON: the script has no
+    strings of its own and the page makes no extra request for them.
+kind labels
+    The claim kinds' names, for the buttons and the log, in the page's
+    language: the engine's one table (``refereeing.engine.messages``), also
+    sent as the API's ``ruleset.labels``.
+service worker
+    ``/mesa/sw.js``, served from here so that its scope covers every mesa's
+    screen: in a secure context it keeps the screen for a reload offline.
+Mis mesas
+    The juez's mesas in the order a juez looks for them: in play, ready,
+    suspended, waiting, finished.
+
+Who may open a mesa is ``refereeing.access.permissions``'s rule: its officials (the
+juez signed in or on a device opened with the table's PIN, and the
+inspector) act; the organisers and the Director only watch (the claim
+buttons are not shown); anyone else gets a 403 page.
+
+The views are thin: they check who may see the mesa and hand the page what
+it needs to draw itself before the first answer of the API arrives (names,
+seats, the rule set's settings, the signatures already made). Everything
+that changes during the mesa comes from the API.
+"""
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Case, Value, When
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from refereeing.access.permissions import ACT, access
+from refereeing.engine.messages import kind_labels
+from refereeing.models import Signature
+from tournament.language import language
+from tournament.models import Mesa
+from tournament.services import person_name
+
+LIST_ORDER = (Mesa.Status.IN_PLAY, Mesa.Status.READY, Mesa.Status.SUSPENDED, Mesa.Status.WAITING,
+              Mesa.Status.FINISHED)
+
+
+def catalogue():
+    """The script's words in the current language, keyed by a stable name."""
+    return {
+        # Claim kinds, as buttons and in the log: the engine's one table.
+        **{f"kind.{kind}": label for kind, label in kind_labels(language()).items()},
+        # The banners.
+        "banner.chica": _("Chica for %(pair)s"),
+        "banner.zapatero": _("%(pair)s is zapatero (under 10 points)"),
+        "banner.mesa": _("Mesa for %(pair)s"),
+        "banner.mesa_zapateria": _("Mesa for %(pair)s by zapatería"),
+        "banner.suspended": _("Mesa suspended"),
+        "banner.appeal": _("Suspended for an appeal — wait for the Director"),
+        "phase.deal": _("Tap “Deal (mano)” to start the hand."),
+        "phase.conteo": _("End of the data: do the conteo."),
+        # The log.
+        "log.voided_by": _("undone by claim #%(seq)s"),
+        "log.empty": _("No claims yet."),
+        "log.waiting": _("waiting to be sent"),
+        "log.against": _("against #%(seq)s"),
+        "log.upheld": _("upheld"),
+        "log.rejected": _("rejected"),
+        # Network and queue.
+        "net.online": _("Online"),
+        "net.offline": _("No connection: claims are kept on this tablet"),
+        "net.waiting": _("Waiting to be sent: %(count)s"),
+        "net.error": _("The server did not answer as expected (%(status)s)."),
+        "net.forbidden": _("You may not log claims at this mesa."),
+        "conflict.title": _("Another tablet logged claims first"),
+        "conflict.body": _("These claims arrived from another tablet while yours were waiting:"),
+        "conflict.waiting": _("Tick the claims of yours that still stand:"),
+        "conflict.mano": _("the other tablet already logged a mano"),
+        "conflict.send": _("Send the ticked ones"),
+        "conflict.discard": _("Discard all mine"),
+        # Undo.
+        "undo.confirm": _("Undo claim #%(seq)s (%(what)s)?"),
+        "undo.nothing": _("There is no claim to undo."),
+        "undo.confirm_waiting": _("Drop %(what)s? It was not sent yet: the server never sees it."),
+        "undo.yes": _("Undo it"),
+        # Confirmations: what will happen, in one sentence.
+        "confirm.points": _("Points: %(points)s."),
+        "confirm.mal_repartidas": _("Mal repartidas: 10 points to the pair that did not deal, and the data ends."),
+        "confirm.mal_repartidas_yes": _("Log mal repartidas"),
+        "confirm.suspender": _("The mesa stops: no claim is logged until you tap Resume."),
+        "confirm.suspender_yes": _("Suspend the mesa"),
+        # The Director's ruling at the table.
+        "ruling.title": _("Appeal of %(pair)s on claim #%(seq)s: %(outcome)s."),
+        "ruling.offline": _("No connection: acknowledge the ruling again when the network returns."),
+        # Conteo.
+        "conteo.cards_of": _("Cards of %(pair)s"),
+        "conteo.bad": _("The cards add up to more than 40."),
+        "conteo.type": _("Type the cards counted on the keypad."),
+        "conteo.over_40": _("A pair cannot have more than 40 cards."),
+        "conteo.sentence": _("Conteo: %(a)s %(na)s cards, %(b)s %(nb)s."),
+        "conteo.no_points": _("no points"),
+        "conteo.engine_decides": _("The engine decides the points on confirming."),
+        # Juego y veo.
+        "jyv.pick_played": _("Tap the card played."),
+        "jyv.legal": _("Legal captures"),
+        "jyv.none": _("None: the card stays on the table."),
+        "jyv.verdict_legal": _("Legal capture."),
+        "jyv.verdict_incomplete": _("Incomplete capture."),
+        "jyv.verdict_illegal": _("Illegal capture."),
+        "jyv.against_none": _("A play not logged"),
+        "jyv.remove": _("Remove %(card)s"),
+        "jyv.check_failed": _("The checker could not answer: decide by eye."),
+        # Signatures.
+        "sign.empty": _("Sign in the box first."),
+        "sign.name": _("Write the name."),
+        "sign.done": _("Signed"),
+        "sign.failed": _("The signature was not saved."),
+        "yes": _("Yes"),
+        "no": _("No"),
+    }
+
+
+@login_required
+def mesa_list(request):
+    # In play first, then ready, suspended and finished: the order a juez
+    # looks for them in (the status's own text would put finished first).
+    order = Case(*(When(status=status, then=Value(i)) for i, status in enumerate(LIST_ORDER)),
+                 default=Value(len(LIST_ORDER)))
+    mesas = (
+        Mesa.objects.filter(juez=request.user)
+        .select_related("championship", "pair_a", "pair_b")
+        .order_by(order, "table_number", "round", "position")
+    )
+    return render(request, "refereeing/mesa_list.html", {"mesas": mesas})
+
+
+def not_yours(request, mesa):
+    """The answer to a request that may not use ``mesa``'s pages: sign in first, or a 403 page."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    return render(request, "refereeing/forbidden.html", {"mesa": mesa}, status=403)
+
+
+def mesa_screen(request, mesa_id):
+    mesa = get_object_or_404(Mesa.objects.select_related("championship", "pair_a", "pair_b", "juez"), pk=mesa_id)
+    level = access(request, mesa)
+    if level is None:
+        return not_yours(request, mesa)
+
+    ruleset = mesa.ruleset
+    pairs = []
+    seats = {}
+    for side in ("A", "B"):
+        pair = mesa.pair(side)
+        players = list(pair.players.all()) if pair else []
+        pairs.append({"side": side, "pair": pair, "players": players})
+        for player in players:
+            seats[f"{side}{player.number}"] = player.full_name
+    signed = {s.role: s.name for s in Signature.objects.filter(mesa=mesa)}
+    representatives = {
+        side: next((p.full_name for p in entry["players"] if p.is_representative), "")
+        for side, entry in zip("AB", pairs)
+    }
+    juez_name = person_name(mesa.juez)
+    config = {
+        "mesa": mesa.pk,
+        "lang": language(),
+        "api": {
+            **{name: reverse(f"api:{name}", args=[mesa.pk]) for name in ("mesa", "claims", "signatures")},
+            "appeals": reverse("refereeing:mesa_appeals", args=[mesa.pk]),
+            "levante": reverse("api:levante"),
+        },
+        "pairs": {side: (entry["pair"].name if entry["pair"] else side) for side, entry in zip("AB", pairs)},
+        "seats": seats,
+        "rules": ruleset.settings(),
+        "strings": catalogue(),
+        "labels": kind_labels(language()),
+        "signed": signed,
+        "service_worker": reverse("refereeing:service_worker"),
+        "service_worker_scope": reverse("refereeing:mesa_list"),
+        "static_url": static_path(),
+    }
+    sign_roles = [
+        ("A", _("Representative of %(pair)s") % {"pair": config["pairs"]["A"]}, representatives["A"]),
+        ("B", _("Representative of %(pair)s") % {"pair": config["pairs"]["B"]}, representatives["B"]),
+        ("juez", _("Juez"), juez_name),
+    ]
+    return render(request, "refereeing/mesa_screen.html", {
+        "mesa": mesa,
+        "can_act": level == ACT,
+        "pairs": pairs,
+        "config": config,
+        # The claims a pair asks for: the rule set says which it scores.
+        "pair_claims": [(kind, config["labels"][kind]) for kind in ruleset.pair_claims],
+        "sign_roles": sign_roles,
+    })
+
+
+def static_path():
+    """Where the static files are served, as a path from the host's root."""
+    return "/" + settings.STATIC_URL.lstrip("/")
+
+
+def service_worker(request):
+    """The screen's service worker, served under /mesa/ so that its scope covers every mesa's screen."""
+    response = render(request, "refereeing/sw.js", {"static_url": static_path()}, content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response

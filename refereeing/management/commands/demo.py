@@ -1,0 +1,142 @@
+"""``manage.py demo``: a realistic championship to look around in.
+
+It makes the accounts (password ``cuarenta``): ``organizador`` (organiser,
+staff), ``director`` (organiser and the championship's Director),
+``juez1``..``juez16`` (jueces); 32 pairs with Ecuadorian names on the
+Riobamba rule set, double elimination on 16 tables; the draw; the first
+round of the winners' bracket played to the end and the next round in
+play, every claim through the claim log (``refereeing.claimlog``), as a
+juez's tablet would send it; and one appeal waiting for the Director
+(``refereeing.appeals``). ``--if-empty`` does nothing when a championship
+exists (``make run`` uses it).
+"""
+
+import base64
+import datetime
+import io
+import random
+import uuid
+
+from django.contrib.auth.models import Group, User
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from PIL import Image, ImageDraw
+
+from refereeing.appeals import procedure as appeals
+from refereeing.claimlog.log import record_claim
+from refereeing.models import ClaimEntry
+from tournament import scripted, services
+from tournament.models import Championship, Mesa, Pair, Player
+
+PASSWORD = "cuarenta"
+DRAW_SEED = 2026
+FIRST_NAMES = [
+    "Luis", "José", "Carlos", "Jorge", "Segundo", "Manuel", "Juan", "Miguel", "Fausto", "Patricio",
+    "Washington", "Galo", "Marco", "Édgar", "Hólger", "Wilson", "Rosa", "María", "Carmen", "Blanca",
+    "Mercedes", "Gloria", "Fanny", "Inés", "Lucía", "Narcisa", "Teresa", "Marlene", "Pilar", "Janeth",
+]
+SURNAMES = [
+    "Guamán", "Pilco", "Yépez", "Tene", "Cando", "Chicaiza", "Paucar", "Quishpe", "Naranjo", "Andrade",
+    "Vallejo", "Cevallos", "Moreno", "Zambrano", "Villacrés", "Bonilla", "Lema", "Guevara", "Orozco", "Salazar",
+    "Samaniego", "Morocho", "Hidalgo", "Tapia", "Arellano", "Haro", "Chávez", "Basantes", "Espinoza", "Carrillo",
+]
+PAIR_NAMES = [
+    "Los Ases de Riobamba", "Sota y Caballo", "Los Perros del Chimborazo", "Caída y Limpia", "Las Reinas de Guano",
+    "Los del Barrio La Condamine", "Doble Ronda", "Los Zapateros", "Los Tantos", "Los de la Estación",
+    "Escalera Real", "Los Compadres de Ambato", "Las Comadres", "Los Chagras", "Los Panas de Quito",
+    "Los Ilustres de Alausí", "Los del Mercado Oriental", "La Data", "Los Cuarentones", "Los de Chambo",
+    "Los Runas", "Los Guaguas", "Los de Latacunga", "La Mano Santa", "Los Morlacos", "Los Lojanos",
+    "Los de Penipe", "Los Guayacos", "Los del Parque Sucre", "Los Cholos de Cajabamba", "Los de Colta",
+    "Los de Guamote",
+]
+CITIES = ["Riobamba", "Guano", "Ambato", "Quito", "Cuenca", "Guayaquil", "Latacunga", "Alausí", "Chambo", "Loja"]
+
+
+class Command(BaseCommand):
+    help = "Create a demo championship: accounts, 32 pairs, the draw, one round played and one in play."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--if-empty", action="store_true", help="Do nothing if a championship exists.")
+
+    def handle(self, *args, if_empty=False, **options):
+        if if_empty and Championship.objects.exists():
+            self.stdout.write("A championship exists; the demo is not created again.")
+            return
+        rng = random.Random(DRAW_SEED)
+        with transaction.atomic():
+            organisers, jueces_group = Group.objects.get(name=services.ORGANISERS_GROUP), Group.objects.get(name=services.JUECES_GROUP)
+            self._user("organizador", "Organización del Campeonato", organisers, staff=True)
+            director = self._user("director", "Director del Campeonato", organisers, staff=True)
+            jueces = [self._user(f"juez{n}", f"Juez {n}", jueces_group) for n in range(1, 17)]
+            today = datetime.date.today()
+            championship = Championship.objects.create(
+                name="Campeonato Nacional de Cuarenta", edition=str(today.year),
+                venue="Coliseo Cubierto de Riobamba", start_date=today, end_date=today + datetime.timedelta(days=1),
+                director=director, ruleset_profile="riobamba", tables=16,
+            )
+            self._pairs(championship, rng)
+            services.draw_bracket(championship, seed=DRAW_SEED)
+        # The mesas are played one claim at a time, as the tablets would.
+        first = self._round(championship, "W", 1)
+        for mesa in first:
+            self._play(mesa, rng, finish=True)
+        for bracket, number in (("W", 2), ("L", 1)):
+            for mesa in self._round(championship, bracket, number):
+                self._play(mesa, rng, finish=False)
+        self._appeal(ClaimEntry.objects.filter(
+            mesa__championship=championship, mesa__status=Mesa.Status.IN_PLAY, kind="caida", accepted=True,
+        ).order_by("mesa__table_number", "-seq").first())
+        self.stdout.write(self.style.SUCCESS(
+            f"Demo ready: {championship} with {championship.pairs.count()} pairs, "
+            f"{championship.mesas.count()} mesas; log in as organizador / director / juez1..juez16 "
+            f"(password {PASSWORD}). Judges: {len(jueces)}."
+        ))
+
+    def _user(self, username, full_name, group, staff=False):
+        first, _, last = full_name.partition(" ")
+        user, _ = User.objects.get_or_create(username=username, defaults={
+            "first_name": first, "last_name": last, "is_staff": staff})
+        user.set_password(PASSWORD)
+        user.save()
+        user.groups.add(group)
+        return user
+
+    def _pairs(self, championship, rng):
+        for n, name in enumerate(PAIR_NAMES, start=1):
+            pair = Pair.objects.create(
+                championship=championship, name=name, club=rng.choice(CITIES), seed=n if n <= 8 else None,
+                checked_in=True,
+            )
+            for number in (1, 2):
+                Player.objects.create(
+                    pair=pair, number=number, is_representative=number == 1,
+                    full_name=f"{rng.choice(FIRST_NAMES)} {rng.choice(SURNAMES)} {rng.choice(SURNAMES)}",
+                    id_number=f"06{rng.randrange(10**8):08d}", phone=f"09{rng.randrange(10**8):08d}",
+                )
+
+    def _round(self, championship, bracket, number):
+        services.start_round(championship, bracket, number)
+        services.assign_tables(championship)
+        return list(championship.mesas.filter(bracket=bracket, round=number, status=Mesa.Status.READY)
+                    .exclude(table_number=None).select_related("juez").order_by("position"))
+
+    def _appeal(self, caida):
+        """The other pair appeals an accepted caída, signed by its representative."""
+        mesa, side = caida.mesa, "B" if caida.claim["pair"] == "A" else "A"
+        image = Image.new("RGB", (300, 110), "white")
+        ImageDraw.Draw(image).line([(20, 70), (80, 30), (140, 80), (200, 35), (270, 60)], fill="#0b1f4a", width=4)
+        png = io.BytesIO()
+        image.save(png, "PNG")
+        appeals.file_appeal(
+            mesa, side, caida.seq, "La caída se hizo con una carta que ya se había jugado.",
+            mesa.pair(side).representative.full_name,
+            "data:image/png;base64," + base64.b64encode(png.getvalue()).decode(), uuid.uuid4(),
+        )
+
+    def _play(self, mesa, rng, finish):
+        """Log a scripted mesa; stop at the end, or a few datas in."""
+        stop = None if finish else rng.randint(4, 14)
+        for count, claim in enumerate(scripted.claims(rng.choice("AB"), rng.random()), start=1):
+            answer = record_claim(mesa, claim, uuid.uuid4(), user=mesa.juez)
+            if answer.state["finished"] or count == stop:
+                return

@@ -1,0 +1,528 @@
+"""The Planilla de Juego: a mesa's score sheet, made from its claim log.
+
+Art. 16: when the mesa ends, the juez hands the *Planilla de Juego* to the
+control desk; it records the results, the winning pair, and the signatures
+of each pair's representative and of the juez. Here it is a PDF built from
+what the database already holds, nothing typed twice:
+
+- the mesa's claim log (``ClaimEntry``) replayed by the engine
+  (``claimlog.mesa_replay``): each claim's decision (points, running
+  scores, chica, data, dealer, conteo detail, voided or not) and the final
+  state (each chica's result, zapatería);
+- the mesa's result fields (status, winner, chicas);
+- the ``Signature`` rows drawn on the tablet.
+
+Terms
+-----
+row
+    One data (one round of all 40 cards) of one chica: who dealt it, the
+    accepted claims with their points, the conteo and the running score.
+voided claim
+    A claim that a later ``void`` claim cancelled. The engine's replay of
+    the log treats it as refused and scores everything after it as if it had
+    never been made, so the sheet lists it, with the void, among the refused
+    claims, and every row's running score adds up.
+perro, tanto
+    The scoring chips (Art. 14): a tanto is 2 points, a perro 10.
+verification code
+    ``<mesa id>-XXXX-XXXX-XXXX``: the mesa's id and 60 bits of an HMAC
+    (keyed with ``SECRET_KEY``) over the canonical JSON of the mesa's log,
+    its header (the rules it started with), signatures and result, its
+    times to the second (a backup's round trip changes nothing it covers).
+    Any later change to any of them gives another code, so the public page
+    can tell whether a printed planilla still matches the database. Codes
+    printed before mesas kept a header, or while the times kept their
+    microseconds, still verify. Codes made with a key in
+    ``SECRET_KEY_FALLBACKS`` are still accepted after a key rotation.
+shown text
+    Every stored text is printed through :func:`shown`: cut at its kind's
+    limit (a name 120 characters, a reason 500, a ruling 2000) and with
+    U+FFFD for what cannot be printed, so that no row, however it got into
+    the database, can break the sheet or stretch it over dozens of pages.
+provisional
+    A planilla of a mesa that has not ended: marked PROVISIONAL across
+    every page, and its code changes with the next claim.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import io
+import json
+from dataclasses import dataclass, field
+from datetime import UTC
+from itertools import groupby
+
+import segno
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from refereeing.claimlog.log import decision_message, mesa_replay
+from refereeing.engine.messages import kind_labels
+from refereeing.engine.text import KINDS, printable
+from refereeing.models import ClaimEntry, Signature
+from refereeing.signatures import SignatureError, check_png_data_url
+from tournament.access import is_director, is_organiser
+from tournament.language import language
+from tournament.models import Mesa
+from tournament.services import person_name
+
+# Mesas whose planilla is final. A walkover has no log but is decided.
+FINAL_STATUSES = {Mesa.Status.FINISHED, Mesa.Status.WALKOVER}
+
+# Claims that only mark the course of play: they carry no points and the
+# row already shows what they mean (a new mano, the conteo has its column).
+_MARKERS = {"mano", "conteo"}
+
+
+_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
+_CODE_CHARS = 12
+_HMAC_SALT = b"mesa-de-control.planilla.v1"
+
+
+def shown(text, kind) -> str:
+    """Stored ``text`` as the sheet prints it: never more than its kind's
+    limit (``refereeing.engine.text``), whatever an older version or a hand
+    edit left in the database, and nothing that cannot be printed."""
+    return printable(text, KINDS[kind].max_length)
+
+
+def _other(side):
+    return "B" if side == "A" else "A"
+
+
+def chips(points: int) -> dict:
+    """``points`` as scoring chips (Art. 14): perros of 10 and tantos of 2."""
+    perros, rest = divmod(max(points, 0), 10)
+    tantos, odd = divmod(rest, 2)
+    return {"points": points, "perros": perros, "tantos": tantos, "odd": odd}
+
+
+# --- what the sheet shows ---------------------------------------------------
+
+@dataclass
+class Item:
+    """One accepted claim in a row, under the pair it concerns."""
+    seq: int
+    kind: str
+    label: str
+    side: str | None
+    points: dict
+
+    @property
+    def own(self):
+        return self.points.get(self.side, 0) if self.side else 0
+
+    @property
+    def others(self):
+        return self.points.get(_other(self.side), 0) if self.side else 0
+
+    @property
+    def text(self) -> str:
+        """``#seq label +own``, then what the other pair got from it, if
+        anything; a claim under no pair gives each pair's points."""
+        if not self.side:
+            scored = any(self.points.values())
+            return f"#{self.seq} {self.label}" + (
+                f" A {self.points['A']:+d} B {self.points['B']:+d}" if scored else "")
+        text = f"#{self.seq} {self.label} {self.own:+d}"
+        return text + (f" ({_other(self.side)} {self.others:+d})" if self.others else "")
+
+
+@dataclass
+class Row:
+    data: int
+    dealer: str
+    dealer_name: str = ""
+    items: dict = field(default_factory=lambda: {"A": [], "B": []})
+    notes: list = field(default_factory=list)
+    conteo: dict | None = None
+    scores: dict = field(default_factory=lambda: {"A": 0, "B": 0})
+
+    # The cells' text, one string each, lines apart by "\n" (the sheet's
+    # cells keep line breaks): one text box per cell, as WeasyPrint's time
+    # grows with the boxes.
+
+    @property
+    def dealer_text(self) -> str:
+        return f"{self.dealer}\n{self.dealer_name}" if self.dealer_name else self.dealer
+
+    @property
+    def plays_text(self) -> dict:
+        """Each pair's claims; the claims under no pair (a misdeal) go
+        under A's."""
+        lines = {side: [item.text for item in self.items[side]] for side in "AB"}
+        lines["A"] += [note.text for note in self.notes]
+        return {side: "\n".join(lines[side]) for side in "AB"}
+
+    @property
+    def conteo_text(self) -> str:
+        """The points the conteo gave (first line), then the cards each pair
+        counted."""
+        if not self.conteo:
+            return "—"
+        k = self.conteo
+        points = " · ".join(f"{side} {k['points'][side]:+d}" for side in "AB" if k["points"][side]) or "—"
+        if k.get("dos_por_darlas"):
+            points += " " + _("dos por darlas")
+        if any((k.get("falla") or {}).values()):
+            points += " " + _("incl. falla")
+        cards = f"A {k['cards']['A']} · B {k['cards']['B']}"
+        if k.get("table"):
+            cards += " · " + _("%(n)s on the table") % {"n": k["table"]}
+        return f"{points}\n{cards}"
+
+    @property
+    def score_text(self) -> dict:
+        """Each pair's running score in points, then as perros and tantos."""
+        texts = {}
+        for side in "AB":
+            chip = chips(self.scores[side])
+            text = _("%(p)s P · %(t)s T") % {"p": chip["perros"], "t": chip["tantos"]}
+            texts[side] = f"{chip['points']}\n{text}" + (" +1" if chip["odd"] else "")
+        return texts
+
+
+@dataclass
+class Chica:
+    number: int
+    rows: list
+    result: dict | None
+
+
+def _side_of(claim: dict, decision: dict) -> str | None:
+    """The pair whose column shows this claim: the one it names, else the
+    one it gave points to (a misdeal names no pair)."""
+    if claim.get("pair") in ("A", "B"):
+        return claim["pair"]
+    gained = [s for s in "AB" if (decision.get("points") or {}).get(s)]
+    return gained[0] if len(gained) == 1 else None
+
+
+def claim_label(claim: dict) -> str:
+    kind = claim.get("kind", "")
+    label = kind_labels(language()).get(kind, kind)
+    if claim.get("player"):
+        label += " " + _("(player %(n)s)") % {"n": claim["player"]}
+    if kind == "juego_y_veo":
+        label += " " + (_("upheld") if claim.get("upheld") else _("rejected"))
+    if kind == "void":
+        label += " " + _("of #%(seq)s") % {"seq": claim.get("target")}
+    if kind == "ajuste" and claim.get("reason"):
+        label += f": {shown(claim['reason'], 'reason')}"
+    return label
+
+
+def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_results: list[dict]):
+    """The chicas, each as rows of data, and the list of claims that score
+    nothing on the sheet: refused ones, voided ones and the voids.
+
+    ``decisions`` are the engine's replay of the log, one per entry: a
+    voided claim is refused there (``voided_by``) and every later score is
+    what it would have been without it, so each row's running score adds up.
+    """
+    results = {r["chica"]: r for r in chica_results}
+    set_aside, accepted = [], []
+    for entry, decision in zip(entries, decisions):
+        if not decision["accepted"] or entry.kind == "void":
+            set_aside.append({
+                "seq": entry.seq, "label": claim_label(entry.claim), "accepted": decision["accepted"],
+                "voided_by": decision.get("voided_by"), "message": decision_message(decision),
+                "article": decision.get("article") or "", "at": entry.created_at,
+            })
+        else:
+            accepted.append((entry, decision))
+
+    chicas = []
+    for number, in_chica in groupby(accepted, key=lambda pair: pair[1]["chica"]):
+        rows = []
+        for data, in_data in groupby(in_chica, key=lambda pair: pair[1]["data"]):
+            in_data = list(in_data)
+            row = Row(data=data, dealer=in_data[0][1].get("dealer") or "")
+            for entry, decision in in_data:
+                points = {s: decision["points"].get(s, 0) for s in "AB"}
+                row.scores = {s: decision["scores"].get(s, 0) for s in "AB"}
+                if entry.kind == "conteo":
+                    row.conteo = {**decision["detail"], "points": points}
+                if entry.kind in _MARKERS:
+                    continue
+                item = Item(seq=entry.seq, kind=entry.kind, label=claim_label(entry.claim),
+                            side=_side_of(entry.claim, decision), points=points)
+                (row.items[item.side] if item.side else row.notes).append(item)
+            rows.append(row)
+        chicas.append(Chica(number=number, rows=rows, result=results.get(number)))
+    return chicas, set_aside
+
+
+@dataclass
+class Planilla:
+    mesa: Mesa
+    language: str
+    provisional: bool
+    chicas: list
+    refused: list
+    signatures: dict
+    code: str
+    verify_url: str
+    qr_svg: str
+    ruleset: str  # the mesa's profile
+    rules_changed: list
+    pairs: list
+    appeals: list
+    printed_at: object
+    played_on: object
+    juez_name: str
+    inspector_name: str
+    signature_boxes: list
+    claims_logged: int
+
+    @property
+    def championship(self):
+        return self.mesa.championship
+
+    @property
+    def footer_css(self) -> str:
+        """The running footer as the inside of a CSS string literal; every
+        character that could end the string or the <style> is escaped."""
+        verification = _("verification")
+        text = " · ".join([_("Planilla de Juego"), shown(str(self.championship), "line"),
+                           f"{self.mesa.get_bracket_display()} R{self.mesa.round}-{self.mesa.position}",
+                           f"{verification} {self.code}"])
+        return "".join(f"\\{ord(ch):x} " if ch in '"\\<>&\'\n' else ch for ch in text)
+
+    @property
+    def chica_results(self):
+        return [c.result for c in self.chicas if c.result]
+
+
+def _pair_block(side, pair) -> dict:
+    """A pair's heading and its players, one line each, the representative
+    marked with a star."""
+    players = list(pair.players.all()) if pair else []
+    heading = f"{side} · " + (shown(pair.name, "name") if pair else _("to be decided"))
+    if pair and pair.club:
+        heading += f" · {shown(pair.club, 'name')}"
+    lines = []
+    for number, player in enumerate(players, start=1):
+        line = f"{number}. {shown(player.full_name, 'name')}"
+        if player.id_number:
+            line += f" ({shown(player.id_number, 'name')})"
+        if player.is_representative:
+            line += " ★ " + _("representative")
+        lines.append(line)
+    return {"side": side, "pair": pair, "players": players, "heading": heading, "players_text": "\n".join(lines)}
+
+
+def _signature_box(title, name, signature) -> dict:
+    """A signature box: the drawn signature, if any, over who signs (and when).
+
+    The drawing is checked again as the API checks it (a real, small PNG
+    with ink): a stored image that is not one prints as an empty box
+    rather than reaching the PDF renderer."""
+    who = f"{title}\n{shown(name, 'name')}"
+    image = None
+    if signature:
+        who += " · " + date_format(timezone.localtime(signature.signed_at), "SHORT_DATETIME_FORMAT")
+        try:
+            check_png_data_url(signature.image)
+            image = signature.image
+        except SignatureError:
+            pass
+    return {"title": title, "name": name, "signature": signature, "image": image, "who": who}
+
+
+def _signature_boxes(mesa, pairs, signatures) -> list[dict]:
+    """The three boxes of Art. 16: each pair's representative, then the juez."""
+    boxes = []
+    for block in pairs:
+        representative = next((p for p in block["players"] if p.is_representative), None)
+        signature = signatures.get(block["side"])
+        boxes.append(_signature_box(
+            _("Representative of pair %(side)s") % {"side": block["side"]},
+            signature.name if signature else (representative.full_name if representative else ""),
+            signature))
+    signature = signatures.get(Signature.Role.JUEZ)
+    boxes.append(_signature_box(_("Juez"), signature.name if signature else person_name(mesa.juez), signature))
+    return boxes
+
+
+def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planilla:
+    """Everything the sheet shows for ``mesa``, read from the database.
+
+    ``base_url`` is the site's address (``https://host``) that the QR code
+    and the printed link point at.
+    """
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    with translation.override(language):
+        entries = list(mesa.claims.order_by("seq"))
+        signatures = {s.role: s for s in mesa.signatures.all()}
+        ruleset = mesa.ruleset  # the rules the mesa started with
+        replayed = mesa_replay(mesa).as_dict()
+        chicas, refused = chicas_from_log(entries, replayed["decisions"], replayed["state"]["chica_results"])
+        appeals = list(mesa.appeals.order_by("filed_at", "pk"))
+        code = verification_code(mesa, entries=entries, signatures=signatures.values(), appeals=appeals)
+        verify_url = base_url.rstrip("/") + verification_path(code)
+        pairs = []
+        seats = {}
+        for side in "AB":
+            block = _pair_block(side, mesa.pair(side))
+            pairs.append(block)
+            seats.update({f"{side}{p.number}": shown(p.full_name, "name") for p in block["players"]})
+        for chica in chicas:
+            for row in chica.rows:
+                row.dealer_name = seats.get(row.dealer, "")
+        when = mesa.finished_at or mesa.started_at
+        return Planilla(
+            mesa=mesa, language=language,
+            provisional=mesa.status not in FINAL_STATUSES,
+            chicas=chicas, refused=refused, signatures=signatures,
+            code=code, verify_url=verify_url, qr_svg=qr_svg(verify_url),
+            ruleset=ruleset.profile,
+            rules_changed=[r for r in ruleset.describe(language) if r["changed"]],
+            pairs=pairs,
+            appeals=appeals,
+            printed_at=timezone.localtime(),
+            played_on=timezone.localdate(when) if when else mesa.championship.start_date,
+            juez_name=shown(person_name(mesa.juez), "name"), inspector_name=shown(person_name(mesa.inspector), "name"),
+            signature_boxes=_signature_boxes(mesa, pairs, signatures),
+            claims_logged=len(entries),
+        )
+
+
+def qr_svg(url: str) -> str:
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", xmldecl=False, svgns=True, nl=False,
+                                    border=0, omitsize=True, svgclass="qr", lineclass=None)
+    return buffer.getvalue().decode()
+
+
+# --- the verification code ---------------------------------------------------
+
+def _moment(when, precise=False):
+    """A time as the record holds it: UTC, to the second, so that a backup's round trip
+    (which another tool may cut to the millisecond) leaves the code as it was."""
+    if when is None:
+        return None
+    when = when.astimezone(UTC)
+    return when.isoformat() if precise else when.replace(microsecond=0).isoformat()
+
+
+def canonical_record(mesa: Mesa, entries=None, signatures=None, appeals=None, header=True, precise=False) -> bytes:
+    """The mesa's log, header, signatures, result and appeals as canonical JSON bytes.
+
+    ``header=False``: the record as it was before mesas kept a header;
+    ``precise`` keeps the times' microseconds, as the record did before they
+    were left out. Both for the codes printed then (``mesa_for_code``).
+    """
+    entries = mesa.claims.order_by("seq") if entries is None else entries
+    signatures = mesa.signatures.all() if signatures is None else signatures
+    appeals = mesa.appeals.all() if appeals is None else appeals
+    record = {
+        "mesa": mesa.pk,
+        "pairs": [mesa.pair_a_id, mesa.pair_b_id],
+        "claims": [
+            [e.seq, str(e.client_id), e.kind, e.claim, e.accepted, e.decision,
+             _moment(e.created_at, precise)]
+            for e in entries
+        ],
+        "signatures": sorted(
+            [s.role, s.name, hashlib.sha256(s.image.encode()).hexdigest(),
+             _moment(s.signed_at, precise)]
+            for s in signatures
+        ),
+        "result": [mesa.status, mesa.chicas_a, mesa.chicas_b, mesa.winner_id, mesa.zapateria],
+    }
+    # Only when there are appeals, so that the codes printed before appeals
+    # existed still verify.
+    filed = [
+        [a.pk, a.pair, a.seq, a.status, a.reason, a.name, a.ruling, hashlib.sha256(a.signature.encode()).hexdigest(),
+         _moment(a.filed_at, precise)]
+        for a in sorted(appeals, key=lambda a: a.pk)
+    ]
+    if filed:
+        record["appeals"] = filed
+    # Only once the mesa has one (its first claim), so that a mesa not
+    # started keeps its code whatever its championship's rules.
+    if header and mesa.header is not None:
+        record["header"] = mesa.header
+    # surrogatepass: a lone surrogate an older version let into a claim's
+    # JSON gives its own bytes instead of failing (valid text encodes the same).
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8", "surrogatepass")
+
+
+def _digest(key: str, record: bytes) -> str:
+    mac = hmac.new(hashlib.sha256(_HMAC_SALT + key.encode()).digest(), record, hashlib.sha256)
+    number = int.from_bytes(mac.digest()[:8], "big") >> (64 - 5 * _CODE_CHARS)
+    chars = "".join(_CODE_ALPHABET[(number >> (5 * i)) & 31] for i in reversed(range(_CODE_CHARS)))
+    return "-".join(chars[i:i + 4] for i in range(0, _CODE_CHARS, 4))
+
+
+def verification_code(mesa: Mesa, entries=None, signatures=None, appeals=None) -> str:
+    return f"{mesa.pk}-{_digest(settings.SECRET_KEY, canonical_record(mesa, entries, signatures, appeals))}"
+
+
+def verification_path(code: str) -> str:
+    from django.urls import reverse
+    return reverse("planilla:verify", args=[code])
+
+
+def normalise_code(code: str) -> str:
+    """A typed code in its printed form: separators ignored (the digest is
+    always the last 12 characters), upper case, O read as 0 and I, L as 1."""
+    chars = "".join(ch for ch in code.upper() if ch.isascii() and ch.isalnum())
+    chars = chars.translate(str.maketrans("OIL", "011"))
+    head, tail = chars[:-_CODE_CHARS], chars[-_CODE_CHARS:]
+    return f"{head}-" + "-".join(tail[i:i + 4] for i in range(0, len(tail), 4))
+
+
+def mesa_for_code(code: str) -> Mesa | None:
+    """The mesa whose current record gives ``code``, or None."""
+    code = normalise_code(code)
+    head, _sep, digest = code.partition("-")
+    if not head.isdigit() or len(head) > 18 or len(digest) != _CODE_CHARS + 2:
+        return None
+    mesa = Mesa.objects.select_related("championship", "pair_a", "pair_b", "winner").filter(pk=int(head)).first()
+    if mesa is None:
+        return None
+    # The record now, and as codes printed before kept it: without the header, with the times' microseconds.
+    records = [canonical_record(mesa, header=header, precise=precise)
+               for header in (True, False) for precise in (False, True)]
+    keys = [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
+    if any(hmac.compare_digest(_digest(key, record), digest) for key in keys for record in records):
+        return mesa
+    return None
+
+
+# --- who may print ------------------------------------------------------------
+
+def may_print_championship(user, championship) -> bool:
+    """Organisers and the Director print every planilla of a championship.
+    (One mesa's planilla: whoever may view the mesa, ``access.access``.)"""
+    return is_organiser(user) or is_director(user, championship)
+
+
+# --- the PDF ------------------------------------------------------------------
+
+def html(planilla: Planilla) -> str:
+    with translation.override(planilla.language):
+        return render_to_string("planilla/planilla.html", {"p": planilla})
+
+
+def pdf(planilla: Planilla) -> bytes:
+    # WeasyPrint takes seconds to import: only what makes a PDF pays for it,
+    # not every process that loads the site's URLs.
+    from refereeing.planilla import pdf as planilla_pdf
+
+    return planilla_pdf.render(html(planilla))
+
+
+def mesas_for_print():
+    """Mesas with everything the sheet reads, in one query each relation."""
+    return Mesa.objects.select_related(
+        "championship", "pair_a", "pair_b", "winner", "juez", "inspector",
+    ).prefetch_related("pair_a__players", "pair_b__players", "signatures")
+

@@ -1,0 +1,138 @@
+"""Pages of the planilla: one PDF, many as one PDF, and the public check.
+
+Who may print one planilla: whoever may view the mesa (``access.access``:
+its juez, inspector, the organisers and the Director); a round or the whole
+championship: the organisers and the Director. The verification page is
+public: it shows a mesa's record only to whoever holds its current code.
+"""
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from refereeing.access.permissions import access
+from refereeing.planilla import batch as planilla_batch
+from refereeing.planilla import sheet as planilla
+from tournament.models import Championship
+
+
+def _base_url(request) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+@require_GET
+def mesa_pdf(request, pk):
+    """One planilla, for whoever may view the mesa (``access.access``): its
+    juez (signed in, or the tablet opened with the table's PIN), inspector,
+    the organisers and the Director."""
+    mesa = get_object_or_404(planilla.mesas_for_print(), pk=pk)
+    if access(request, mesa) is None:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
+    sheet = planilla.build(mesa, _base_url(request), translation.get_language())
+    response = HttpResponse(planilla.pdf(sheet), content_type="application/pdf")
+    name = f"planilla-{mesa.championship_id}-{mesa.bracket}{mesa.round}-{mesa.position}.pdf"
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _rounds(championship):
+    """Every (bracket, round) with mesas, as choices: ``W-2`` -> label."""
+    choices = []
+    labels = dict(championship.mesas.model.Bracket.choices)
+    seen = championship.mesas.order_by("bracket", "round").values_list("bracket", "round").distinct()
+    for bracket, number in seen:
+        choices.append((f"{bracket}-{number}", _("%(bracket)s, round %(round)s") % {
+            "bracket": labels.get(bracket, bracket), "round": number}))
+    return choices
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def batch(request, pk):
+    """The form to print a round, or the whole championship, as one PDF."""
+    championship = get_object_or_404(Championship, pk=pk)
+    if not planilla.may_print_championship(request.user, championship):
+        raise PermissionDenied
+    rounds = _rounds(championship)
+    error = ""
+    if request.method == "POST":
+        scope = request.POST.get("scope", "all")
+        mesas = championship.mesas.filter(pair_a__isnull=False, pair_b__isnull=False)
+        if scope != "all":
+            bracket, _sep, number = scope.partition("-")
+            if scope not in dict(rounds) or not number.isdigit():
+                mesas = mesas.none()
+            else:
+                mesas = mesas.filter(bracket=bracket, round=int(number))
+        ids = list(mesas.order_by("bracket", "round", "position").values_list("pk", flat=True))
+        if ids:
+            title = dict(rounds).get(scope, _("All planillas"))
+            job = planilla_batch.start(ids, user_id=request.user.pk, title=f"{championship} · {title}",
+                                       language=translation.get_language(), base_url=_base_url(request))
+            return redirect("planilla:job", job=job)
+        error = _("There is no mesa with both pairs to print in that choice.")
+    return render(request, "planilla/batch.html", {
+        "championship": championship, "rounds": rounds, "error": error,
+    }, status=400 if error else 200)
+
+
+def _job_for(request, job):
+    record = planilla_batch.read(job)
+    if record is None or (record["user"] != request.user.pk and not request.user.is_staff):
+        raise Http404(_("No such print job."))
+    return record
+
+
+@require_GET
+@login_required
+def job(request, job):
+    return render(request, "planilla/job.html", {"record": _job_for(request, job)})
+
+
+@require_GET
+@login_required
+def job_status(request, job):
+    record = _job_for(request, job)
+    return JsonResponse({
+        "status": record["status"], "done": record["done"], "total": record["total"],
+        "pdf": reverse("planilla:job_pdf", args=[job]) if record["status"] == "done" else None,
+    })
+
+
+@require_GET
+@login_required
+def job_pdf(request, job):
+    record = _job_for(request, job)
+    path = planilla_batch.pdf_path(job)
+    if record["status"] != "done" or not path.exists():
+        raise Http404(_("This PDF is not ready."))
+    return FileResponse(path.open("rb"), content_type="application/pdf",
+                        filename=f"planillas-{job[:8]}.pdf", as_attachment=False)
+
+
+@require_GET
+def verify_form(request):
+    """Where the desk types a code read off a printed planilla."""
+    code = request.GET.get("codigo", "").strip()
+    if code:
+        return redirect("planilla:verify", code=planilla.normalise_code(code)[:40] or "-")
+    return render(request, "planilla/verify.html", {"mesa": None, "asked": False})
+
+
+@require_GET
+def verify(request, code):
+    mesa = planilla.mesa_for_code(code)
+    context = {"code": code, "asked": True, "mesa": mesa}
+    if mesa is None:
+        return render(request, "planilla/verify.html", context, status=404)
+    context["sheet"] = planilla.build(mesa, _base_url(request), translation.get_language())
+    return render(request, "planilla/verify.html", context)

@@ -1,0 +1,80 @@
+"""The resolutions' page of a championship: the Director writes, organisers and the Director read."""
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.access import is_director, is_organiser
+from tournament.models import Championship
+
+from . import register
+from .forms import ImportForm, ResolutionForm
+
+
+def _readable(request, pk):
+    """The championship, when the user may read its resolutions (organisers, its Director)."""
+    championship = get_object_or_404(Championship, pk=pk)
+    if not request.user.is_authenticated:
+        return None
+    if not (is_organiser(request.user) or is_director(request.user, championship)):
+        raise PermissionDenied
+    return championship
+
+
+def resolution_list(request, pk):
+    championship = _readable(request, pk)
+    if championship is None:
+        return redirect_to_login(request.get_full_path())
+    director = is_director(request.user, championship)
+    form = ResolutionForm(championship, request.POST or None)
+    if request.method == "POST":
+        if not director:
+            raise PermissionDenied
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                resolution = register.resolve(championship, request.user, data["situation"], data["ruling"],
+                                              data["articles"], data["mesas"], data["ajuste"])
+            except register.ResolutionError as error:
+                form.add_error(None, error.message)
+            else:
+                messages.success(request, _("%(resolution)s recorded.") % {"resolution": resolution})
+                return redirect("resolutions:list", championship.pk)
+    query = request.GET.get("q", "")[:200]
+    return render(request, "resolutions/list.html", {
+        "championship": championship, "director": director, "form": form, "import_form": ImportForm(),
+        "resolutions": register.search(championship, query), "query": query,
+    })
+
+
+def resolution_export(request, pk):
+    championship = _readable(request, pk)
+    if championship is None:
+        return redirect_to_login(request.get_full_path())
+    response = HttpResponse(register.export(championship), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="resoluciones-{championship.pk}.json"'
+    return response
+
+
+@require_POST
+def resolution_import(request, pk):
+    championship = _readable(request, pk)
+    if championship is None:
+        return redirect_to_login(request.get_full_path())
+    if not is_director(request.user, championship):
+        raise PermissionDenied
+    form = ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+    else:
+        try:
+            count = register.import_precedents(championship, request.user, form.cleaned_data["file"].read())
+        except register.ResolutionError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("%(n)d precedents imported.") % {"n": count})
+    return redirect("resolutions:list", championship.pk)

@@ -1,0 +1,151 @@
+/* Juego y veo (Art. 5): the protesting pair says a play was wrong. The juez
+ * taps the cards on the table, the card played (and the one played before
+ * it, for a caída) and the cards taken; the levante checker lists the legal
+ * captures and its verdict; the juez decides.
+ *
+ * Which claim is protested is asked, with nothing chosen beforehand: the
+ * list holds only the other pair's plays of the current mano (accepted and
+ * not undone), and "a play not logged". Comprobado and Rechazado wait
+ * until the juez has chosen. */
+
+import { api } from "./net.js";
+import { take } from "./queue.js";
+import { cfg, sortedEntries, voidedSeqs } from "./state.js";
+import { listOf } from "./dialogs.js";
+import { describe, label, messageNodes, pairName, t } from "./words.js";
+
+const dlg = document.getElementById("dlg-jyv");
+const PLAYS = ["caida", "limpia", "caida_limpia", "ronda", "doble_ronda", "caida_en_ronda", "cuatro_caidas"];
+let jyv = null;
+
+/* The offender's plays since the last mano was dealt. */
+function playsOfThisMano(offender) {
+  const voided = voidedSeqs(), plays = [];
+  const entries = sortedEntries();
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i];
+    if (e.claim.kind === "mano" && e.decision.accepted && !voided[e.seq]) break;
+    if (e.decision.accepted && !voided[e.seq] && e.claim.pair === offender && PLAYS.includes(e.claim.kind)) plays.push(e);
+  }
+  return plays;
+}
+
+export function openJyv(protester) {
+  jyv = { protester, table: [], played: null, previous: null, taken: [], target: "table" };
+  dlg.querySelector(".jyv-protester").textContent = pairName(protester);
+  dlg.querySelector(".jyv-result").textContent = "";
+  const box = dlg.querySelector(".jyv-against");
+  box.textContent = "";
+  const offender = protester === "A" ? "B" : "A";
+  const options = playsOfThisMano(offender).map((e) => ["" + e.seq, "#" + e.seq + " " + describe(e.claim)]);
+  options.push(["none", t("jyv.against_none")]);
+  options.forEach(([value, text], i) => {
+    const row = document.createElement("div");
+    row.className = "form-check";
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "against";
+    input.value = value;
+    input.id = "jyv-against-" + i;
+    input.className = "form-check-input";
+    input.addEventListener("change", drawChoice);
+    const lbl = document.createElement("label");
+    lbl.className = "form-check-label";
+    lbl.htmlFor = input.id;
+    lbl.textContent = text;
+    row.appendChild(input);
+    row.appendChild(lbl);
+    box.appendChild(row);
+  });
+  draw();
+  drawChoice();
+  dlg.showModal();
+}
+
+function chosen() {
+  const picked = dlg.querySelector("input[name=against]:checked");
+  return picked ? picked.value : null;
+}
+
+function drawChoice() {
+  const none = chosen() === null;
+  dlg.querySelectorAll("[data-confirm=upheld], [data-confirm=rejected]").forEach((b) => { b.disabled = none; });
+  dlg.querySelector(".jyv-choose").hidden = !none;
+}
+
+function draw() {
+  dlg.querySelectorAll("[data-target]").forEach((b) => {
+    const on = b.dataset.target === jyv.target;
+    b.classList.toggle("active", on);
+    b.setAttribute("aria-checked", on ? "true" : "false");
+  });
+  ["table", "played", "previous", "taken"].forEach((name) => {
+    const dd = dlg.querySelector("[data-show=" + name + "]"), cards = [].concat(jyv[name] || []);
+    dd.textContent = "";
+    cards.forEach((rank, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn card-chip";
+      b.textContent = rank;
+      b.setAttribute("aria-label", t("jyv.remove", { card: rank }));
+      b.addEventListener("click", () => {
+        if (Array.isArray(jyv[name])) jyv[name].splice(i, 1); else jyv[name] = null;
+        draw();
+      });
+      dd.appendChild(b);
+    });
+  });
+}
+
+dlg.querySelectorAll("[data-target]").forEach((b) => {
+  b.addEventListener("click", () => { jyv.target = b.dataset.target; draw(); });
+});
+dlg.querySelectorAll("[data-rank]").forEach((b) => {
+  b.addEventListener("click", () => {
+    const rank = b.dataset.rank;
+    if (Array.isArray(jyv[jyv.target])) jyv[jyv.target].push(rank); else jyv[jyv.target] = rank;
+    // The previous card is the one still lying on the table (Art. 6).
+    if (jyv.target === "previous" && jyv.table.indexOf(rank) < 0) jyv.table.push(rank);
+    // After the card played, the next taps most likely name the cards taken.
+    if (jyv.target === "played" || jyv.target === "previous") jyv.target = jyv.target === "played" ? "taken" : "table";
+    draw();
+  });
+});
+
+dlg.querySelector("[data-jyv=check]").addEventListener("click", () => {
+  const out = dlg.querySelector(".jyv-result");
+  if (!jyv.played) { out.textContent = t("jyv.pick_played"); return; }
+  const body = { mesa: cfg.mesa, table: jyv.table, played: jyv.played, previous: jyv.previous, taken: jyv.taken };
+  api("POST", cfg.api.levante, body).then((r) => {
+    if (r.status !== 200) { out.textContent = r.data.detail || t("jyv.check_failed"); return; }
+    showLevante(out, r.data);
+  }, () => { out.textContent = t("jyv.check_failed"); });
+});
+
+/* The checker's answer: its verdict on the cards taken ("legal",
+ * "incomplete" or "illegal", with the reason and article) and every legal
+ * capture, marked caída or limpia. */
+function showLevante(out, data) {
+  out.textContent = "";
+  const verdict = data.verdict || {};
+  const v = document.createElement("p");
+  v.className = "verdict " + (verdict.verdict === "legal" ? "ok" : "bad");
+  v.appendChild(document.createTextNode(t("jyv.verdict_" + verdict.verdict) + " "));
+  messageNodes(verdict).forEach((node) => v.appendChild(node));
+  out.appendChild(v);
+  const captures = data.captures || [];
+  out.appendChild(listOf(t("jyv.legal"), captures.length ? captures.map((c) => (
+    c.cards.join(" ") + (c.caida ? " · " + label("caida") : "") + (c.limpia ? " · " + label("limpia") : "")
+  )) : [t("jyv.none")]));
+}
+
+["upheld", "rejected"].forEach((outcome) => {
+  dlg.querySelector("[data-confirm=" + outcome + "]").addEventListener("click", () => {
+    const against = chosen();
+    if (against === null) return;
+    const claim = { kind: "juego_y_veo", pair: jyv.protester, upheld: outcome === "upheld" };
+    if (against !== "none") claim.against = parseInt(against, 10);
+    dlg.close();
+    take(claim);
+  });
+});

@@ -1,0 +1,138 @@
+/* The queue of claims tapped on this tablet, sent one at a time, in order.
+ *
+ * expected seq  Each claim carries the seq it should get: one after the last
+ *           seq the tablet had seen when it was tapped (and after the claims
+ *           queued before it). If another tablet logged claims in between,
+ *           the server answers 409 and logs nothing.
+ * retry     A retry carries the same client id: the server never logs a
+ *           claim twice.
+ * double tap  A tap on a button whose claim is still being sent, or that
+ *           was tapped less than DOUBLE_TAP_MS before, logs nothing more:
+ *           the button shows its claim pending from the first tap.
+ * 409       The screen does not guess: it brings in the other tablet's
+ *           claims, stops sending, and asks the juez claim by claim which
+ *           of the waiting ones still stand. A waiting mano is not ticked
+ *           when the other tablet logged a mano meanwhile: it is sent only
+ *           if the juez ticks it.
+ */
+
+import { ask } from "./dialogs.js";
+import { api, uuid } from "./net.js";
+import { showRefusal } from "./refusal.js";
+import { cfg, changed, dropQueued, rebase, saveQueue, sortedEntries, st } from "./state.js";
+import { absorb, poll } from "./sync.js";
+import { describe, t } from "./words.js";
+
+const DOUBLE_TAP_MS = 800;
+
+export function claimKey(claim) { return claim.kind + ":" + (claim.pair || ""); }
+
+export function take(claim) {
+  if (st.forbidden) return;
+  const key = claimKey(claim), now = Date.now();
+  const twin = st.queue.find((item) => claimKey(item.claim) === key
+    && (item.client_id === st.inflight || now - (item.tapped || 0) < DOUBLE_TAP_MS));
+  if (twin) return;
+  st.queue.push({ client_id: uuid(), claim, expected_seq: st.server.last_seq + st.queue.length + 1, tapped: now });
+  saveQueue();
+  changed();
+  flush();
+}
+
+function handleForbidden() {
+  st.forbidden = true;
+  showRefusal(t("net.forbidden"));
+  changed();
+}
+export { handleForbidden };
+
+/* Post the queued claims, oldest first, until the queue is empty, the
+ * network fails, or the server answers 409. */
+export function flush() {
+  if (st.inflight || st.conflict || st.forbidden || !st.queue.length) return Promise.resolve();
+  const item = st.queue[0];
+  st.inflight = item.client_id;
+  changed();
+  const body = { client_id: item.client_id, claim: item.claim, expected_seq: item.expected_seq };
+  return api("POST", cfg.api.claims, body).then((r) => {
+    st.inflight = null;
+    if (r.status === 200 || r.status === 201) {
+      const seen = st.server.last_seq, gap = r.data.entry.seq > seen + 1;
+      dropQueued(item.client_id);
+      absorb([r.data.entry], r.data.state, r.data.last_seq);
+      if (!r.data.entry.decision.accepted) showRefusal("", r.data.entry.decision);
+      // Claims logged in between by another tablet: fetch them for the log.
+      return (gap ? poll(seen) : Promise.resolve()).then(flush);
+    }
+    if (r.status === 409 && r.data.last_seq !== undefined) return onConflict();
+    if (r.status === 403) return handleForbidden();
+    if (r.status === 400 || r.status === 409 || r.status === 413) {
+      // Malformed, or the mesa takes no claims now (409 without a state:
+      // not started, finished): the server will never take this claim.
+      // Say so, drop it, go on.
+      dropQueued(item.client_id);
+      rebase();
+      showRefusal(describe(item.claim) + ": " + (r.data.detail || t("net.error", { status: r.status })));
+      changed();
+      return flush();
+    }
+    changed();
+    showRefusal(t("net.error", { status: r.status }));
+  }, () => { st.inflight = null; changed(); });
+}
+
+function onConflict() {
+  st.conflict = true;
+  const seen = st.server.last_seq;
+  return poll().then(() => {
+    changed();
+    if (!st.queue.length) { st.conflict = false; changed(); return flush(); }
+    const theirs = sortedEntries().filter((e) => e.seq > Math.min(seen, st.queue[0].expected_seq - 1));
+    const theirMano = theirs.some((e) => e.claim.kind === "mano");
+    const box = document.createElement("div");
+    const head = document.createElement("p");
+    head.className = "mb-1 fw-semibold";
+    head.textContent = t("conflict.body");
+    const ul = document.createElement("ul");
+    theirs.forEach((e) => {
+      const li = document.createElement("li");
+      li.textContent = "#" + e.seq + " " + describe(e.claim);
+      ul.appendChild(li);
+    });
+    const fieldset = document.createElement("fieldset");
+    fieldset.className = "conflict-choice";
+    const legend = document.createElement("legend");
+    legend.className = "fs-6 fw-semibold mb-1";
+    legend.textContent = t("conflict.waiting");
+    fieldset.appendChild(legend);
+    const boxes = st.queue.map((item, i) => {
+      const row = document.createElement("div");
+      row.className = "form-check";
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.className = "form-check-input";
+      input.id = "conflict-" + i;
+      input.checked = !(item.claim.kind === "mano" && theirMano);
+      const lbl = document.createElement("label");
+      lbl.className = "form-check-label";
+      lbl.htmlFor = input.id;
+      lbl.textContent = describe(item.claim) + (item.claim.kind === "mano" && theirMano ? " · " + t("conflict.mano") : "");
+      row.appendChild(input);
+      row.appendChild(lbl);
+      fieldset.appendChild(row);
+      return input;
+    });
+    box.appendChild(head);
+    box.appendChild(ul);
+    box.appendChild(fieldset);
+    return ask(t("conflict.title"), { extra: box, yes: t("conflict.send"), no: t("conflict.discard") }).then((send) => {
+      const keep = st.queue.filter((item, i) => send && boxes[i].checked);
+      st.queue = keep;
+      saveQueue();
+      rebase();
+      st.conflict = false;
+      changed();
+      return flush();
+    });
+  });
+}

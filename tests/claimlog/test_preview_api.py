@@ -1,0 +1,91 @@
+"""The API's states carry the engine's preview, its labels and article links (contracts 1-3).
+
+Every state the server sends (``GET /api/mesas/<id>/``, the claim POST's
+answer, the poll) carries ``preview`` in the request's language; every
+decision carries ``article_url`` into ``/reglas/`` (docs/REGLAS.md); the
+rule set carries the labels of every claim kind.
+"""
+
+from refereeing.engine import KINDS
+from refereeing.engine.messages import KIND_LABELS
+from tournament.models import Championship
+
+from .conftest import CAIDA_A, MANO, api_client, claim_body, post_json
+
+
+def claims_url(mesa):
+    return f"/api/mesas/{mesa.pk}/claims/"
+
+
+def test_the_claim_answer_and_the_poll_carry_the_preview_in_the_requests_language(mesa, people):
+    juez = api_client(people["juez"])
+    post_json(juez, claims_url(mesa), claim_body(MANO))
+    body = post_json(juez, claims_url(mesa), claim_body(CAIDA_A)).json()
+    preview = body["state"]["preview"]
+    # Art. 6: a caída by B now would score 2; the conteo waits for the last mano (Art. 3f).
+    assert preview["claims"]["B"]["caida"] == {"points": {"A": 0, "B": 2}, "article_url": None}
+    refusal = preview["conteo"]["A"][20]
+    assert refusal == {"refused": "conteo_prematuro", "article": "Art. 3f",
+                       "message": "Aún no se han repartido todas las manos de la data.",
+                       "article_url": "/reglas/#art-3"}
+    assert len(preview["conteo"]["B"]) == 41
+    poll = juez.get(claims_url(mesa), {"after": 2}, HTTP_ACCEPT_LANGUAGE="en").json()
+    assert poll["state"]["preview"]["conteo"]["A"][20]["message"] == (
+        "Not every hand of the data has been dealt yet.")
+    assert poll["state"]["preview"]["claims"]["B"]["caida"] == preview["claims"]["B"]["caida"]
+    assert poll["state"]["preview"]["claims"]["B"]["ronda"]["message"].startswith("Everyone has played")
+
+
+def test_a_conteo_that_contradicts_the_log_is_refused_in_the_preview_and_in_the_log_art_10(mesa, people):
+    """Ruling "conteo" (docs/REGLAS.md): A made a caída, so A cannot be counted at 0 cards."""
+    juez = api_client(people["juez"])
+    for claim in (MANO, CAIDA_A, MANO):
+        post_json(juez, claims_url(mesa), claim_body(claim))
+    mesa_body = juez.get(f"/api/mesas/{mesa.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
+    refusal = mesa_body["state"]["preview"]["conteo"]["A"][0]
+    assert refusal["refused"] == "conteo_contradice_registro"
+    assert refusal["article_url"] == "/reglas/#art-10"
+    assert refusal["message"].startswith("The log has 1 accepted capture(s) by pair A")
+    answer = post_json(juez, claims_url(mesa), claim_body({"kind": "conteo", "cards": {"A": 0, "B": 40}}))
+    decision = answer.json()["entry"]["decision"]
+    assert (decision["accepted"], decision["code"]) == (False, "conteo_contradice_registro")
+    assert decision["article_url"] == "/reglas/#art-10"
+    assert answer.json()["state"]["scores"] == {"A": 2, "B": 0}  # no falla, no 26 for B
+
+
+def test_the_mesa_gives_every_kind_its_label_and_the_kinds_its_rule_set_scores(mesa, people):
+    juez = api_client(people["juez"])
+    body = juez.get(f"/api/mesas/{mesa.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert body["ruleset"]["labels"] == {kind: english for kind, (_es, english) in KIND_LABELS.items()}
+    assert set(body["ruleset"]["labels"]) == set(KINDS)
+    assert body["ruleset"]["kinds"] == [k for k in KINDS if k not in ("caida_en_ronda", "cuatro_caidas")]
+    assert "preview" in body["state"] and body["state"]["preview"]["claims"]["-"]["mal_repartidas"]
+    spanish = juez.get(f"/api/mesas/{mesa.pk}/").json()
+    assert spanish["ruleset"]["labels"]["mal_repartidas"] == "Mal repartidas"
+    Championship.objects.filter(pk=mesa.championship_id).update(ruleset_profile="a_todo_rigor")
+    strict = juez.get(f"/api/mesas/{mesa.pk}/").json()
+    assert {"caida_en_ronda", "cuatro_caidas"} <= set(strict["ruleset"]["kinds"])
+    assert "cuatro_caidas" in strict["state"]["preview"]["claims"]["A"]
+
+
+def test_every_decision_the_api_sends_links_its_article(mesa, people):
+    juez = api_client(people["juez"])
+    for claim in (MANO, CAIDA_A, {"kind": "void", "target": 2}):
+        post_json(juez, claims_url(mesa), claim_body(claim))
+    body = juez.get(f"/api/mesas/{mesa.pk}/").json()
+    urls = [d["decision"]["article_url"] for d in body["decisions"]]
+    # mano Art. 3d; the voided caída cites its void (Art. 16); the void Art. 16.
+    assert urls == ["/reglas/#art-3", "/reglas/#art-16", "/reglas/#art-16"]
+    poll = juez.get(claims_url(mesa), {"after": 0}).json()
+    assert [e["decision"]["article_url"] for e in poll["entries"]] == [
+        "/reglas/#art-3", "/reglas/#art-6", "/reglas/#art-16"]
+
+
+def test_the_rule_sets_buttons_are_its_pair_claims_labelled_from_the_engine(mesa, people):
+    client = api_client(people["juez"])
+    page = client.get(f"/mesa/{mesa.pk}/").content.decode()
+    assert 'data-claim="caida_en_ronda"' not in page and 'data-claim="pedir_mal"' in page
+    assert '>Pedir mal</button>' in page
+    Championship.objects.filter(pk=mesa.championship_id).update(ruleset_profile="a_todo_rigor")
+    page = client.get(f"/mesa/{mesa.pk}/").content.decode()
+    assert 'data-claim="caida_en_ronda"' in page and '>Cuatro caídas</button>' in page

@@ -1,0 +1,133 @@
+"""The preview: each claim's outcome if logged now, as the engine decides it when appended.
+
+The tablet shows the preview instead of computing any rule itself (issue 13,
+"no rule outside the engine"); these tests hold it to the engine's own
+decisions. Rules cited from docs/REGLAS.md.
+"""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from refereeing.engine import Header, replay
+from refereeing.engine.preview import localise, preview
+from refereeing.engine.rules import PROFILES, build_ruleset
+from refereeing.engine.simulator import SEATS, simulate_mesa
+
+from .logs import play
+
+
+def appended(header, log, new):
+    """The entry the log gives ``new`` when it is appended: the preview's shape."""
+    result = replay(header, log + [new])
+    decision = result.decisions[-1]
+    if not decision.accepted:
+        entry = {"refused": decision.code, "article": decision.article}
+        if decision.detail:
+            entry["detail"] = decision.detail
+        return entry
+    entry = {"points": decision.points}
+    before = replay(header, log).state
+    state = result.state
+    if state.finished and not before.finished:
+        entry["ends"] = "mesa"
+    elif sum(state.chicas.values()) > sum(before.chicas.values()):
+        entry["ends"] = "chica"
+    if decision.code:
+        entry["note"], entry["article"] = decision.code, decision.article
+    return entry
+
+
+RULESETS = [build_ruleset(name) for name in PROFILES]
+
+
+@settings(max_examples=30, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(ruleset=st.sampled_from(RULESETS), players=st.sampled_from([4, 2]),
+       seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1), counts=st.lists(
+           st.integers(0, 40), min_size=3, max_size=3))
+def test_the_preview_is_what_the_engine_decides_when_the_claim_is_appended(
+        ruleset, players, seed, cut, counts):
+    first = SEATS[players][seed % players]
+    mesa = simulate_mesa(random.Random(seed), ruleset, players, first, forget=0.1)
+    log = mesa.claims[:int(cut * len(mesa.claims))]
+    header = Header(ruleset, players, first)
+    shown = preview(replay(header, log))
+    for pair in "AB":
+        assert set(shown["claims"][pair]) == set(ruleset.pair_claims)
+        for kind, entry in shown["claims"][pair].items():
+            assert entry == appended(header, log, {"kind": kind, "pair": pair}), (pair, kind)
+    assert shown["claims"]["-"]["mal_repartidas"] == appended(header, log, {"kind": "mal_repartidas"})
+    for n in counts + [0, 40]:
+        assert shown["conteo"]["A"][n] == appended(
+            header, log, {"kind": "conteo", "cards": {"A": n, "B": 40 - n}})
+        assert shown["conteo"]["B"][n] == appended(
+            header, log, {"kind": "conteo", "cards": {"A": 40 - n, "B": n}})
+
+
+def test_trying_claims_leaves_the_mesa_as_it_was():
+    result = play("mano", "ronda A1", "caida B", "limpia A", "mano", profile="a_todo_rigor")
+    before = result.state.as_dict()
+    preview(result)
+    preview(result)
+    assert result.referee.state().as_dict() == before
+
+
+def test_the_preview_of_a_conteo_that_contradicts_the_log_is_its_refusal_art_10():
+    """Ruling "conteo", Art. 10, 15: pair A took cards (a caída): it cannot be counted at 0."""
+    shown = preview(play("mano", "caida A1", "mano"))
+    assert shown["conteo"]["A"][0] == {
+        "refused": "conteo_contradice_registro", "article": "Art. 10, 15",
+        "detail": {"pair": "A", "plays": 1, "least": 2}}
+    assert shown["conteo"]["B"][40] == shown["conteo"]["A"][0]
+    assert shown["conteo"]["A"][2] == {"points": {"A": 0, "B": 24}}
+    assert shown["conteo"]["B"][0]["points"] == {"A": 28, "B": 0}  # 26 and falla (Art. 10)
+
+
+def test_the_preview_shows_the_end_of_the_chica_and_of_the_mesa_art_15():
+    shown = preview(play("ajuste B 12", "ajuste A 38", "mano"))
+    assert shown["claims"]["A"]["caida"] == {"points": {"A": 2, "B": 0}, "ends": "chica"}
+    # Zapatería (Art. 12): B below 10 at the end of the first chica ends the mesa.
+    assert preview(play("ajuste A 38", "mano"))["claims"]["A"]["caida"]["ends"] == "mesa"
+    last = preview(play("ajuste B 12", "ajuste A 40", "ajuste B 12", "ajuste A 38", "mano"))
+    assert last["claims"]["A"]["caida"]["ends"] == "mesa"
+
+
+def test_the_preview_of_38_que_no_juega_carries_its_note_002_art_11():
+    shown = preview(play("ajuste A 38", "mano", profile="pichincha"))
+    assert shown["claims"]["A"]["limpia"] == {
+        "points": {"A": 0, "B": 0}, "note": "treinta_y_ocho", "article": "002 Art. 11"}
+    # An immediate win is no points: the doble ronda wins at 38 (ruling "38 que no juega").
+    assert shown["claims"]["A"]["doble_ronda"] == {"points": {"A": 2, "B": 0}, "ends": "chica"}
+
+
+def test_before_the_last_mano_every_count_is_refused_alike_art_3f():
+    shown = preview(play("mano"))
+    refusal = {"refused": "conteo_prematuro", "article": "Art. 3f"}
+    assert shown["conteo"]["A"] == [refusal] * 41 == shown["conteo"]["B"]
+
+
+def test_the_variant_claims_are_previewed_only_where_the_rule_set_scores_them():
+    assert "caida_en_ronda" not in preview(play("mano"))["claims"]["A"]
+    assert "caida_en_ronda" in preview(play("mano", profile="a_todo_rigor"))["claims"]["A"]
+
+
+def test_localise_words_each_refusal_and_links_its_article():
+    shown = localise(preview(play("mano", "caida A1", "mano")), "en",
+                     link=lambda article: f"/reglas/#{article}")
+    entry = shown["conteo"]["A"][0]
+    assert entry["message"].startswith("The log has 1 accepted capture(s) by pair A")
+    assert entry["article_url"] == "/reglas/#Art. 10, 15"
+    assert shown["claims"]["A"]["caida"] == {"points": {"A": 2, "B": 0}, "article_url": None}
+    spanish = localise(preview(play("mano")), "es")
+    assert spanish["conteo"]["B"][7]["message"] == "Aún no se han repartido todas las manos de la data."
+    assert spanish["conteo"]["B"][7]["article_url"] is None
+
+
+def test_a_claim_naming_no_player_is_placed_at_the_pairs_earliest_turn_art_6():
+    """The preview asks for the pair's claim: the referee places it (a caída needs a card before)."""
+    # Two players: B1's caídas at turns 2, 4, 6 and 8 leave A1 only turn 9, after a capture.
+    shown = preview(play("mano", "caida B1", "caida B1", "caida B1", "caida B1", players=2))
+    assert shown["claims"]["A"]["caida"] == {"refused": "sin_turno", "article": "Art. 13"}
+    assert shown["claims"]["A"]["limpia"] == {"points": {"A": 2, "B": 0}}  # needs no card before

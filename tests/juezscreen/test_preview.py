@@ -1,0 +1,106 @@
+"""The screen previews what the engine then decides (issue 13: one
+implementation of each rule). The script computes no points: it shows the
+engine's preview (`state["preview"]`). Over several engine states, what the
+screen shows before confirming is compared with what the server decides
+once the claim is logged; a refusal the engine would give is shown before
+confirming, and the server gives the same one."""
+
+import importlib.util
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from refereeing.claimlog import log as claimlog
+from refereeing.engine import replay
+from refereeing.models import ClaimEntry
+from tests.juezscreen.conftest import MANO, caida, data_for_a, log_claims, open_screen, score
+from tests.juezscreen.test_screen import Tablet
+
+# The preview is the engine helper's (contract 1, refereeing.engine.preview):
+# these run from the moment it is on the branch.
+HAS_PREVIEW = importlib.util.find_spec("refereeing.engine.preview") is not None
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),
+              pytest.mark.skipif(not HAS_PREVIEW, reason="the engine's preview (contract 1) has not landed")]
+
+NAMES = {"A": "Los Ases", "B": "Caballos de Espada"}
+
+
+def points_text(points):
+    """The decision's points as the screen writes them ("Los Ases +12 · Caballos de Espada −2")."""
+    parts = [f"{NAMES[s]} {'+' if points[s] > 0 else '−'}{abs(points[s])}" for s in "AB" if points.get(s)]
+    return " · ".join(parts) or "sin puntos"
+
+
+# (the log before the conteo, the pair counted, its cards)
+STATES = [
+    pytest.param([MANO, MANO], "A", 26, id="a-data-26-14"),
+    pytest.param([MANO, MANO], "B", 20, id="tie-dos-por-darlas"),
+    pytest.param([MANO, caida("B"), MANO], "A", 19, id="mayoria-under-20"),
+    pytest.param(data_for_a() + data_for_a() + [MANO, caida("A"), caida("A"), MANO], "A", 30, id="chica-ends"),
+    pytest.param(data_for_a() + data_for_a() + [MANO, caida("A"), MANO], "B", 31, id="the-other-pair-near-40"),
+]
+
+
+@pytest.mark.parametrize("log, side, cards", STATES)
+def test_the_conteo_preview_is_what_the_engine_decides(live_server, page, mesa, log, side, cards):
+    log_claims(mesa, log)
+    open_screen(page, live_server, mesa)
+    page.tap(f".screen [data-open=conteo][data-counted={side}]")
+    for digit in str(cards):
+        page.tap(f"#dlg-conteo [data-key='{digit}']")
+    preview = page.locator("#conteo-preview")
+    expect(preview).to_contain_text("Puntos: ")
+    shown = re.search(r"Puntos: (.*)\.$", preview.inner_text()).group(1)
+    Tablet(page, len(log)).tap("#dlg-conteo [data-confirm=conteo]")
+    decision = ClaimEntry.objects.get(mesa=mesa, seq=len(log) + 1).decision
+    assert decision["accepted"]
+    assert shown == points_text(decision["points"])
+
+
+def test_a_conteo_the_engine_would_refuse_is_refused_before_confirming(live_server, page, mesa):
+    # A took a limpia in this data: it cannot be counted at 0 cards (the rulings: a conteo that contradicts the log).
+    log = [MANO, {"kind": "limpia", "pair": "A"}, MANO]
+    log_claims(mesa, log)
+    open_screen(page, live_server, mesa)
+    page.tap(".screen [data-open=conteo][data-counted=A]")
+    page.tap("#dlg-conteo [data-key='0']")
+    preview = page.locator("#conteo-preview")
+    expect(preview).to_have_class(re.compile("is-bad"))
+    expect(page.locator("#dlg-conteo [data-confirm=conteo]")).to_be_disabled()
+    # The engine's own answer to that conteo is the same refusal.
+    entries = [e.claim for e in ClaimEntry.objects.filter(mesa=mesa).order_by("seq")]
+    result = replay(claimlog.header_for(mesa), entries + [{"kind": "conteo", "cards": {"A": 0, "B": 40}}])
+    refused = result.decisions[-1]
+    assert not refused.accepted
+    # The same words (the log's decision starts with "Rechazada: "), and its article linked to the rules page.
+    shown = re.sub(r" \(Art\. [^)]*\)$", "", preview.inner_text().strip())
+    assert shown and refused.message.endswith(shown)
+    expect(preview.locator("a")).to_have_attribute("href", re.compile(r"/reglas/#"))
+
+
+def test_the_confirmation_and_the_provisional_board_show_the_engines_points(live_server, page, mesa):
+    log_claims(mesa, [MANO, caida("A")])
+    open_screen(page, live_server, mesa)
+    page.tap(".screen [data-claim=mal_repartidas]")
+    dialog = page.locator("#dlg-confirm")
+    expect(dialog).to_contain_text("Puntos: ")
+    shown = re.search(r"Puntos: (.*)\.", dialog.locator(".confirm-text").inner_text()).group(1)
+    Tablet(page, 2).tap("#dlg-confirm [data-label=yes]")
+    decision = ClaimEntry.objects.get(mesa=mesa, seq=3).decision
+    assert shown == points_text(decision["points"])
+    # Offline, the board adds the engine's preview of each waiting claim; the
+    # server's answers then give the same score.
+    page.tap(".screen [data-claim=mano]")
+    page.route("**/api/**", lambda route: route.abort())
+    page.wait_for_timeout(1500)
+    for kind, pair in (("caida", "B"), ("limpia", "A")):
+        page.wait_for_timeout(900)
+        page.tap(f".screen [data-claim={kind}][data-pair={pair}]")
+    expect(page.locator(".provisional")).to_be_visible()
+    # 2 + 2 for A, 10 + 2 for B: caída (Art. 6), limpia, mal repartidas to the pair that did not deal (Art. 4).
+    provisional = (score(page, "A").inner_text(), score(page, "B").inner_text())
+    page.unroute("**/api/**")
+    expect(page.locator("#net .net-waiting")).to_have_count(0, timeout=10000)
+    expect(page.locator(".provisional")).to_be_hidden()
+    assert (score(page, "A").inner_text(), score(page, "B").inner_text()) == provisional

@@ -1,0 +1,317 @@
+"""The juez's tablet in a noisy hall (issue 15) and only the claims the juez
+meant (issue 11, item 7), in a real browser: a 1024x768 touch tablet, es-EC.
+
+Buttons that never move, refusals that stay until acknowledged (with a
+sound and a vibration that can be switched off), the conteo in four taps,
+confirmations, juego y veo with an explicit choice, the screen surviving a
+reload offline, undone claims read as undone, Mis mesas in order; a double
+tap on a slow network logs one claim; after a conflict the juez chooses
+claim by claim. Screenshots of each state go to artifacts/.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from refereeing.models import ClaimEntry
+from tests.juezscreen.conftest import MANO, caida, log_claims, login, open_screen, score, shot
+from tests.juezscreen.test_screen import Tablet, settled
+from tournament.models import Mesa
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def button_boxes(page):
+    """Every visible button of the screen (and the status bar's links) by its words: where it is."""
+    return {
+        text: box for text, box in page.eval_on_selector_all(
+            ".statusbar .btn, #controls button",
+            # Layout boxes, not transforms: a button pressed under the finger shrinks a little.
+            "els => els.filter(e => e.offsetParent).map(e => {"
+            " let x = 0, y = 0;"
+            " for (let n = e; n; n = n.offsetParent) { x += n.offsetLeft; y += n.offsetTop; }"
+            " return [e.dataset.claim ? e.dataset.claim + (e.dataset.pair || '') : e.textContent.trim(),"
+            "         [x, y, e.offsetWidth, e.offsetHeight]]; })",
+        )
+    }
+
+
+def test_the_buttons_never_move_for_a_refusal_a_banner_or_the_network(live_server, page, mesa):
+    open_screen(page, live_server, mesa)
+    before = button_boxes(page)
+    assert len(before) >= 20
+    # A refusal (no mano dealt yet), over the board.
+    page.tap(".screen [data-claim=caida][data-pair=A]")
+    refusal = page.locator("#refusal")
+    expect(refusal).to_be_visible()
+    assert button_boxes(page) == before
+    shot(page, "layout-refusal")
+    # It stays until the juez acknowledges it.
+    page.wait_for_timeout(1500)
+    expect(refusal).to_be_visible()
+    refusal.locator("[data-action=ack]").tap()
+    expect(refusal).to_be_hidden()
+    assert button_boxes(page) == before
+
+    # A banner: the mesa suspended (Reanudar takes Suspender's place).
+    tablet = Tablet(page, 1)
+    tablet.claim("mano")
+    tablet.claim("suspender")
+    expect(page.locator("#banner")).to_have_text("Mesa suspendida")
+    suspended = button_boxes(page)
+    assert suspended.pop("reanudar") == before.pop("suspender")
+    assert suspended == before
+    shot(page, "layout-banner")
+    tablet.claim("reanudar")
+
+    # The network goes: the status bar says so on its one line.
+    page.route("**/api/**", lambda route: route.abort())
+    page.tap(".screen [data-claim=caida][data-pair=B]")
+    expect(page.locator("#net .net-status")).to_have_text("Sin conexión: las jugadas se guardan en esta tableta")
+    expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 1")
+    offline = button_boxes(page)
+    offline.pop("suspender")
+    assert offline == before
+    shot(page, "layout-offline")
+
+
+def test_a_refusal_sounds_and_vibrates_unless_switched_off(live_server, page, mesa):
+    # Count the vibrations and the tones the page asks of the device.
+    page.add_init_script("""
+        window.buzz = [];
+        navigator.vibrate = (pattern) => { window.buzz.push(pattern); return true; };
+        window.tones = 0;
+        const Real = window.AudioContext;
+        window.AudioContext = function () {
+            const ctx = new Real();
+            const make = ctx.createOscillator.bind(ctx);
+            ctx.createOscillator = () => { window.tones += 1; return make(); };
+            return ctx;
+        };
+    """)
+    open_screen(page, live_server, mesa)
+    page.tap(".screen [data-claim=caida][data-pair=A]")
+    expect(page.locator("#refusal")).to_be_visible()
+    assert page.evaluate("window.buzz") == [[180, 90, 180]]
+    assert page.evaluate("window.tones") == 2
+    page.tap("#refusal [data-action=ack]")
+    # Both switched off in the settings, kept for the next mesa on this tablet.
+    page.tap("[data-open=settings]")
+    shot(page, "settings")
+    page.locator("#set-sound + label").tap()
+    page.locator("#set-vibrate + label").tap()
+    page.tap("#dlg-settings [value=close]")
+    assert page.evaluate("JSON.parse(localStorage.getItem('mesa.settings'))") == {"sound": False, "vibrate": False}
+    page.tap(".screen [data-claim=caida][data-pair=A]")
+    expect(page.locator("#log .log-item.is-refused")).to_have_count(2)
+    expect(page.locator("#refusal")).to_be_visible()
+    assert page.evaluate("window.buzz") == [[180, 90, 180]]
+    assert page.evaluate("window.tones") == 2
+
+
+def test_the_conteo_takes_four_taps_from_any_count(live_server, page, mesa):
+    log_claims(mesa, [MANO, MANO])
+    open_screen(page, live_server, mesa)
+    taps = 0
+
+    def tap(selector):
+        nonlocal taps
+        page.tap(selector)
+        taps += 1
+
+    preview = page.locator("#conteo-preview")
+    tap(".screen [data-open=conteo][data-counted=B]")
+    expect(page.locator("#dlg-conteo")).to_be_visible()
+    expect(page.locator("#dlg-conteo [data-confirm=conteo]")).to_be_disabled()
+    tap("#dlg-conteo [data-key='2']")
+    # The preview follows each digit: 2 cards for B, 38 for A.
+    expect(preview).to_contain_text("Conteo: Los Ases 38 cartas, Caballos de Espada 2.")
+    tap("#dlg-conteo [data-key='3']")
+    expect(preview).to_contain_text("Conteo: Los Ases 17 cartas, Caballos de Espada 23.")
+    shot(page, "conteo-keypad")
+    tap("#dlg-conteo [data-confirm=conteo]")
+    assert taps == 4
+    settled(page, 3)
+    assert ClaimEntry.objects.get(mesa=mesa, seq=3).claim == {"kind": "conteo", "cards": {"A": 17, "B": 23}}
+
+
+def test_an_impossible_count_cannot_be_typed(live_server, page, mesa):
+    log_claims(mesa, [MANO, MANO])
+    open_screen(page, live_server, mesa)
+    page.tap(".screen [data-open=conteo][data-counted=A]")
+    dialog = page.locator("#dlg-conteo")
+    dialog.locator("[data-key='4']").tap()
+    dialog.locator("[data-key='5']").tap()
+    # 45 cards: refused as typed, the 4 stays.
+    expect(dialog.locator("[data-num=counted]")).to_have_text("4")
+    expect(dialog.locator("#conteo-preview")).to_have_text("Una pareja no puede tener más de 40 cartas.")
+    # The other pair's cards, typed higher than the rest: more than 40 in all.
+    dialog.locator("button[data-field=rest]").tap()
+    for key in "39":
+        dialog.locator(f"[data-key='{key}']").tap()
+    expect(dialog.locator("#conteo-preview")).to_have_text("Las cartas suman más de 40.")
+    expect(dialog.locator("[data-confirm=conteo]")).to_be_disabled()
+    shot(page, "conteo-impossible")
+    dialog.locator("[data-key=del]").tap()
+    expect(dialog.locator("[data-num=rest]")).to_have_text("3")
+    expect(dialog.locator("[data-confirm=conteo]")).to_be_enabled()
+
+
+def test_plays_that_end_or_stop_things_are_confirmed_in_one_sentence(live_server, page, mesa):
+    log_claims(mesa, [MANO])
+    open_screen(page, live_server, mesa)
+    dialog = page.locator("#dlg-confirm")
+    page.tap(".screen [data-claim=mal_repartidas]")
+    expect(dialog).to_contain_text("Mal repartidas: 10 puntos para la pareja que no repartió, y la data termina.")
+    shot(page, "confirm-mal-repartidas")
+    dialog.locator("[data-label=no]").tap()
+    page.tap(".screen [data-claim=suspender]")
+    expect(dialog).to_contain_text("La mesa se detiene: no se anota ninguna jugada hasta tocar Reanudar.")
+    dialog.locator("[data-label=no]").tap()
+    page.wait_for_timeout(500)
+    assert ClaimEntry.objects.filter(mesa=mesa).count() == 1
+    page.tap(".screen [data-claim=mal_repartidas]")
+    expect(dialog.locator("[data-label=yes]")).to_have_text("Anotar mal repartidas")
+    Tablet(page, 1).tap("#dlg-confirm [data-label=yes]")
+    assert ClaimEntry.objects.get(mesa=mesa, seq=2).kind == "mal_repartidas"
+
+
+def test_juego_y_veo_needs_an_explicit_choice_among_this_manos_plays(live_server, page, mesa):
+    # B's caída of the first mano is not this mano's: it is not offered.
+    log_claims(mesa, [MANO, caida("B"), MANO, caida("B"), caida("A"), {"kind": "limpia", "pair": "B"}])
+    open_screen(page, live_server, mesa)
+    page.tap(".screen [data-open=jyv][data-pair=A]")
+    dialog = page.locator("#dlg-jyv")
+    options = dialog.locator(".jyv-against .form-check")
+    expect(options).to_have_text(["#6 Limpia · Caballos de Espada", "#4 Caída · Caballos de Espada",
+                                  "Una jugada no anotada"])
+    expect(dialog.locator("input[name=against]:checked")).to_have_count(0)
+    expect(dialog.locator("[data-confirm=upheld]")).to_be_disabled()
+    expect(dialog.locator("[data-confirm=rejected]")).to_be_disabled()
+    expect(dialog.locator(".jyv-choose")).to_be_visible()
+    shot(page, "jyv-choose")
+    dialog.locator("label[for=jyv-against-1]").tap()
+    expect(dialog.locator("[data-confirm=rejected]")).to_be_enabled()
+    Tablet(page, 6).tap("#dlg-jyv [data-confirm=rejected]")
+    assert ClaimEntry.objects.get(mesa=mesa, seq=7).claim == {
+        "kind": "juego_y_veo", "pair": "A", "upheld": False, "against": 4}
+
+
+def test_undone_claims_read_as_undone_after_a_reload(live_server, page, mesa):
+    log_claims(mesa, [MANO, caida("A"), {"kind": "void", "target": 2}])
+    open_screen(page, live_server, mesa)
+    undone = page.locator("#log .log-item").filter(has=page.locator(".log-seq", has_text=re.compile("^#2$")))
+    expect(undone).to_have_class(re.compile("is-voided"))
+    expect(undone).not_to_have_class(re.compile("is-refused"))
+    expect(undone.locator(".log-note")).to_have_text("anulada por la jugada n.º 3")
+    shot(page, "undone")
+
+
+def test_a_reload_offline_keeps_the_screen_on_localhost(live_server, page, mesa):
+    assert live_server.url.startswith("http://localhost:")  # a secure context: the service worker runs
+    log_claims(mesa, [MANO, caida("A")])
+    open_screen(page, live_server, mesa)
+    # The worker took the page and its files.
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("caches.match(location.href).then(r => !!r)", polling=200)
+    page.wait_for_function("""caches.open('mesa-screen-v1').then(c => c.keys()).then(
+        keys => keys.some(k => k.url.endsWith('/mesa/main.js')))""", polling=200)
+    page.context.set_offline(True)
+    page.tap(".screen [data-claim=limpia][data-pair=B]")
+    expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 1")
+    page.reload()
+    expect(page.locator("#st-chica")).to_have_text("1")
+    expect(score(page, "A")).to_have_text("2")
+    expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 1")
+    expect(page.locator(".provisional")).to_be_visible()
+    expect(page.locator("#log .log-item").first).to_contain_text("Limpia · Caballos de Espada")
+    shot(page, "offline-reloaded")
+    page.context.set_offline(False)
+    settled(page, 3)
+    assert ClaimEntry.objects.get(mesa=mesa, seq=3).claim == {"kind": "limpia", "pair": "B"}
+
+
+def test_a_double_tap_on_a_slow_network_logs_one_claim(live_server, page, mesa):
+    log_claims(mesa, [MANO])
+    open_screen(page, live_server, mesa)
+    held = []
+
+    def slow(route):
+        # The claim's POST waits until the test lets it go: a slow network.
+        if route.request.method == "POST":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/api/mesas/\d+/claims/"), slow)
+    button = page.locator(".screen [data-claim=caida][data-pair=A]")
+    button.tap()
+    # Pending from the tap itself, before any answer.
+    expect(button).to_have_class(re.compile("is-pending"))
+    expect(button).to_have_attribute("aria-busy", "true")
+    shot(page, "pending")
+    button.tap()
+    page.wait_for_timeout(1000)
+    button.tap()
+    page.wait_for_timeout(300)
+    assert len(held) == 1
+    expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 1")
+    held.pop().continue_()
+    settled(page, 2)
+    expect(button).not_to_have_class(re.compile("is-pending"))
+    page.wait_for_timeout(1200)
+    assert not held
+    assert list(ClaimEntry.objects.filter(mesa=mesa).values_list("kind", flat=True)) == ["mano", "caida"]
+    expect(score(page, "A")).to_have_text("2")
+
+
+def test_after_a_conflict_the_juez_chooses_claim_by_claim(live_server, page, mesa, browser, browser_context_args):
+    log_claims(mesa, [MANO])
+    open_screen(page, live_server, mesa)
+    other = browser.new_context(**browser_context_args).new_page()
+    open_screen(other, live_server, mesa)
+    # The second tablet loses the network and logs a caída of B and the next mano...
+    other.route("**/api/**", lambda route: route.abort())
+    other.tap(".screen [data-claim=caida][data-pair=B]")
+    other.tap(".screen [data-claim=mano]")
+    expect(other.locator("#net .net-waiting")).to_have_text("Por enviar: 2")
+    # ... while the first logs a caída of A and that mano.
+    first = Tablet(page, 1)
+    first.claim("caida", "A")
+    first.claim("mano")
+    other.unroute("**/api/**")
+    dialog = other.locator("#dlg-confirm")
+    expect(dialog).to_be_visible(timeout=5000)
+    expect(dialog).to_contain_text("Otra tableta anotó jugadas primero")
+    expect(dialog.locator("li")).to_have_text(["#2 Caída · Los Ases", "#3 Mano"])
+    rows = dialog.locator(".conflict-choice .form-check")
+    expect(rows).to_have_text(["Caída · Caballos de Espada", "Mano · la otra tableta ya anotó una mano"])
+    # The waiting mano is not sent unless the juez ticks it; the caída is ticked.
+    expect(rows.nth(0).locator("input")).to_be_checked()
+    expect(rows.nth(1).locator("input")).not_to_be_checked()
+    expect(dialog.locator("[data-label=yes]")).to_have_text("Enviar las marcadas")
+    expect(dialog.locator("[data-label=yes]")).to_have_class(re.compile("btn-success"))
+    shot(other, "conflict-choice")
+    dialog.locator("[data-label=yes]").tap()
+    settled(other, 4)
+    kinds = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("kind", "claim__pair"))
+    assert kinds == [("mano", None), ("caida", "A"), ("mano", None), ("caida", "B")]
+    other.context.close()
+
+
+def test_mis_mesas_in_play_ready_suspended_then_finished(live_server, page, mesa):
+    # A juez has one mesa in play or suspended at a time: first in play, then suspended.
+    statuses = [Mesa.Status.FINISHED, Mesa.Status.WAITING, Mesa.Status.IN_PLAY, Mesa.Status.READY]
+    for position, status in enumerate(statuses, start=2):
+        Mesa.objects.create(championship=mesa.championship, round=1, position=position, pair_a=mesa.pair_a,
+                            pair_b=mesa.pair_b, table_number=position, juez=mesa.juez, status=status,
+                            winner=mesa.pair_a if status == Mesa.Status.FINISHED else None)
+    login(page.context, live_server, mesa.juez)
+    page.goto(f"{live_server.url}/mesa/")
+    badges = page.locator(".mesa-list .badge[class*=status-]")
+    expect(badges).to_have_text(["En juego", "Lista", "Lista", "En espera", "Terminada"])
+    shot(page, "list-order")
+    Mesa.objects.filter(status=Mesa.Status.IN_PLAY).update(status=Mesa.Status.SUSPENDED)
+    page.reload()
+    expect(badges).to_have_text(["Lista", "Lista", "Suspendida", "En espera", "Terminada"])
