@@ -87,7 +87,10 @@ def test_the_pin_card_prints_and_the_planilla_job_shows_its_progress(watched, li
 
 
 def test_the_api_documentation_loads_from_this_server_alone(watched, live_server):
+    operations = watched.request.get(live_server.url + "/api/schema/?format=json").json()["paths"]
+    count = sum(1 for methods in operations.values() for method in methods if method in {"get", "post"})
+    assert count >= 7, operations.keys()
     response = watched.goto(live_server.url + "/api/docs/")
     assert "content-security-policy" in response.headers
-    expect(watched.locator(".opblock")).to_have_count(5)
+    expect(watched.locator(".opblock")).to_have_count(count)
     expect(watched.locator(".opblock-summary-path").first).to_contain_text("/api/")

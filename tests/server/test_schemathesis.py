@@ -4,7 +4,7 @@ Every operation gets a bounded number of generated requests (valid and
 invalid bodies, query strings and headers), sent with the juez's session
 cookie and CSRF token to that mesa. No answer may be a server error (5xx)
 and every answer must match the schema: its status listed, its body shaped
-as documented (``refereeing/api_schema.py``).
+as documented (each feature's ``api_schema.py``).
 """
 
 import uuid
