@@ -24,6 +24,7 @@ def test_spectacular_validates_the_schema_without_a_warning(tmp_path):
     assert schema["openapi"].startswith("3.")
     assert set(schema["paths"]) == {
         "/api/mesas/{mesa_id}/", "/api/mesas/{mesa_id}/claims/", "/api/mesas/{mesa_id}/signatures/", "/api/levante/",
+        "/mesa/{mesa_id}/apelaciones/",
     }
 
 
