@@ -147,7 +147,7 @@ def check(tablets, tally):
     """What the database holds against what the tablets were told."""
     from django.db.models import Count
 
-    from refereeing.claimlog.log import header_for
+    from refereeing.claimlog.log import header_for, state_dict
     from refereeing.engine import replay
     from refereeing.models import ClaimEntry
     from tournament.models import Mesa
@@ -163,7 +163,8 @@ def check(tablets, tally):
         claims = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("seq", "claim"))
         if [c for _, c in claims] == tablet["claims"] and [s for s, _ in claims] == list(range(1, len(claims) + 1)):
             same_log += 1
-        replayed = replay(header_for(mesa), [c for _, c in claims]).state.as_dict()
+        # The stored state is what the log keeps: the engine's state with its preview.
+        replayed = state_dict(replay(header_for(mesa), [c for _, c in claims]))
         if mesa.state == replayed and mesa.last_seq == len(claims):
             state_equal += 1
         if (mesa.status == Mesa.Status.FINISHED and replayed["finished"]

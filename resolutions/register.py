@@ -4,7 +4,7 @@ Terms are those of ``resolutions.models``. Rules:
 
 - Only the championship's Director writes a resolution, or imports
   precedents into it; organisers read them.
-- Every text is checked (``resolutions.text``) before anything is stored.
+- Every text is checked (``refereeing.engine.text``) before anything is stored.
 - The mesas concerned and the mesa of an ``ajuste`` belong to the
   championship. The ajuste goes through the claim log as the Director's
   ``ajuste`` claim (as an appeal's ruling does, ``refereeing.appeals``): a
@@ -25,11 +25,12 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from refereeing.claimlog import log as claimlog
+from refereeing.engine.text import TextError, check_text
 from tournament.access import is_director
+from tournament.language import speak
 from tournament.services import mesa_label
 
 from .models import ARTICLES_MAX, PRECEDENT_MAX, RULING_MAX, SITUATION_MAX, Resolution
-from .text import TextError, check_text
 
 EXPORT_FORMAT = "mesa-de-control/resoluciones"
 EXPORT_VERSION = 1
@@ -44,13 +45,18 @@ class ResolutionError(Exception):
         self.message = message
 
 
-def _texts(situation, ruling, articles):
+def _text(value, kind, field, max_length):
+    """``value`` as clean text of ``kind`` (empty allowed), or :class:`ResolutionError` naming ``field``."""
     try:
-        situation = check_text(situation, SITUATION_MAX, multiline=True)
-        ruling = check_text(ruling, RULING_MAX, multiline=True)
-        articles = check_text(articles or "", ARTICLES_MAX)
+        return check_text(value, kind, field=str(field), required=False, max_length=max_length)
     except TextError as error:
-        raise ResolutionError(str(error)) from None
+        raise ResolutionError(speak(error)) from None
+
+
+def _texts(situation, ruling, articles):
+    situation = _text(situation, "ruling", _("situation"), SITUATION_MAX)
+    ruling = _text(ruling, "ruling", _("ruling"), RULING_MAX)
+    articles = _text(articles or "", "line", _("articles"), ARTICLES_MAX)
     if not situation or not ruling:
         raise ResolutionError(_("A resolution states the situation and the ruling."))
     return situation, ruling, articles
@@ -185,12 +191,10 @@ def _precedent(item, index):
         raise refuse(_("it is not a resolution."))
     try:
         situation, ruling, articles = _texts(item.get("situation"), item.get("ruling"), item.get("articles", ""))
-        precedent_from = check_text(item.get("precedent_from", ""), PRECEDENT_MAX)
-        mesas = check_text(item.get("mesas", ""), PRECEDENT_MAX)
+        precedent_from = _text(item.get("precedent_from", ""), "reason", _("precedent"), PRECEDENT_MAX)
+        mesas = _text(item.get("mesas", ""), "reason", _("mesas"), PRECEDENT_MAX)
     except ResolutionError as error:
         raise refuse(error.message) from None
-    except TextError as error:
-        raise refuse(str(error)) from None
     decided_at = parse_datetime(item["decided_at"]) if isinstance(item.get("decided_at"), str) else None
     if decided_at is None or decided_at.tzinfo is None:
         raise refuse(_("its date is missing or not a date with a time zone."))
@@ -201,10 +205,11 @@ def _precedent(item, index):
             raise refuse(_("its adjustment is not a pair, points and a mesa."))
         # The ajuste was logged at a mesa of the earlier championship: kept in the ruling's record, not applied.
         try:
-            note = check_text(_("Adjustment at %(mesa)s: pair %(pair)s, %(points)+d points.")
-                              % {"mesa": ajuste["mesa"], "pair": ajuste["pair"], "points": ajuste["points"]}, 300)
-        except TextError as error:
-            raise refuse(str(error)) from None
+            note = _text(_("Adjustment at %(mesa)s: pair %(pair)s, %(points)+d points.")
+                         % {"mesa": ajuste["mesa"], "pair": ajuste["pair"], "points": ajuste["points"]},
+                         "line", _("adjustment"), None)
+        except ResolutionError as error:
+            raise refuse(error.message) from None
         if len(ruling) + 2 + len(note) > RULING_MAX:
             raise refuse(_("its ruling is too long."))
         ruling = f"{ruling}\n\n{note}"

@@ -12,7 +12,6 @@ from django.utils.translation import gettext_lazy as _
 
 from audit.models import REASON_MAX
 from refereeing.engine.rules import SETTINGS, RuleSetError, build_ruleset
-from resolutions.text import TextError, check_text
 from tournament.language import language, speak
 
 from .models import Championship, Pair, Player
@@ -211,18 +210,12 @@ class TableForm(forms.Form):
         self.fields["juez"].queryset = jueces()
 
 
-class ReasonField(forms.CharField):
+class ReasonField(TextField):
     """Why a result was recorded or corrected: kept in the audit trail (``audit``)."""
 
     def __init__(self):
-        super().__init__(label=_("Reason (kept in the audit trail)"), max_length=REASON_MAX, required=False,
-                         widget=forms.Textarea(attrs={"rows": 2}))
-
-    def clean(self, value):
-        try:
-            return check_text(super().clean(value), REASON_MAX, multiline=True)
-        except TextError as error:
-            raise forms.ValidationError(str(error)) from None
+        super().__init__("reason", label=_("Reason (kept in the audit trail)"), max_length=REASON_MAX,
+                         required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class WalkoverForm(forms.Form):

@@ -12,7 +12,6 @@ from audit.models import AuditEntry
 from refereeing.models import ClaimEntry
 from resolutions import register
 from resolutions.models import Resolution
-from resolutions.text import TextError, check_text
 from tests.tournament.factories import championship as make_championship
 from tournament.models import Mesa
 
@@ -75,11 +74,12 @@ def test_bad_texts_are_refused_and_nothing_is_stored(championship, people, situa
     assert not Resolution.objects.exists()
 
 
-def test_the_text_check():
-    assert check_text("  dos\nlíneas ", 20, multiline=True) == "dos\nlíneas"
-    for bad, multiline in (("dos\nlíneas", False), ("a\x00", True), ("\ud83d", True), ("x" * 21, True)):
-        with pytest.raises(TextError):
-            check_text(bad, 20, multiline=multiline)
+def test_a_refusal_names_the_field_in_the_requests_language(championship, people):
+    with pytest.raises(register.ResolutionError) as refused:
+        register.resolve(championship, people["director"], SITUATION, RULING, articles="Art. 9\nArt. 10")
+    assert refused.value.message == "'articles' must be a single line."
+    resolution = register.resolve(championship, people["director"], "  dos\r\nlíneas ", RULING)
+    assert resolution.situation == "dos\nlíneas"
 
 
 def test_the_page_records_lists_and_searches(championship, played, people):
