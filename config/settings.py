@@ -121,7 +121,11 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several tablets write at once; wait for the lock instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # IMMEDIATE takes the write lock when a transaction begins: a deferred
+    # one that reads and then writes cannot wait for the lock (SQLite answers
+    # "database is locked" at once), and an organiser's request is one
+    # transaction that does just that (``audit.middleware``).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A database host that does not answer fails the request (503) in
     # seconds rather than holding the worker for the system's TCP timeout.
