@@ -10,11 +10,13 @@ claim by claim. Screenshots of each state go to artifacts/.
 """
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from playwright.sync_api import expect
 
 from refereeing.models import ClaimEntry
+from tests.conftest import VENUE_HOST
 from tests.juezscreen.conftest import MANO, caida, log_claims, login, open_screen, score, shot
 from tests.juezscreen.test_screen import Tablet, settled
 from tournament.models import Mesa
@@ -230,6 +232,31 @@ def test_a_reload_offline_keeps_the_screen_on_localhost(live_server, page, mesa)
     page.context.set_offline(False)
     settled(page, 3)
     assert ClaimEntry.objects.get(mesa=mesa, seq=3).claim == {"kind": "limpia", "pair": "B"}
+
+
+def test_over_plain_http_the_screen_asks_before_a_reload_offline(live_server, page, mesa, settings):
+    # The server under a venue's name over plain HTTP: no secure context, so no service worker (README, "HTTPS at
+    # the venue"), and a reload without network would lose the screen.
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, VENUE_HOST]
+    venue = SimpleNamespace(url=live_server.url.replace("localhost", VENUE_HOST))
+    log_claims(mesa, [MANO])
+    open_screen(page, venue, mesa)
+    assert page.evaluate("window.isSecureContext") is False
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
+    page.reload()  # online: nothing to lose, nothing asked
+    expect(page.locator("#st-chica")).to_have_text("1")
+    page.context.set_offline(True)
+    page.tap(".screen [data-claim=caida][data-pair=A]")
+    expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 1")
+    page.evaluate("setTimeout(() => location.reload(), 0)")
+    page.wait_for_timeout(500)
+    assert asked == ["beforeunload"]
+    # The juez stayed: the screen and its waiting claim are still there.
+    expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 1")
+    page.context.set_offline(False)
+    settled(page, 2)
+    assert ClaimEntry.objects.get(mesa=mesa, seq=2).claim == caida("A")
 
 
 def test_a_double_tap_on_a_slow_network_logs_one_claim(live_server, page, mesa):
