@@ -268,7 +268,7 @@ class Levante(MesaView):
                 "verdict": decision_out(judge(table, played, previous, taken, ruleset).as_dict()),
             })
         except CardError as error:
-            raise ParseError(str(error)) from None
+            raise ParseError(speak(error)) from None
 
 
 def decision_out(decision):

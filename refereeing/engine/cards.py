@@ -31,6 +31,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from .messages import EngineError
+
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 SUITS = 4  # cards of each rank in the deck
 
@@ -40,8 +42,8 @@ FIRST_FIGURE = INDEX["J"]  # indices below this are number cards
 _ALIASES = {rank.lower(): rank for rank in RANKS} | {"1": "A"}
 
 
-class CardError(ValueError):
-    """A card written in a way the engine does not know, or an impossible hand."""
+class CardError(EngineError):
+    """A card written in a way the engine does not know, or an impossible hand, in Spanish and English."""
 
 
 def parse_rank(text: str) -> str:
@@ -49,8 +51,8 @@ def parse_rank(text: str) -> str:
     rank = _ALIASES.get(str(text).strip().lower())
     if rank is None:
         raise CardError(
-            f"Carta desconocida «{text}»; use A (o 1), 2–7, J, Q o K."
-            f" / Unknown card '{text}'; use A (or 1), 2-7, J, Q or K."
+            f"Carta desconocida «{text}»; use A (o 1), 2–7, J, Q o K.",
+            f"Unknown card '{text}'; use A (or 1), 2-7, J, Q or K.",
         )
     return rank
 
@@ -78,6 +80,6 @@ def check_counts(ranks: Iterable[str]) -> None:
     for rank, count in Counter(ranks).items():
         if count > SUITS:
             raise CardError(
-                f"Hay {count} cartas {rank}; el naipe tiene solo {SUITS} de cada una."
-                f" / There are {count} cards {rank}; the deck has only {SUITS} of each."
+                f"Hay {count} cartas {rank}; el naipe tiene solo {SUITS} de cada una.",
+                f"There are {count} cards {rank}; the deck has only {SUITS} of each.",
             )

@@ -44,6 +44,7 @@ answers picks the request's language.
 
 from __future__ import annotations
 
+from .messages import EngineError
 from .text import TextError, check_text, printable
 
 PAIRS = ("A", "B")
@@ -75,22 +76,8 @@ FIELDS: dict[str, dict[str, str]] = {
 KINDS = tuple(FIELDS)
 
 
-class ClaimError(ValueError):
-    """A malformed claim or header; says what is wrong in Spanish and English.
-
-    ``ClaimError(spanish, english)``: :meth:`message` gives the one the
-    request asked for. ``str()`` holds both (``"es / en"``), as a log or a
-    command line shows it. Given one text only, it stands for both.
-    """
-
-    def __init__(self, spanish: str, english: str | None = None):
-        self.spanish = spanish
-        self.english = spanish if english is None else english
-        super().__init__(spanish if english is None else f"{spanish} / {english}")
-
-    def message(self, language: str = "es") -> str:
-        """The message in ``language`` ("es", "en"; a region such as "es-ec" is ignored)."""
-        return self.english if language.startswith("en") else self.spanish
+class ClaimError(EngineError):
+    """A malformed claim or header; says what is wrong in Spanish and English."""
 
 
 def _is_int(value) -> bool:

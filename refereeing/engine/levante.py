@@ -136,9 +136,9 @@ def _position(table, played, previous) -> tuple[list[str], str, str | None]:
         if previous not in table:
             raise CardError(
                 f"La carta anterior {previous} no está en la mesa: solo se cae sobre la"
-                f" carta que el anterior jugador dejó en la mesa (Art. 6); omítala si levantó."
-                f" / The previous card {previous} is not on the table: a caída falls only on"
-                f" the card the previous player left on the table (Art. 6); omit it if it took cards."
+                f" carta que el anterior jugador dejó en la mesa (Art. 6); omítala si levantó.",
+                f"The previous card {previous} is not on the table: a caída falls only on"
+                f" the card the previous player left on the table (Art. 6); omit it if it took cards.",
             )
     return table, played, previous
 

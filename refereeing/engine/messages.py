@@ -6,7 +6,8 @@ The engine never picks a language: every text it makes comes in both, as a
 pair ``(spanish, english)`` in its tables, as ``message`` (Spanish) and
 ``message_en`` (English) on what it decides (a decision, a levante
 verdict, stored with the log), and as ``spanish`` and ``english`` on the
-errors it raises (``RuleSetError``, ``ClaimError``). Whoever shows it picks
+errors it raises (:class:`EngineError`: ``ClaimError``, ``RuleSetError``,
+``CardError``). Whoever shows it picks
 one with :func:`pick` (the Django side: ``tournament.language.speak``).
 Game words stay Spanish in English too (caída, limpia, ronda...), as the
 players say them.
@@ -32,6 +33,26 @@ document, ``docs/REGLAS.md``. The texts are built only when asked for
 from __future__ import annotations
 
 import re
+
+
+class EngineError(ValueError):
+    """An error the engine raises, in Spanish and English.
+
+    ``EngineError(spanish, english)``: ``spanish`` and ``english`` hold the
+    texts and :meth:`message` gives the one asked for; ``str()`` holds both
+    (``"es / en"``), as a log or a command line shows it. Given one text
+    only, it stands for both.
+    """
+
+    def __init__(self, spanish: str, english: str | None = None):
+        self.spanish = spanish
+        self.english = spanish if english is None else english
+        super().__init__(spanish if english is None else f"{spanish} / {english}")
+
+    def message(self, language: str = "es") -> str:
+        """The message in ``language`` ("es", "en"; a region such as "es-ec" is ignored)."""
+        return self.english if language.startswith("en") else self.spanish
+
 
 KIND_LABELS = {
     "mano": ("Mano", "Mano"),

@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 
 from .claims import KINDS
+from .messages import EngineError
 
 CHICA = "chica"
 
@@ -44,18 +45,8 @@ PAIR_CLAIMS = ("caida", "limpia", "caida_limpia", "ronda", "doble_ronda", "pedir
 VARIANT_CLAIMS = frozenset({"caida_en_ronda", "cuatro_caidas"})
 
 
-class RuleSetError(ValueError):
-    """An unknown profile, an unknown setting or a bad value, in Spanish and English.
-
-    ``RuleSetError(spanish, english)``, as the engine speaks
-    (``messages``): ``spanish`` and ``english`` hold the texts, ``str()``
-    both (``"es / en"``) for a log or a command line.
-    """
-
-    def __init__(self, spanish: str, english: str | None = None):
-        self.spanish = spanish
-        self.english = spanish if english is None else english
-        super().__init__(spanish if english is None else f"{spanish} / {english}")
+class RuleSetError(EngineError):
+    """An unknown profile, an unknown setting or a bad value, in Spanish and English."""
 
 
 @dataclass(frozen=True)

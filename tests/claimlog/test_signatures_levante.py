@@ -121,5 +121,18 @@ def test_bad_levante_input_answers_400(people, body):
     assert response.json()["detail"]
 
 
+@pytest.mark.parametrize("language, detail", [
+    ("es", "Carta desconocida «9»; use A (o 1), 2–7, J, Q o K."),
+    ("en", "Unknown card '9'; use A (or 1), 2-7, J, Q or K."),
+])
+def test_a_bad_card_is_refused_in_the_requests_language_only(people, language, detail):
+    juez = api_client(people["juez"])
+    juez.get("/cuenta/entrar/")  # the CSRF cookie
+    response = juez.post("/api/levante/", {"table": ["3"], "played": "9"}, format="json",
+                         HTTP_X_CSRFTOKEN=juez.cookies["csrftoken"].value, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 400
+    assert response.json() == {"detail": detail}
+
+
 def test_the_levante_checker_needs_a_signed_in_user_or_a_pin_device():
     assert levante(api_client(), {"table": [], "played": "7"}).status_code == 403
