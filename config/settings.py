@@ -113,12 +113,7 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
-    )
-}
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several tablets write at once; wait for the lock instead of failing.
     # IMMEDIATE takes the write lock when a transaction begins: a deferred
@@ -130,6 +125,13 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A database host that does not answer fails the request (503) in
     # seconds rather than holding the worker for the system's TCP timeout.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
+    # Each process keeps a few connections open and lends one to each
+    # request: under ASGI every request runs in a thread of its own, so a
+    # connection kept by a thread (CONN_MAX_AGE) would outlive it, and
+    # opening one per request cost more CPU than the claim itself
+    # (``benchmarks/claims``). ``config/serving.py`` bounds the views a
+    # worker runs at once, and with them the connections it lends.
+    DATABASES["default"]["OPTIONS"].setdefault("pool", {"min_size": 1, "max_size": 4, "timeout": 10})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -6,14 +6,11 @@ alone, and its table is made by ``migrate --run-syncdb``.
 """
 
 from config.settings import *  # noqa: F401,F403
-from config.settings import DATABASES, INSTALLED_APPS
+from config.settings import INSTALLED_APPS
 
 DEBUG = False
 SECRET_KEY = "benchmark-only-key-not-secret-at-all-0123456789"
 ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
 INSTALLED_APPS = [*INSTALLED_APPS, "benchmarks.claims"]
 ROOT_URLCONF = "benchmarks.claims.bench_urls"
-# A connection per request, as production: under ASGI each request runs in
-# its own thread and a kept connection would outlive it (config/serving.py).
-DATABASES["default"]["CONN_MAX_AGE"] = 0
 LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "WARNING"}}

@@ -33,16 +33,23 @@ first version: sync workers, GC on             124.9     114.3   1.09
 sync workers, gc.freeze, locust GC off          34.9      17.6   1.98
 gthread, 4 threads a worker                     47.6        -      -
 gthread, 2 threads                              30.3        -      -
-gthread, 1 thread (config/gunicorn.py)          25.4      18.0   1.41
-the same + sessions in Redis (the default)      22.6      15.4   1.47
+gthread, 1 thread (then config/gunicorn.py)     25.4      18.0   1.41
+the same + sessions in Redis (then default)    22.6      15.4   1.47
 the same again, 5 runs                          28.5      18.8   1.61
 the same with 3 workers                         24.6      17.1   1.41
 the same with 2 workers                         24.8      19.1   1.18
-the default, another day (slower machine)       40.1      28.2   1.41
+that default, another day (slower machine)     40.1      28.2   1.41
 ``--floor`` that day (no claim at all)             -      24.1     -
+ASGI workers, a connection per request*       1922.1    1830.8   1.05
+ASGI workers, pooled connections* (default)     63.9      59.3   1.05
+``--floor`` that hour* (no claim at all)           -      53.9     -
 ==========================================  =========  ========  =====
 
-The default set-up's 8 runs (4 workers, one thread, Redis): claim p99
+Rows marked *: 40 s runs on a machine shared with other jobs; saturated (76-91 of 128
+requests/s served) with a connection per request, all 127/s with the pool;
+only the ratios carry.
+
+The gthread set-up's 8 runs (4 workers, one thread, Redis): claim p99
 18.8-37.4 ms, median 26.8; ratio 1.28-1.92, median 1.53; claim p50 8-9.5 ms
 against bare 4-4.8. No failure, and no claim lost or duplicated, in any of
 the 17 runs. Runs of one set-up spread by ±20-40% and the worker counts
@@ -94,8 +101,11 @@ holds some of that run's load, ~0.8-1.0): with another job running (tests,
 a browser, another benchmark) all figures become upper bounds and p99 runs
 to seconds, while throughput falls below the offered rate (locust's users
 wait for their answers, so a saturated server shows as fewer requests/s).
-The bench opens a database connection per request (``CONN_MAX_AGE`` 0), as a
-real deployment would.
+Each request borrows a connection from its worker's pool (Django's
+``"pool"`` option, ``config/settings.py``), as a real deployment does; with
+a connection opened per request instead, the same hour's runs spent
+10.7-13.1 ms of gunicorn CPU a request against 7.4-8.6 with the pool, and
+served 76-91 of the 128 requests/s offered against 127 (README).
 """
 
 import argparse
@@ -312,7 +322,8 @@ def one_run(args, env):
     figures["ratio p99"] = figures["claim p99"] / figures["bare p99"]
 
     problems, logged, unacknowledged = check_database(results["acked"])
-    connections.close_all()  # the next run drops this database
+    connections.close_all()
+    connections["default"].close_pool()  # the next run drops this database, pooled connections too
     if results["retry_mismatches"]:
         problems.append(f"{len(results['retry_mismatches'])} retries got another answer than the first")
     problems += [f"{n} failed {name} requests" for name, n in failures.items() if n]
