@@ -36,7 +36,7 @@ def because(reason):
 
 def fields(kwargs):
     """``kwargs`` of a new entry, with the actor, the address and the reason of the current act."""
-    from tournament.services import person_name
+    from tournament.naming import person_name
     user, address = _actor.get()
     # Read only now: a request that changes nothing never loads its user for the trail.
     user = user if user is not None and user.is_authenticated else None

@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from tournament.models import Mesa
-from tournament.services import mesa_label, person_name
+from tournament.naming import mesa_label, person_name
 
 from . import trail
 

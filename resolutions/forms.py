@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from refereeing.claimlog.log import OPEN_STATUSES
-from tournament.services import mesa_label
+from tournament.naming import mesa_label
 
 from .models import ARTICLES_MAX, RULING_MAX, SITUATION_MAX
 from .register import AJUSTE_MAX

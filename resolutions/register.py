@@ -28,7 +28,7 @@ from refereeing.claimlog import log as claimlog
 from refereeing.engine.text import TextError, check_text
 from tournament.access import is_director
 from tournament.language import speak
-from tournament.services import mesa_label
+from tournament.naming import mesa_label
 
 from .models import ARTICLES_MAX, PRECEDENT_MAX, RULING_MAX, SITUATION_MAX, Resolution
 

@@ -1,4 +1,4 @@
-"""The organiser's forms. Rule checks live in the engine and the services;
+"""The organiser's forms. Rule checks live in the engine and the domain modules;
 these forms turn their refusals into form errors. Every text is checked as
 clean text of its kind (``tournament.validators``): the models' fields
 carry the check, the other fields are ``TextField``s."""
@@ -14,9 +14,9 @@ from audit.models import REASON_MAX
 from refereeing.engine.rules import SETTINGS, RuleSetError, build_ruleset
 from tournament.language import language, speak
 
+from .accounts import jueces, make_juez
 from .models import Championship, Pair, Player
 from .pairs_csv import MAX_CSV_BYTES
-from .services import jueces, make_juez
 from .validators import TextField, TextValidator
 
 FROM_PROFILE = ""

@@ -79,6 +79,11 @@ class Championship(models.Model):
     group_size = models.PositiveSmallIntegerField(_("pairs per group"), default=4)
     advance_per_group = models.PositiveSmallIntegerField(_("pairs advancing per group"), default=0)
     draw_seed = models.BigIntegerField(_("random draw seed"), null=True, blank=True)
+    # Written by the bracket engine's adapter (``tournament.advancement``) with every result.
+    champion = models.ForeignKey(
+        "Pair", on_delete=models.SET_NULL, null=True, blank=True, editable=False, related_name="+",
+        verbose_name=_("champion"),
+    )
     appeal_window_minutes = models.PositiveSmallIntegerField(_("appeal window (minutes)"), default=10)
     tables = models.PositiveSmallIntegerField(
         _("tables"), default=16, help_text=_("How many physical tables the venue has, numbered from 1."),
@@ -239,6 +244,13 @@ class Mesa(models.Model):
         A = "A", "A"
         B = "B", "B"
 
+    # Decided: finished (Art. 3g.7) or a walkover (a no-show).
+    DECIDED = (Status.FINISHED, Status.WALKOVER)
+    UNDECIDED = (Status.WAITING, Status.READY, Status.IN_PLAY, Status.SUSPENDED)
+    # Started: in play, suspended or decided, or with a claim in its log;
+    # the filter of the mesas that have not.
+    NOT_STARTED = {"status__in": (Status.WAITING, Status.READY), "last_seq": 0}
+
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="mesas")
     bracket = models.CharField(_("bracket"), max_length=2, choices=Bracket.choices, default=Bracket.WINNERS)
     round = models.PositiveSmallIntegerField(_("round"))
@@ -347,6 +359,11 @@ class Mesa(models.Model):
                 errors[field] = _("This pair is registered in another championship.")
         if errors:
             raise ValidationError(errors)
+
+    @property
+    def has_started(self):
+        """See ``NOT_STARTED``: a started mesa keeps its pairs and its result needs no draw to stand."""
+        return self.status not in (self.Status.WAITING, self.Status.READY) or self.last_seq > 0
 
     def pair(self, side):
         """The pair on side ``"A"`` or ``"B"``: the engine's names for them."""

@@ -9,8 +9,9 @@ standing
     elimination mesas have one table: the pairs still in by wins, then the
     pairs that are out, the later they went out the higher.
 out
-    Eliminated: one defeat in single elimination, two in double (Art. 12:
-    a first defeat does not eliminate).
+    Eliminated, as the bracket engine says (``tournament.advancement``):
+    one defeat in single elimination, two in double (Art. 12: a first
+    defeat does not eliminate).
 
 Nothing here queries the database: the views load the mesas once, so the
 pages make the same number of queries whatever the championship's size.
@@ -18,8 +19,9 @@ pages make the same number of queries whatever the championship's size.
 
 from collections import defaultdict
 
-from . import services
-from .models import Championship
+from . import advancement
+from .draws import group_standings
+from .seating import BRACKET_ORDER
 
 
 def bracket_sections(mesas):
@@ -27,7 +29,7 @@ def bracket_sections(mesas):
     grouped = defaultdict(lambda: defaultdict(list))
     for mesa in mesas:
         key = mesa.bracket if mesa.group is None else f"{mesa.bracket}{mesa.group}"
-        grouped[(services.BRACKET_ORDER.index(mesa.bracket), mesa.group or 0, key)][mesa.round].append(mesa)
+        grouped[(BRACKET_ORDER.index(mesa.bracket), mesa.group or 0, key)][mesa.round].append(mesa)
     sections = []
     for (_, _group, _key), rounds in sorted(grouped.items()):
         first = next(iter(rounds.values()))[0]
@@ -48,15 +50,16 @@ def table(championship, pairs, mesas):
              "chicas_won": s.chicas_won, "chicas_lost": s.chicas_lost, "difference": s.chicas_difference,
              "out": False}
             for s in rows]}
-        for group, rows in services.group_standings(mesas).items()
+        for group, rows in group_standings(mesas).items()
     ]
     knockout = [m for m in mesas if m.group is None]
     if knockout or not tables:
-        tables.append({"group": None, "rows": _elimination_rows(championship, pairs, knockout)})
+        out = advancement.progress(mesas).eliminated
+        tables.append({"group": None, "rows": _elimination_rows(pairs, knockout, out)})
     return tables
 
 
-def _elimination_rows(championship, pairs, mesas):
+def _elimination_rows(pairs, mesas, out):
     entrants = {p for m in mesas for p in (m.pair_a_id, m.pair_b_id) if p} if mesas else {p.pk for p in pairs}
     rows = {p.pk: {"pair": p, "played": 0, "won": 0, "lost": 0, "chicas_won": 0, "chicas_lost": 0, "reached": (0, 0)}
             for p in pairs if p.pk in entrants}
@@ -72,12 +75,11 @@ def _elimination_rows(championship, pairs, mesas):
                 row["won"] += 1
             else:
                 row["lost"] += 1
-                row["reached"] = max(row["reached"], (services.BRACKET_ORDER.index(mesa.bracket), mesa.round))
+                row["reached"] = max(row["reached"], (BRACKET_ORDER.index(mesa.bracket), mesa.round))
             row["chicas_won"] += getattr(mesa, f"chicas_{side}")
             row["chicas_lost"] += getattr(mesa, f"chicas_{other}")
-    limit = 2 if championship.bracket_format == Championship.Format.DOUBLE else 1
     for row in rows.values():
-        row["out"] = row["lost"] >= limit
+        row["out"] = row["pair"].pk in out
         row["difference"] = row["chicas_won"] - row["chicas_lost"]
     # Pairs still in first; of the pairs out, the later the mesa that put
     # them out, the higher (the grand final's loser is second).

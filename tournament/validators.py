@@ -1,7 +1,7 @@
 """The text check of ``refereeing.engine.text`` as Django validators and form fields.
 
 One check for every text a person types: the engine's claim parser, the
-API's services and these forms all call ``check_text``; this module only
+API's domain modules and these forms all call ``check_text``; this module only
 turns its refusal into Django's ``ValidationError`` in the request's
 language. Model fields carry :class:`TextValidator` (so the admin's and
 every ``ModelForm``'s fields are checked); a plain form's text is a

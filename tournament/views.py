@@ -1,5 +1,6 @@
 """The organiser's screens and the public bracket; thin views over
-``services``, ``pairs_csv`` and ``standings``."""
+the domain modules (``draws``, ``tables``, ``results``,
+``accounts``), ``pairs_csv`` and ``standings``."""
 
 from django.contrib import messages
 from django.db.models import Count, Q
@@ -13,8 +14,9 @@ from audit.context import because, record
 from backup.auto import after_round_start
 from refereeing.models import Appeal, PinFailure
 
-from . import lockouts, pairs_csv, services, standings
+from . import accounts, advancement, draws, lockouts, pairs_csv, results, seating, standings
 from .access import directs_a_championship, is_director, is_organiser, organiser_required
+from .errors import ActionRefused
 from .forms import (
     ChampionshipForm,
     CorrectionForm,
@@ -27,6 +29,7 @@ from .forms import (
     WalkoverForm,
 )
 from .models import Championship, Mesa, Pair
+from .naming import person_name
 
 
 def home(request):
@@ -57,12 +60,12 @@ def _rounds(championship):
         .annotate(
             total=Count("id"),
             startable=Count("id", filter=Q(status=Mesa.Status.WAITING, pair_a__isnull=False, pair_b__isnull=False)),
-            decided=Count("id", filter=Q(status__in=services.DECIDED)),
+            decided=Count("id", filter=Q(status__in=Mesa.DECIDED)),
         )
         .order_by()
     )
     labels = dict(Mesa.Bracket.choices)
-    ordered = sorted(rows, key=lambda row: (services.BRACKET_ORDER.index(row["bracket"]), row["round"]))
+    ordered = sorted(rows, key=lambda row: (seating.BRACKET_ORDER.index(row["bracket"]), row["round"]))
     return [{**row, "label": labels[row["bracket"]]} for row in ordered]
 
 
@@ -148,7 +151,7 @@ def _run(request, action, *args, **kwargs):
     """Do a service action; show its refusal as an error message."""
     try:
         return action(*args, **kwargs)
-    except services.ServiceError as error:
+    except ActionRefused as error:
         messages.error(request, error.message)
         return None
 
@@ -160,7 +163,7 @@ def draw(request, pk):
     form = DrawForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
-    elif _run(request, services.draw_bracket, championship, form.cleaned_data["seed"]) is not None:
+    elif _run(request, draws.draw_bracket, championship, form.cleaned_data["seed"]) is not None:
         championship.refresh_from_db()
         messages.success(request, _("Bracket drawn with seed %(seed)d.") % {"seed": championship.draw_seed})
     return redirect("tournament:detail", pk)
@@ -170,7 +173,7 @@ def draw(request, pk):
 @require_POST
 def draw_knockout(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
-    if _run(request, services.draw_knockout, championship) is not None:
+    if _run(request, draws.draw_knockout, championship) is not None:
         record(championship, "knockout_drawn")
         messages.success(request, _("Knockout drawn."))
     return redirect("tournament:detail", pk)
@@ -180,7 +183,7 @@ def draw_knockout(request, pk):
 @require_POST
 def start_round(request, pk, bracket, round_number):
     championship = get_object_or_404(Championship, pk=pk)
-    count = services.start_round(championship, bracket, round_number)
+    count = seating.start_round(championship, bracket, round_number)
     record(championship, "round_started", {"round": ["", f"{bracket} {round_number}"], "mesas": ["", str(count)]})
     after_round_start(championship, bracket, round_number)
     messages.success(request, _("%(n)d mesas are ready.") % {"n": count})
@@ -191,18 +194,18 @@ def start_round(request, pk, bracket, round_number):
 def tables(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     if request.method == "POST":
-        count = services.assign_tables(championship)
+        count = seating.assign_tables(championship)
         messages.success(request, _("%(n)d mesas got a table.") % {"n": count})
         return redirect("tournament:tables", pk)
     mesas = sorted(
-        championship.mesas.filter(status__in=services.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
+        championship.mesas.filter(status__in=Mesa.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
         .select_related("pair_a", "pair_b", "juez", "pin_issued_by"),
-        key=services.play_order,
+        key=seating.play_order,
     )
     for mesa in mesas:
-        mesa.pin_printer = services.person_name(mesa.pin_issued_by)
+        mesa.pin_printer = person_name(mesa.pin_issued_by)
     return render(request, "tournament/tables.html", {
-        "championship": championship, "mesas": mesas, "juez_count": services.jueces().count(),
+        "championship": championship, "mesas": mesas, "juez_count": accounts.jueces().count(),
         "blocked_pins": PinFailure.objects.blocked_mesas(mesas),
     })
 
@@ -213,8 +216,8 @@ def mesa_table(request, pk, mesa_pk):
     form = TableForm(request.POST or None, initial={"table_number": mesa.table_number, "juez": mesa.juez_id})
     if request.method == "POST" and form.is_valid():
         try:
-            services.assign_table(mesa, form.cleaned_data["table_number"], form.cleaned_data["juez"])
-        except services.ServiceError as error:
+            seating.assign_table(mesa, form.cleaned_data["table_number"], form.cleaned_data["juez"])
+        except ActionRefused as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, _("Table assigned."))
@@ -228,7 +231,7 @@ def mesa_result(request, pk, mesa_pk):
     mesa = get_object_or_404(
         Mesa.objects.select_related("championship", "pair_a", "pair_b", "winner"), pk=mesa_pk, championship_id=pk,
     )
-    decided = mesa.status in services.DECIDED
+    decided = mesa.status in Mesa.DECIDED
     form_class = CorrectionForm if decided else WalkoverForm
     initial = {"winner": "A" if mesa.winner_id == mesa.pair_a_id else "B", "chicas_a": mesa.chicas_a,
                "chicas_b": mesa.chicas_b, "zapateria": mesa.zapateria} if decided else {}
@@ -238,16 +241,16 @@ def mesa_result(request, pk, mesa_pk):
         data = form.cleaned_data
         try:
             if decided and data["override"] and is_director(request.user, mesa.championship) and not data["reason"]:
-                raise services.ServiceError(_("The Director's override states its reason (Art. 18)."))
+                raise ActionRefused(_("The Director's override states its reason (Art. 18)."))
             overriding = decided and data["override"] and is_director(request.user, mesa.championship)
             with because(_("Director's override (Art. 18): %(reason)s") % {"reason": data["reason"]}
                          if overriding else data["reason"]):
                 if decided:
-                    services.correct_result(mesa, data["winner"], data["chicas_a"], data["chicas_b"],
+                    results.correct_result(mesa, data["winner"], data["chicas_a"], data["chicas_b"],
                                             data["zapateria"], user=request.user, override=data["override"])
                 else:
-                    services.record_walkover(mesa, data["winner"])
-        except services.ServiceError as error:
+                    results.record_walkover(mesa, data["winner"])
+        except ActionRefused as error:
             form.add_error(None, error.message)
             blocking = error.blocking
         else:
@@ -262,7 +265,7 @@ def mesa_result(request, pk, mesa_pk):
 def _mesas(championship):
     """Every mesa of the championship in one query, in bracket order."""
     mesas = championship.mesas.select_related("pair_a", "pair_b", "winner", "juez")
-    return sorted(mesas, key=lambda m: (services.BRACKET_ORDER.index(m.bracket), m.group or 0, m.round, m.position))
+    return sorted(mesas, key=lambda m: (seating.BRACKET_ORDER.index(m.bracket), m.group or 0, m.round, m.position))
 
 
 @organiser_required
@@ -278,8 +281,8 @@ def bracket(request, pk):
     mesas = _mesas(championship)
     return render(request, "tournament/bracket.html", {
         "championship": championship, "sections": standings.bracket_sections(mesas),
-        "champion": services.champion(championship, mesas), "organiser": is_organiser(request.user),
-        "void": services.void_mesas(mesas),
+        "champion": championship.champion, "organiser": is_organiser(request.user),
+        "void": advancement.void_ids(mesas),
     })
 
 
@@ -302,7 +305,7 @@ def juez_list(request):
         messages.success(request, _("%(name)s can now sign in as %(username)s.")
                          % {"name": juez.get_full_name(), "username": juez.get_username()})
         return redirect("jueces:list")
-    jueces = list(services.juez_accounts())
+    jueces = list(accounts.juez_accounts())
     locked = lockouts.locked_usernames(j.get_username() for j in jueces)
     for juez in jueces:
         juez.locked_out = juez.get_username() in locked
@@ -313,9 +316,9 @@ def juez_list(request):
 @require_POST
 def juez_unlock(request, pk):
     """Let a juez locked out by too many wrong passwords sign in again."""
-    juez = get_object_or_404(services.juez_accounts(), pk=pk)
+    juez = get_object_or_404(accounts.juez_accounts(), pk=pk)
     lockouts.unlock(juez, by=request.user)
-    messages.success(request, _("%(name)s can try to sign in again.") % {"name": services.person_name(juez)})
+    messages.success(request, _("%(name)s can try to sign in again.") % {"name": person_name(juez)})
     return redirect("jueces:list")
 
 
@@ -323,27 +326,27 @@ def juez_unlock(request, pk):
 @require_POST
 def juez_active(request, pk):
     """Deactivate a juez, or activate one again (``active`` in the POST)."""
-    juez = get_object_or_404(services.juez_accounts(), pk=pk)
+    juez = get_object_or_404(accounts.juez_accounts(), pk=pk)
     if request.POST.get("active") not in ("0", "1"):
         return HttpResponseBadRequest(_("active must be 0 or 1."))
     active = request.POST["active"] == "1"
     try:
-        services.set_juez_active(juez, active)
-    except services.ServiceError as error:
+        accounts.set_juez_active(juez, active)
+    except ActionRefused as error:
         messages.error(request, error.message)
     else:
         messages.success(request, (_("%(name)s can sign in again.") if active else
-                                   _("%(name)s can no longer sign in.")) % {"name": services.person_name(juez)})
+                                   _("%(name)s can no longer sign in.")) % {"name": person_name(juez)})
     return redirect("jueces:list")
 
 
 @organiser_required
 def juez_password(request, pk):
-    juez = get_object_or_404(services.juez_accounts(), pk=pk)
+    juez = get_object_or_404(accounts.juez_accounts(), pk=pk)
     form = JuezPasswordForm(juez, request.POST or None)
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, _("New password set for %(name)s; their other devices are signed out.")
-                         % {"name": services.person_name(juez)})
+                         % {"name": person_name(juez)})
         return redirect("jueces:list")
     return render(request, "tournament/juez_password.html", {"form": form, "juez": juez})

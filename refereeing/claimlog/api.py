@@ -50,7 +50,7 @@ from refereeing.rulebook.document import article_url
 from refereeing.signatures import MAX_PNG_BYTES, SignatureError, sign
 from tournament.language import language, speak
 from tournament.models import Mesa
-from tournament.services import person_name
+from tournament.naming import person_name
 
 # The largest body an endpoint reads: a claim or a levante question is
 # well under 4 kB even with a 500-character reason written in \u escapes.

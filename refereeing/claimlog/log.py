@@ -71,7 +71,7 @@ from refereeing.engine.preview import preview
 from refereeing.models import ClaimEntry
 from tournament.language import speak
 from tournament.models import Championship, Mesa
-from tournament.services import record_result
+from tournament.results import record_result
 
 # The statuses in which a mesa takes claims: its pairs are known and its
 # result is not yet on the planilla.

@@ -48,7 +48,7 @@ from refereeing.engine.messages import kind_labels
 from refereeing.models import Signature
 from tournament.language import language
 from tournament.models import Mesa
-from tournament.services import person_name
+from tournament.naming import person_name
 
 LIST_ORDER = (Mesa.Status.IN_PLAY, Mesa.Status.READY, Mesa.Status.SUSPENDED, Mesa.Status.WAITING,
               Mesa.Status.FINISHED)

@@ -69,7 +69,7 @@ from refereeing.signatures import SignatureError, check_png_data_url
 from tournament.access import is_director, is_organiser
 from tournament.language import language
 from tournament.models import Mesa
-from tournament.services import person_name
+from tournament.naming import person_name
 
 # Mesas whose planilla is final. A walkover has no log but is decided.
 FINAL_STATUSES = {Mesa.Status.FINISHED, Mesa.Status.WALKOVER}

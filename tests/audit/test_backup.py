@@ -24,7 +24,7 @@ from resolutions import register
 from resolutions.models import Resolution
 from tests.planilla import factories
 from tests.tournament.factories import group
-from tournament import services
+from tournament import accounts, seating
 from tournament.models import Mesa
 
 
@@ -39,7 +39,7 @@ def snapshot():
 
 def a_championship_with_everything():
     """A finished, signed mesa with an appeal ruled; a resolution with an ajuste; the audit trail of it all."""
-    group(services.ORGANISERS_GROUP)
+    group(accounts.ORGANISERS_GROUP)
     champ = factories.championship(director=factories.user("director"))
     finished, _log = factories.short_mesa(factories.mesa(champ))
     in_play = factories.mesa(champ, position=4)
@@ -53,7 +53,7 @@ def a_championship_with_everything():
         appeals.rule(appeal, champ.director, True, "Con lugar.", undo=True)
         register.resolve(champ, champ.director, "Se cayó una carta.", "Se repite el reparto.", "Art. 18",
                          [in_play], ajuste=(in_play, "B", 2))
-        services.assign_table(in_play, 9, in_play.juez)
+        seating.assign_table(in_play, 9, in_play.juez)
     return champ, [finished, in_play]
 
 
@@ -78,7 +78,7 @@ def test_a_round_trip_loses_nothing_and_every_planilla_still_verifies(tmp_path, 
     # The database goes on: new rows get new numbers (the sequences follow the restored rows).
     made = factories.mesa(champ, position=5)
     assert made.pk > max(m.pk for m in mesas)
-    assert Group.objects.filter(name=services.ORGANISERS_GROUP).get().permissions.exists()
+    assert Group.objects.filter(name=accounts.ORGANISERS_GROUP).get().permissions.exists()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -15,7 +15,7 @@ from refereeing.appeals import procedure as appeals
 from refereeing.claimlog import urls_juez as api_urls
 from tests.claimlog.conftest import CAIDA_A, MANO, SIGNED, api_client, claim_body, post_json
 from tests.tournament.factories import jueces, organiser
-from tournament import services
+from tournament import advancement, seating
 from tournament.models import Mesa, Pair
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -135,7 +135,7 @@ def test_an_act_that_fails_after_its_write_leaves_neither_change_nor_entry(champ
     def broken(*args, **kwargs):
         raise RuntimeError("after the write")
 
-    monkeypatch.setattr(services, "_advance", broken)
+    monkeypatch.setattr(advancement, "settle", broken)
     response = client.post(reverse("tournament:mesa_result", args=[championship.pk, mesa.pk]), {"winner": "A"})
     assert response.status_code == 500
     mesa.refresh_from_db()
@@ -165,9 +165,9 @@ def test_claims_stay_in_the_claim_log_and_leave_the_trail_alone(mesa, people):
 
 def test_the_page_filters_by_championship_mesa_and_person(org, championship, mesa, other_mesa, people):
     with acting(people["staff"], ADDRESS):
-        services.assign_table(mesa, 7, mesa.juez)
+        seating.assign_table(mesa, 7, mesa.juez)
     with acting(people["director"], "10.0.0.9"):
-        services.assign_table(other_mesa, 8, other_mesa.juez)
+        seating.assign_table(other_mesa, 8, other_mesa.juez)
     url = reverse("audit:trail")
     page = org.get(url, {"campeonato": championship.pk, "mesa": mesa.pk}).content.decode()
     assert "R1-1" in page and "R1-2" not in page.split('id="audit"')[1]
@@ -181,7 +181,7 @@ def test_a_director_reads_their_championships_only_and_a_juez_nothing(championsh
     from tests.tournament.factories import championship as another_championship
     other = another_championship(name="Otro")
     with acting(people["staff"]):
-        services.assign_table(mesa, 7, mesa.juez)
+        seating.assign_table(mesa, 7, mesa.juez)
         other.venue = "Ambato"
         other.save()
     director = Client()
@@ -196,7 +196,7 @@ def test_a_director_reads_their_championships_only_and_a_juez_nothing(championsh
 
 def test_no_screen_api_or_admin_page_edits_or_deletes_the_trail(org, championship, mesa, people):
     with acting(people["staff"]):
-        services.assign_table(mesa, 7, mesa.juez)
+        seating.assign_table(mesa, 7, mesa.juez)
     entry = changes_of(mesa).get()
     before = (entry.changes, entry.actor_id, entry.timestamp)
     assert org.post(reverse("audit:trail"), {"campeonato": championship.pk}).status_code == 405

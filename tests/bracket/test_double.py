@@ -104,6 +104,18 @@ def test_first_defeat_drops_into_losers_bracket_second_eliminates():
     assert progress.eliminated == {"a"} and progress.defeats["a"] == 2
 
 
+def test_a_seated_mesa_keeps_its_pairs_whatever_a_corrected_result_says():
+    """Art. 18: after the Director's override a started mesa is played by the pairs it had."""
+    specs = draw("abcdefgh").specs
+    seated = {Key(WINNERS, 2, 1): ("a", "d")}  # seated when a had won W R1-1
+    corrected = {Key(WINNERS, 1, 1): "B", Key(WINNERS, 1, 2): "A"}  # h beat a after all; d beat e
+    progress = advance(specs, corrected, seated)
+    assert progress.occupants[Key(WINNERS, 2, 1)] == ("a", "d")
+    assert progress.occupants[Key(LOSERS, 1, 1)] == ("a", "e")  # the corrected loser goes on
+    progress = advance(specs, {**corrected, Key(WINNERS, 2, 1): "A"}, seated)
+    assert progress.occupants[Key(WINNERS, 3, 1)][0] == "a" and progress.occupants[Key(LOSERS, 2, 2)][0] == "d"
+
+
 def test_two_pairs_play_the_grand_final_and_reset():
     specs = draw(["x", "y"]).specs
     assert [s.key for s in specs] == [Key(WINNERS, 1, 1), GF, GR]

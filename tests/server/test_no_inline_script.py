@@ -17,7 +17,7 @@ from django.test import Client
 from refereeing.models import Appeal
 from refereeing.planilla import batch as planilla_batch
 from tests.tournament.factories import group
-from tournament import services
+from tournament import accounts
 from tournament.models import Championship, Mesa
 
 pytestmark = pytest.mark.django_db
@@ -68,8 +68,8 @@ def test_the_checker_finds_each_kind_of_inline_script():
 @pytest.fixture
 def demo(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
-    group(services.ORGANISERS_GROUP)
-    group(services.JUECES_GROUP)
+    group(accounts.ORGANISERS_GROUP)
+    group(accounts.JUECES_GROUP)
     call_command("demo", "--if-empty")
     return Championship.objects.get()
 

@@ -6,7 +6,7 @@ from django.core.management import call_command
 from django.db.models import Q
 
 from refereeing.models import Appeal, ClaimEntry
-from tournament import services
+from tournament import accounts
 from tournament.models import Championship, Mesa
 
 from .factories import group
@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_demo_has_a_round_played_and_one_in_play_through_the_claim_log():
-    group(services.ORGANISERS_GROUP)
-    group(services.JUECES_GROUP)
+    group(accounts.ORGANISERS_GROUP)
+    group(accounts.JUECES_GROUP)
     call_command("demo", "--if-empty")
     championship = Championship.objects.get()
     assert championship.pairs.count() == 32 and championship.ruleset_profile == "riobamba"

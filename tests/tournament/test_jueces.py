@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
-from tournament import services
+from tournament import accounts, draws, naming, seating
 from tournament.forms import TableForm
 
 from .factories import championship, jueces, organiser, pairs
@@ -48,7 +48,7 @@ def test_an_added_juez_can_sign_in_and_be_given_a_table(org_client):
     response = org_client.post(reverse("jueces:list"), NEW_JUEZ, follow=True)
     assert "Rosa Guamán can now sign in as rguaman." in response.content.decode()
     juez = get_user_model().objects.get(username="rguaman")
-    assert juez in services.jueces() and not juez.is_staff
+    assert juez in accounts.jueces() and not juez.is_staff
     assert juez in TableForm().fields["juez"].queryset
     assert Client().login(username="rguaman", password="sota-caballo-rey")
     assert "rguaman" in org_client.get(reverse("jueces:list")).content.decode()
@@ -95,9 +95,9 @@ def test_a_mismatched_new_password_changes_nothing(org_client):
 
 def test_organisers_cannot_reach_accounts_that_are_not_plain_jueces(org_client, django_user_model):
     other_organiser = organiser("org2")
-    services.make_juez(other_organiser)  # even when also in the jueces' pool
+    accounts.make_juez(other_organiser)  # even when also in the jueces' pool
     admin = django_user_model.objects.create_superuser("admin", password="cuarenta")
-    services.make_juez(admin)
+    accounts.make_juez(admin)
     player = django_user_model.objects.create_user("jugador", password="cuarenta")
     for user in (other_organiser, admin, player):
         url = reverse("jueces:password", args=[user.pk])
@@ -117,7 +117,7 @@ def test_a_juez_who_leaves_is_deactivated_and_can_come_back(org_client):
     response = org_client.post(url, {"active": "0"}, follow=True)
     assert "juez1 can no longer sign in." in response.content.decode()
     assert not Client().login(username="juez1", password="cuarenta")
-    assert juez not in services.jueces() and "inactive" in response.content.decode()
+    assert juez not in accounts.jueces() and "inactive" in response.content.decode()
     org_client.post(url, {"active": "1"})
     assert Client().login(username="juez1", password="cuarenta")
 
@@ -126,11 +126,11 @@ def test_a_juez_with_a_mesa_to_referee_is_not_deactivated(org_client):
     jueces(2)
     champ = championship(tables=2)
     pairs(champ, 4)
-    services.draw_bracket(champ, seed=1)
-    services.assign_tables(champ)
+    draws.draw_bracket(champ, seed=1)
+    seating.assign_tables(champ)
     mesa = champ.mesas.exclude(juez=None).first()
     response = org_client.post(reverse("jueces:active", args=[mesa.juez_id]), {"active": "0"}, follow=True)
-    assert escape(f"is still the juez of {services.mesa_label(mesa)}") in response.content.decode()
+    assert escape(f"is still the juez of {naming.mesa_label(mesa)}") in response.content.decode()
     mesa.juez.refresh_from_db()
     assert mesa.juez.is_active
 
@@ -146,7 +146,7 @@ def test_a_malformed_activation_changes_nothing(org_client, body):
 
 def test_organisers_cannot_deactivate_accounts_that_are_not_plain_jueces(org_client):
     other = organiser("org2")
-    services.make_juez(other)
+    accounts.make_juez(other)
     assert org_client.post(reverse("jueces:active", args=[other.pk]), {"active": "0"}).status_code == 404
     other.refresh_from_db()
     assert other.is_active

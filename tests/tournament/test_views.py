@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tournament import services
+from tournament import draws, results, seating
 from tournament.models import Championship, Mesa, Pair
 
 from .factories import championship, finished_state, jueces, organiser, pairs, play_to_the_end, start
@@ -191,16 +191,16 @@ def test_confirming_a_tampered_preview_saves_nothing(org_client):
 def test_a_correction_blocked_by_a_later_mesa_names_it_and_saves_nothing(org_client):
     champ = championship()
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=5)
-    services.assign_tables(champ)
-    services.start_round(champ, "W", 1)
+    draws.draw_bracket(champ, seed=5)
+    seating.assign_tables(champ)
+    seating.start_round(champ, "W", 1)
     for position in (1, 2):
         mesa = champ.mesas.get(bracket="W", round=1, position=position)
         start(mesa)
         mesa.state = finished_state("A")
-        services.record_result(mesa)
-    services.start_round(champ, "W", 2)
-    services.assign_tables(champ)
+        results.record_result(mesa)
+    seating.start_round(champ, "W", 2)
+    seating.assign_tables(champ)
     later = champ.mesas.get(bracket="W", round=2, position=1)
     start(later)
     first = champ.mesas.get(bracket="W", round=1, position=1)
@@ -216,7 +216,7 @@ def test_a_correction_blocked_by_a_later_mesa_names_it_and_saves_nothing(org_cli
 def test_a_walkover_from_the_board(org_client):
     champ = championship()
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=5)
+    draws.draw_bracket(champ, seed=5)
     mesa = champ.mesas.get(bracket="W", round=1, position=1)
     response = org_client.post(reverse("tournament:mesa_result", args=[champ.pk, mesa.pk]), {"winner": "A"})
     assert response.status_code == 302
@@ -231,13 +231,13 @@ def big_championship():
     champ = championship(tables=64)
     pairs(champ, 256)
     jueces(8)
-    services.draw_bracket(champ, seed=11)
-    services.assign_tables(champ)
-    services.start_round(champ, "W", 1)
+    draws.draw_bracket(champ, seed=11)
+    seating.assign_tables(champ)
+    seating.start_round(champ, "W", 1)
     for mesa in champ.mesas.filter(bracket="W", round=1).exclude(table_number=None)[:20]:
         start(mesa)
         mesa.state = finished_state("B", 2, 1)
-        services.record_result(mesa)
+        results.record_result(mesa)
     return champ
 
 
@@ -253,10 +253,10 @@ def test_big_pages_make_a_fixed_number_of_queries(org_client, big_championship, 
 def test_round_robin_groups_have_their_own_standings(client):
     champ = championship(bracket_format="round_robin", group_size=4)
     pairs(champ, 8)
-    services.draw_bracket(champ, seed=8)
+    draws.draw_bracket(champ, seed=8)
     assert set(champ.mesas.values_list("group", flat=True)) == {1, 2}
     mesa = champ.mesas.filter(group=1).first()
-    services.record_walkover(mesa, "A")
+    results.record_walkover(mesa, "A")
     page = client.get(reverse("tournament:standings", args=[champ.pk]))
     tables = page.context["tables"]
     assert [t["group"] for t in tables] == [1, 2]
@@ -271,21 +271,21 @@ def test_only_the_director_sees_and_uses_the_override(client):
     champ.director = director
     champ.save()
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=5)
-    services.assign_tables(champ)
-    services.start_round(champ, "W", 1)
+    draws.draw_bracket(champ, seed=5)
+    seating.assign_tables(champ)
+    seating.start_round(champ, "W", 1)
     first = champ.mesas.get(bracket="W", round=1, position=1)
     start(first)
     first.state = finished_state("A")
-    services.record_result(first)
+    results.record_result(first)
     loser_mesa = champ.mesas.get(pk=first.loser_to_id)
     # Another mesa feeding the losers' mesa finishes, so it can start.
     feeder = champ.mesas.filter(loser_to=loser_mesa).exclude(pk=first.pk).get()
     start(feeder)
     feeder.state = finished_state("A")
-    services.record_result(feeder)
-    services.start_round(champ, "L", 1)
-    services.assign_tables(champ)
+    results.record_result(feeder)
+    seating.start_round(champ, "L", 1)
+    seating.assign_tables(champ)
     start(champ.mesas.get(pk=loser_mesa.pk))
     url = reverse("tournament:mesa_result", args=[champ.pk, first.pk])
     client.force_login(organiser("org2"))
@@ -306,19 +306,19 @@ def test_only_the_director_sees_and_uses_the_override(client):
 def test_the_knockout_follows_the_groups(org_client):
     champ = championship(bracket_format="round_robin", group_size=4, advance_per_group=2)
     pairs(champ, 8)
-    services.draw_bracket(champ, seed=8)
+    draws.draw_bracket(champ, seed=8)
     url = reverse("tournament:draw_knockout", args=[champ.pk])
     response = org_client.post(url, follow=True)
     assert "12 group mesas have no result yet." in response.content.decode()
     assert not champ.mesas.exclude(bracket="G").exists()
     for mesa in champ.mesas.all():
-        services.record_walkover(mesa, "A")
+        results.record_walkover(mesa, "A")
     org_client.post(url)
     knockout = champ.mesas.exclude(bracket="G")
     # 4 pairs go on: two semi-finals and a final.
     assert knockout.count() == 3
     first_round = knockout.filter(round=1)
-    tables = services.group_standings(champ.mesas.filter(bracket="G"))
+    tables = draws.group_standings(champ.mesas.filter(bracket="G"))
     winners = {rows[0].entrant for rows in tables.values()}
     assert winners <= {p for m in first_round for p in (m.pair_a_id, m.pair_b_id)}
     # Group winners do not meet in the first round.
@@ -328,7 +328,7 @@ def test_the_knockout_follows_the_groups(org_client):
 def test_elimination_standings_rank_the_finalists_first(client):
     champ = championship()
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=3)
+    draws.draw_bracket(champ, seed=3)
     champion = play_to_the_end(champ)
     final = champ.mesas.get(bracket="GF")
     rows = client.get(reverse("tournament:standings", args=[champ.pk])).context["tables"][0]["rows"]
@@ -339,7 +339,7 @@ def test_elimination_standings_rank_the_finalists_first(client):
 def test_the_format_cannot_change_once_drawn(org_client):
     champ = championship()
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=1)
+    draws.draw_bracket(champ, seed=1)
     response = org_client.post(reverse("tournament:edit", args=[champ.pk]), {
         "name": champ.name, "start_date": "2026-11-21", "end_date": "2026-11-22",
         "ruleset_profile": "riobamba", "players_per_pair": 2, "bracket_format": "single",
@@ -353,7 +353,7 @@ def test_the_format_cannot_change_once_drawn(org_client):
 def test_a_walkover_needs_both_pairs(org_client):
     champ = championship()
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=1)
+    draws.draw_bracket(champ, seed=1)
     later = champ.mesas.get(bracket="W", round=2, position=1)
     response = org_client.post(reverse("tournament:mesa_result", args=[champ.pk, later.pk]), {"winner": "A"})
     assert "does not know both its pairs yet" in response.content.decode()

@@ -22,6 +22,11 @@ group mesas
 reset
     The grand final reset is needed only if slot B (the losers' bracket
     champion) wins the grand final; if slot A wins, the reset is void.
+seated
+    The occupants of a mesa that has started, as they sat down: results no
+    longer move them (they differ from what the routes say only after the
+    Director overrode a correction, Art. 18, and the mesa was already being
+    played by the pairs it had).
 dependents
     The mesas whose occupants depend, directly or through other mesas, on a
     given mesa's result. A corrected result changes them, so a correction is
@@ -82,8 +87,10 @@ def playing_order(specs):
     return ordered
 
 
-def advance(specs, results):
-    """Play ``results`` (key -> winning slot) through the draw's ``specs``."""
+def advance(specs, results, seated=None):
+    """Play ``results`` (key -> winning slot) through the draw's ``specs``;
+    ``seated`` (key -> (a, b)) holds the mesas that have started."""
+    seated = seated or {}
     ordered = playing_order(specs)
     by_key = {spec.key: spec for spec in ordered}
     for key, slot in results.items():
@@ -95,7 +102,7 @@ def advance(specs, results):
                 f"Mesa {_label(key)}: el ganador debe ser el lado A o B, no {slot!r}.",
                 f"Mesa {_label(key)}: the winner must be slot A or B, not {slot!r}.",
             )
-    occupants = {spec.key: [spec.a, spec.b] for spec in ordered}
+    occupants = {spec.key: list(seated.get(spec.key, (spec.a, spec.b))) for spec in ordered}
     defeats = Counter()
     out = set()
     void = set()
@@ -137,11 +144,11 @@ def advance(specs, results):
                 out.add(winner)
             else:
                 champion = winner
-        else:
+        elif winner_to.key not in seated:
             occupants[winner_to.key][SLOTS.index(winner_to.slot)] = winner
         if loser_to is None:
             out.add(loser)
-        else:
+        elif loser_to.key not in seated:
             occupants[loser_to.key][SLOTS.index(loser_to.slot)] = loser
     return Progress(
         occupants={key: tuple(pair) for key, pair in occupants.items()},

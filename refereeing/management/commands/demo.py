@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 from refereeing.appeals import procedure as appeals
 from refereeing.claimlog.log import record_claim
 from refereeing.models import ClaimEntry
-from tournament import scripted, services
+from tournament import accounts, draws, scripted, seating
 from tournament.models import Championship, Mesa, Pair, Player
 
 PASSWORD = "cuarenta"
@@ -64,7 +64,7 @@ class Command(BaseCommand):
             return
         rng = random.Random(DRAW_SEED)
         with transaction.atomic():
-            organisers, jueces_group = Group.objects.get(name=services.ORGANISERS_GROUP), Group.objects.get(name=services.JUECES_GROUP)
+            organisers, jueces_group = Group.objects.get(name=accounts.ORGANISERS_GROUP), Group.objects.get(name=accounts.JUECES_GROUP)
             self._user("organizador", "Organización del Campeonato", organisers, staff=True)
             director = self._user("director", "Director del Campeonato", organisers, staff=True)
             jueces = [self._user(f"juez{n}", f"Juez {n}", jueces_group) for n in range(1, 17)]
@@ -75,7 +75,7 @@ class Command(BaseCommand):
                 director=director, ruleset_profile="riobamba", tables=16,
             )
             self._pairs(championship, rng)
-            services.draw_bracket(championship, seed=DRAW_SEED)
+            draws.draw_bracket(championship, seed=DRAW_SEED)
         # The mesas are played one claim at a time, as the tablets would.
         first = self._round(championship, "W", 1)
         for mesa in first:
@@ -115,8 +115,8 @@ class Command(BaseCommand):
                 )
 
     def _round(self, championship, bracket, number):
-        services.start_round(championship, bracket, number)
-        services.assign_tables(championship)
+        seating.start_round(championship, bracket, number)
+        seating.assign_tables(championship)
         return list(championship.mesas.filter(bracket=bracket, round=number, status=Mesa.Status.READY)
                     .exclude(table_number=None).select_related("juez").order_by("position"))
 

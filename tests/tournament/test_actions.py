@@ -1,4 +1,4 @@
-"""The organiser's services: draw, tables, rounds, results, corrections.
+"""The organiser's actions: draw, tables, rounds, results, corrections (draws, seating, results, advancement).
 
 Results here come from a finished engine state written into ``mesa.state``,
 as the claim log leaves it (the contract's State.as_dict()).
@@ -8,7 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import translation
 
-from tournament import services
+from tournament import draws, errors, results, seating
 from tournament.models import Mesa, Pair
 
 from .factories import championship, finished_state, jueces, organiser, pairs, play, play_to_the_end, start
@@ -25,7 +25,7 @@ def english():
 def test_double_elimination_draw_makes_every_mesa_and_records_the_seed():
     champ = championship()
     pairs(champ, 16)
-    mesas = services.draw_bracket(champ, seed=1234)
+    mesas = draws.draw_bracket(champ, seed=1234)
     champ.refresh_from_db()
     assert champ.draw_seed == 1234
     counts = {b: champ.mesas.filter(bracket=b).count() for b in ("W", "L", "GF", "GR")}
@@ -41,7 +41,7 @@ def test_the_same_seed_draws_the_same_bracket():
         champ = championship(name=name)
         for n in range(1, 17):
             Pair.objects.create(championship=champ, name=f"P{n}")
-        services.draw_bracket(champ, seed=99)
+        draws.draw_bracket(champ, seed=99)
         placements.append([(m.pair_a.name, m.pair_b.name) for m in champ.mesas.filter(bracket="W", round=1)
                            .select_related("pair_a", "pair_b").order_by("position")])
     assert placements[0] == placements[1]
@@ -50,9 +50,9 @@ def test_the_same_seed_draws_the_same_bracket():
 def test_a_second_draw_is_refused():
     champ = championship()
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=1)
-    with pytest.raises(services.ServiceError, match="already drawn"):
-        services.draw_bracket(champ, seed=2)
+    draws.draw_bracket(champ, seed=1)
+    with pytest.raises(errors.ActionRefused, match="already drawn"):
+        draws.draw_bracket(champ, seed=2)
     assert champ.mesas.count() == 31
 
 
@@ -61,7 +61,7 @@ def test_double_elimination_runs_to_a_champion(count):
     champ = championship()
     pairs(champ, count)
     jueces(4)
-    services.draw_bracket(champ, seed=7)
+    draws.draw_bracket(champ, seed=7)
     winner = play_to_the_end(champ)
     # Slot A wins every mesa, so the winners' bracket champion wins the grand
     # final and the reset is not played.
@@ -79,7 +79,7 @@ def test_double_elimination_runs_to_a_champion(count):
 def test_the_reset_is_played_when_the_losers_bracket_champion_wins_the_grand_final():
     champ = championship()
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=7)
+    draws.draw_bracket(champ, seed=7)
     winner = play_to_the_end(champ, pick=lambda mesa: "B" if mesa.bracket == "GF" else "A")
     reset = champ.mesas.get(bracket="GR")
     assert reset.status == Mesa.Status.FINISHED
@@ -90,22 +90,22 @@ def test_assign_tables_gives_free_tables_and_jueces_once():
     champ = championship(tables=5)
     pairs(champ, 16)
     judges = jueces(3)
-    services.draw_bracket(champ, seed=3)
-    assert services.assign_tables(champ) == 5
+    draws.draw_bracket(champ, seed=3)
+    assert seating.assign_tables(champ) == 5
     on_tables = champ.mesas.exclude(table_number=None)
     assert sorted(m.table_number for m in on_tables) == [1, 2, 3, 4, 5]
     assert sorted(m.juez_id for m in on_tables if m.juez_id) == sorted(j.pk for j in judges)
-    assert services.assign_tables(champ) == 0
+    assert seating.assign_tables(champ) == 0
 
 
 def test_manual_table_refuses_a_table_held_by_another_mesa():
     champ = championship(tables=4)
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=3)
+    draws.draw_bracket(champ, seed=3)
     first, second = champ.mesas.filter(bracket="W", round=1).order_by("position")[:2]
-    services.assign_table(first, 2, None)
-    with pytest.raises(services.ServiceError, match="Table 2 is held"):
-        services.assign_table(second, 2, None)
+    seating.assign_table(first, 2, None)
+    with pytest.raises(errors.ActionRefused, match="Table 2 is held"):
+        seating.assign_table(second, 2, None)
     second.refresh_from_db()
     assert second.table_number is None
 
@@ -113,13 +113,13 @@ def test_manual_table_refuses_a_table_held_by_another_mesa():
 def test_a_result_for_a_mesa_that_has_not_started_is_refused():
     champ = championship()
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=3)
+    draws.draw_bracket(champ, seed=3)
     mesa = champ.mesas.get(bracket="W", round=1, position=1)
-    services.start_round(champ, "W", 1)
+    seating.start_round(champ, "W", 1)
     mesa.refresh_from_db()
     mesa.state = finished_state("A")
-    with pytest.raises(services.ServiceError, match="has not started"):
-        services.record_result(mesa)
+    with pytest.raises(errors.ActionRefused, match="has not started"):
+        results.record_result(mesa)
     mesa.refresh_from_db()
     assert mesa.status == Mesa.Status.READY and mesa.winner is None
     assert champ.mesas.get(pk=mesa.winner_to_id).pair_a is None and champ.mesas.get(pk=mesa.winner_to_id).pair_b is None
@@ -128,28 +128,28 @@ def test_a_result_for_a_mesa_that_has_not_started_is_refused():
 def test_an_unfinished_state_is_not_a_result():
     champ = championship()
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=3)
-    services.assign_tables(champ)
-    services.start_round(champ, "W", 1)
+    draws.draw_bracket(champ, seed=3)
+    seating.assign_tables(champ)
+    seating.start_round(champ, "W", 1)
     mesa = champ.mesas.get(bracket="W", round=1, position=1)
     start(mesa)
     mesa.state = {"finished": False, "winner": None, "chicas": {"A": 1, "B": 0}}
-    with pytest.raises(services.ServiceError, match="not finished"):
-        services.record_result(mesa)
+    with pytest.raises(errors.ActionRefused, match="not finished"):
+        results.record_result(mesa)
 
 
 def test_zapateria_and_chicas_are_copied_from_the_engine_state():
     champ = championship()
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=3)
+    draws.draw_bracket(champ, seed=3)
     mesa = champ.mesas.get(bracket="W", round=1, position=1)
-    services.assign_tables(champ)
-    services.start_round(champ, "W", 1)
+    seating.assign_tables(champ)
+    seating.start_round(champ, "W", 1)
     mesa.refresh_from_db()
     start(mesa)
     # Art. 3g.6: a zapatería in the first chica ends the mesa 1-0.
     mesa.state = finished_state("B", 1, 0, zapateria=True)
-    services.record_result(mesa)
+    results.record_result(mesa)
     mesa.refresh_from_db()
     assert (mesa.status, mesa.winner, mesa.chicas_a, mesa.chicas_b, mesa.zapateria) == (
         Mesa.Status.FINISHED, mesa.pair_b, 0, 1, True)
@@ -172,12 +172,12 @@ def test_a_correction_is_refused_while_a_later_mesa_has_started():
     champ = championship()
     pairs(champ, 16)
     org = organiser()
-    services.draw_bracket(champ, seed=3)
+    draws.draw_bracket(champ, seed=3)
     w11, w21 = _first_two_rounds(champ)
     play(w21, "A", (2, 0))  # the later mesa has started (and finished)
     w11.refresh_from_db()
-    with pytest.raises(services.ServiceError) as refusal:
-        services.correct_result(w11, "B", 0, 2, user=org, override=True)
+    with pytest.raises(errors.ActionRefused) as refusal:
+        results.correct_result(w11, "B", 0, 2, user=org, override=True)
     assert "Only the Director" in refusal.value.message
     assert w21.pk in [m.pk for m in refusal.value.blocking]
     assert "R2-1" in refusal.value.message
@@ -191,16 +191,16 @@ def test_the_directors_override_resets_the_dependents_that_have_not_started():
     director = organiser("director")
     champ.director = director
     champ.save()
-    services.draw_bracket(champ, seed=3)
+    draws.draw_bracket(champ, seed=3)
     w11, w21 = _first_two_rounds(champ)
     # W2-1 is on a table and in play: it blocks; the losers' mesa has not started.
-    services.assign_tables(champ)
+    seating.assign_tables(champ)
     w21.refresh_from_db()
-    services.start_round(champ, "W", 2)
+    seating.start_round(champ, "W", 2)
     w21.refresh_from_db()
     start(w21)
     w11.refresh_from_db()
-    services.correct_result(w11, "B", 0, 2, user=director, override=True)
+    results.correct_result(w11, "B", 0, 2, user=director, override=True)
     w11.refresh_from_db()
     loser_mesa = Mesa.objects.get(pk=w11.loser_to_id)
     assert w11.winner == w11.pair_b
@@ -215,10 +215,10 @@ def test_a_correction_before_the_next_mesa_starts_moves_the_pairs():
     champ = championship()
     pairs(champ, 16)
     org = organiser()
-    services.draw_bracket(champ, seed=3)
+    draws.draw_bracket(champ, seed=3)
     w11, w21 = _first_two_rounds(champ)
     w11.refresh_from_db()
-    services.correct_result(w11, "B", 1, 2, user=org)
+    results.correct_result(w11, "B", 1, 2, user=org)
     w21.refresh_from_db()
     loser_mesa = Mesa.objects.get(pk=w11.loser_to_id)
     assert getattr(w21, "pair_" + w11.winner_to_slot.lower()) == w11.pair_b
@@ -228,13 +228,13 @@ def test_a_correction_before_the_next_mesa_starts_moves_the_pairs():
 def test_walkover_gives_the_present_pair_the_mesa():
     champ = championship()
     pairs(champ, 16)
-    services.draw_bracket(champ, seed=3)
+    draws.draw_bracket(champ, seed=3)
     mesa = champ.mesas.get(bracket="W", round=1, position=3)
-    services.record_walkover(mesa, "B")
+    results.record_walkover(mesa, "B")
     mesa.refresh_from_db()
     assert (mesa.status, mesa.winner, mesa.chicas_b) == (Mesa.Status.WALKOVER, mesa.pair_b, 2)
-    with pytest.raises(services.ServiceError, match="already has a result"):
-        services.record_walkover(mesa, "A")
+    with pytest.raises(errors.ActionRefused, match="already has a result"):
+        results.record_walkover(mesa, "A")
 
 
 def test_the_database_refuses_what_the_rules_forbid():
@@ -269,7 +269,7 @@ def test_a_mesa_refuses_a_pair_of_another_championship():
 def test_a_1024_pair_draw_makes_every_mesa():
     champ = championship(tables=200)
     Pair.objects.bulk_create(Pair(championship=champ, name=f"P{n:04d}") for n in range(1, 1025))
-    services.draw_bracket(champ, seed=42)
+    draws.draw_bracket(champ, seed=42)
     # Double elimination: 2n - 2 mesas, plus the reset.
     assert champ.mesas.count() == 2 * 1024 - 1
     assert champ.mesas.filter(bracket="W", round=1, pair_a__isnull=False, pair_b__isnull=False).count() == 512
@@ -278,7 +278,7 @@ def test_a_1024_pair_draw_makes_every_mesa():
 def test_a_draw_the_bracket_engine_refuses_is_a_clear_refusal():
     champ = championship(bracket_format="round_robin", group_size=1)
     pairs(champ, 4)
-    with pytest.raises(services.ServiceError, match="A group needs room for at least two pairs"):
-        services.draw_bracket(champ, seed=1)
+    with pytest.raises(errors.ActionRefused, match="A group needs room for at least two pairs"):
+        draws.draw_bracket(champ, seed=1)
     champ.refresh_from_db()
     assert champ.draw_seed is None and not champ.mesas.exists()

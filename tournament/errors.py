@@ -1,0 +1,14 @@
+"""The one error an organiser's action raises when it is refused."""
+
+
+class ActionRefused(Exception):
+    """A refused action; ``message`` says why, ``blocking`` lists the mesas in the way.
+
+    Every action of ``tournament`` (draws, tables, results, accounts) either
+    does all it says or raises this and saves nothing.
+    """
+
+    def __init__(self, message, blocking=()):
+        super().__init__(message)
+        self.message = message
+        self.blocking = list(blocking)

@@ -1,0 +1,96 @@
+"""Seating: which mesa is played at which physical table, by which juez, and when a round may start.
+
+Terms
+-----
+holding a table
+    A mesa that is not decided and has a table number holds that table (and
+    its juez) until it is decided; the other tables and jueces are free.
+play order
+    Tables go out by round, winners' bracket before losers', then position.
+starting a round
+    Its waiting mesas whose two pairs are known become ready.
+"""
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from .accounts import jueces
+from .errors import ActionRefused
+from .models import Mesa
+from .naming import mesa_label
+
+BRACKET_ORDER = [b for b, _label in Mesa.Bracket.choices]
+
+
+def play_order(mesa):
+    """Sort key for tables: by round, winners' before losers', then position."""
+    return (mesa.round, BRACKET_ORDER.index(mesa.bracket), mesa.position)
+
+
+def _held(championship):
+    held = Mesa.objects.filter(championship=championship, status__in=Mesa.UNDECIDED)
+    tables = set(held.exclude(table_number=None).values_list("table_number", flat=True))
+    busy = set(held.exclude(juez=None).values_list("juez_id", flat=True))
+    return tables, busy
+
+
+def assign_tables(championship):
+    """Give every playable mesa without a table a free table, and a free juez.
+
+    Playable: both pairs known and not decided. Mesas go out in bracket
+    order (round, then winners' before losers', then position); those left
+    over wait for a table to free up. Returns how many mesas got a table.
+    """
+    with transaction.atomic():
+        tables, busy = _held(championship)
+        free_tables = [t for t in range(1, championship.tables + 1) if t not in tables]
+        free_jueces = [j for j in jueces() if j.pk not in busy]
+        mesas = (
+            Mesa.objects.select_for_update()
+            .filter(championship=championship, status__in=(Mesa.Status.WAITING, Mesa.Status.READY),
+                    pair_a__isnull=False, pair_b__isnull=False)
+            .filter(Q(table_number=None) | Q(juez=None))
+        )
+        assigned = 0
+        for mesa in sorted(mesas, key=play_order):
+            fields = []
+            if mesa.table_number is None and free_tables:
+                mesa.table_number = free_tables.pop(0)
+                fields.append("table_number")
+                assigned += 1
+            if mesa.juez_id is None and mesa.table_number is not None and free_jueces:
+                mesa.juez = free_jueces.pop(0)
+                fields.append("juez")
+            if fields:
+                mesa.save(update_fields=fields)
+    return assigned
+
+
+def assign_table(mesa, table_number, juez):
+    """Put one mesa on a given table with a given juez (either may be None)."""
+    if mesa.status in Mesa.DECIDED:
+        raise ActionRefused(_("%(mesa)s is already decided.") % {"mesa": mesa_label(mesa)})
+    championship = mesa.championship
+    if table_number is not None and not 1 <= table_number <= championship.tables:
+        raise ActionRefused(_("The table must be between 1 and %(n)d.") % {"n": championship.tables})
+    others = Mesa.objects.filter(championship=championship, status__in=Mesa.UNDECIDED).exclude(pk=mesa.pk)
+    if table_number is not None:
+        holder = others.filter(table_number=table_number).first()
+        if holder:
+            raise ActionRefused(_("Table %(table)d is held by %(mesa)s.") % {"table": table_number, "mesa": mesa_label(holder)})
+    if juez is not None:
+        holder = others.filter(juez=juez).first()
+        if holder:
+            raise ActionRefused(_("%(juez)s is the juez of %(mesa)s.") % {"juez": juez, "mesa": mesa_label(holder)})
+    mesa.table_number = table_number
+    mesa.juez = juez
+    mesa.save(update_fields=["table_number", "juez"])
+
+
+def start_round(championship, bracket, round_number):
+    """Make ready every waiting mesa of one round whose two pairs are known."""
+    return Mesa.objects.filter(
+        championship=championship, bracket=bracket, round=round_number, status=Mesa.Status.WAITING,
+        pair_a__isnull=False, pair_b__isnull=False,
+    ).update(status=Mesa.Status.READY)
