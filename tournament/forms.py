@@ -16,6 +16,7 @@ from tournament.language import language, speak
 
 from .accounts import jueces, make_juez
 from .models import Championship, Pair, Player
+from .naming import mesa_place, person_name
 from .pairs_csv import MAX_CSV_BYTES
 from .validators import TextField, TextValidator
 
@@ -201,13 +202,26 @@ class DrawForm(forms.Form):
     )
 
 
+class JuezChoice(forms.ModelChoiceField):
+    """A juez by full name, with the mesa (of any championship) the juez is busy with."""
+
+    def __init__(self, busy, mesa, **kwargs):
+        self.busy, self.mesa = busy, mesa
+        super().__init__(queryset=jueces(), **kwargs)
+
+    def label_from_instance(self, juez):
+        held = self.busy.get(juez.pk)
+        if held is None or held.pk == self.mesa.pk:
+            return person_name(juez)
+        return _("%(juez)s (busy: %(mesa)s)") % {"juez": person_name(juez), "mesa": mesa_place(held)}
+
+
 class TableForm(forms.Form):
     table_number = forms.IntegerField(label=_("Table"), required=False, min_value=1)
-    juez = forms.ModelChoiceField(label=_("Juez"), queryset=None, required=False)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, busy, mesa, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["juez"].queryset = jueces()
+        self.fields["juez"] = JuezChoice(busy, mesa, label=_("Juez"), required=False)
 
 
 class ReasonField(TextField):

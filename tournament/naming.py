@@ -15,3 +15,8 @@ def mesa_label(mesa):
     if mesa.table_number:
         label += " " + _("(table %(table)d)") % {"table": mesa.table_number}
     return label
+
+
+def mesa_place(mesa):
+    """A mesa named with its championship, for whoever may be looking at another one."""
+    return _("%(mesa)s in %(championship)s") % {"mesa": mesa_label(mesa), "championship": mesa.championship}

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.db.models import Count, Q
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -194,8 +194,14 @@ def start_round(request, pk, bracket, round_number):
 def tables(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     if request.method == "POST":
-        count = seating.assign_tables(championship)
-        messages.success(request, _("%(n)d mesas got a table.") % {"n": count})
+        assigned = seating.assign_tables(championship)
+        if assigned:
+            messages.success(request, ngettext("%(n)d mesa assigned: %(list)s.", "%(n)d mesas assigned: %(list)s.",
+                                               len(assigned)) % {"n": len(assigned), "list": "; ".join(
+                _assignment_words(a.mesa, a.table, a.juez) for a in assigned)})
+        else:
+            messages.warning(request, _("No mesa was assigned: every playable mesa has its table and juez, "
+                                        "or no table or juez is free."))
         return redirect("tournament:tables", pk)
     mesas = sorted(
         championship.mesas.filter(status__in=Mesa.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
@@ -204,23 +210,34 @@ def tables(request, pk):
     )
     for mesa in mesas:
         mesa.pin_printer = person_name(mesa.pin_issued_by)
+    busy = seating.commitments()
+    jueces = [{"name": person_name(juez), "busy": busy.get(juez.pk)} for juez in accounts.jueces()]
     return render(request, "tournament/tables.html", {
-        "championship": championship, "mesas": mesas, "juez_count": accounts.jueces().count(),
+        "championship": championship, "mesas": mesas, "jueces": jueces,
         "blocked_pins": PinFailure.objects.blocked_mesas(mesas),
     })
+
+
+def _assignment_words(mesa, table, juez):
+    """"Winners' bracket R1-1: table 3, juez Ana Pérez", as the organiser's message lists it."""
+    if juez is None:
+        return _("%(mesa)s: table %(table)s, no juez") % {"mesa": mesa, "table": table or "—"}
+    return _("%(mesa)s: table %(table)s, juez %(juez)s") % {"mesa": mesa, "table": table or "—",
+                                                          "juez": person_name(juez)}
 
 
 @organiser_required
 def mesa_table(request, pk, mesa_pk):
     mesa = get_object_or_404(Mesa.objects.select_related("championship", "pair_a", "pair_b"), pk=mesa_pk, championship_id=pk)
-    form = TableForm(request.POST or None, initial={"table_number": mesa.table_number, "juez": mesa.juez_id})
+    form = TableForm(request.POST or None, initial={"table_number": mesa.table_number, "juez": mesa.juez_id},
+                     busy=seating.commitments(), mesa=mesa)
     if request.method == "POST" and form.is_valid():
         try:
             seating.assign_table(mesa, form.cleaned_data["table_number"], form.cleaned_data["juez"])
         except ActionRefused as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, _("Table assigned."))
+            messages.success(request, _assignment_words(mesa, mesa.table_number, mesa.juez) + ".")
             return redirect("tournament:tables", pk)
     return render(request, "tournament/mesa_table.html", {"mesa": mesa, "form": form, "championship": mesa.championship})
 

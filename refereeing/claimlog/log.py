@@ -71,6 +71,7 @@ from refereeing.engine.preview import preview
 from refereeing.models import ClaimEntry
 from tournament.language import speak
 from tournament.models import Championship, Mesa
+from tournament.naming import mesa_place
 from tournament.results import record_result
 
 # The statuses in which a mesa takes claims: its pairs are known and its
@@ -292,7 +293,8 @@ def _check_free(mesa):
     at a time (constraints of ``tournament.models.Mesa``); saying so here
     gives the juez the reason instead of a database error.
     """
-    playing = Mesa.objects.filter(status__in=(Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED)).exclude(pk=mesa.pk)
+    playing = (Mesa.objects.filter(status__in=(Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED)).exclude(pk=mesa.pk)
+               .select_related("championship"))
     if mesa.table_number is not None:
         other = playing.filter(championship=mesa.championship_id, table_number=mesa.table_number).first()
         if other:
@@ -304,7 +306,7 @@ def _check_free(mesa):
         other = playing.filter(juez=mesa.juez_id).first()
         if other:
             raise MesaClosed(
-                _("The juez of this mesa is still refereeing mesa %(other)s.") % {"other": other}
+                _("The juez of this mesa is still refereeing %(other)s.") % {"other": mesa_place(other)}
             )
 
 

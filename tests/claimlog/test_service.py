@@ -7,6 +7,8 @@ import pytest
 from refereeing.claimlog import log as claimlog
 from refereeing.claimlog.log import Conflict, MalformedClaim, MesaClosed, record_claim
 from refereeing.models import ClaimEntry
+from tests.tournament import factories
+from tournament import draws
 from tournament.models import Mesa
 
 from .conftest import CAIDA_A, CAIDA_B, MANO, ajuste
@@ -193,3 +195,21 @@ def test_the_winner_and_the_loser_go_on_to_their_next_mesas(mesa, championship):
     assert final.pair_b == mesa.pair_b and losers.pair_a == mesa.pair_a
     mesa.refresh_from_db()
     assert mesa.winner == mesa.pair_b and (mesa.chicas_a, mesa.chicas_b) == (0, 2)
+
+
+def test_a_juez_busy_in_another_championship_is_told_which_mesa_and_where(english):
+    judge = factories.jueces(1)[0]
+    mesas = []
+    for name in ("Copa de Quito", "Campeonato de Riobamba"):
+        champ = factories.championship(name=name)
+        factories.pairs(champ, 2)
+        draws.draw_bracket(champ, seed=1)
+        mesa = champ.mesas.get(bracket="W", round=1, position=1)
+        Mesa.objects.filter(pk=mesa.pk).update(juez=judge, table_number=1, status=Mesa.Status.READY)
+        mesas.append(Mesa.objects.get(pk=mesa.pk))
+    factories.start(mesas[0])
+    with pytest.raises(MesaClosed) as refused:
+        record_claim(mesas[1], MANO, uuid.uuid4(), user=judge)
+    assert str(refused.value) == (
+        "The juez of this mesa is still refereeing Winners' bracket R1-1 (table 1) in Copa de Quito.")
+    assert not ClaimEntry.objects.filter(mesa=mesas[1]).exists()

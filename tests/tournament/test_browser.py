@@ -172,3 +172,41 @@ def test_an_organiser_adds_a_juez_who_then_signs_in(live_server, page, browser):
     assert phone.url.endswith("/mesa/")
     shot(phone, "12-new-juez-signed-in-phone")
     phone.close()
+
+
+def test_two_championships_side_by_side_never_share_a_busy_juez_or_table(live_server, page):
+    organiser("organizador")
+    judges = jueces(3)
+    for judge, (first, last) in zip(judges, [("Ana", "Pérez"), ("Luis", "Guamán"), ("Rosa", "Tenesaca")]):
+        judge.first_name, judge.last_name = first, last
+        judge.save()
+    quito = make_championship(name="Copa de Quito", tables=4)
+    pairs(quito, 4)
+    draws.draw_bracket(quito, seed=1)
+    riobamba = make_championship(name="Campeonato de Riobamba", tables=4)
+    pairs(riobamba, 4)
+    draws.draw_bracket(riobamba, seed=1)
+
+    sign_in(page, live_server, "organizador", f"/campeonatos/{quito.pk}/mesas/")
+    page.click("text=Asignar mesas y jueces libres")
+    expect(page.locator(".alert-success")).to_contain_text("2 mesas asignadas")
+    expect(page.locator(".alert-success")).to_contain_text("juez Ana Pérez")
+
+    page.goto(f"{live_server.url}/campeonatos/{riobamba.pk}/mesas/")
+    # Before assigning: who is busy where, by name.
+    jueces_list = page.locator("#jueces")
+    expect(jueces_list).to_contain_text("Ana Pérez")
+    expect(jueces_list.locator("li", has_text="Ana Pérez")).to_contain_text("Copa de Quito")
+    expect(jueces_list.locator("li", has_text="Rosa Tenesaca")).to_contain_text("libre")
+    page.click("text=Asignar mesas y jueces libres")
+    message = page.locator(".alert-success")
+    expect(message).to_contain_text("mesa física 3, juez Rosa Tenesaca")
+    expect(message).to_contain_text("mesa física 4, sin juez")
+    shot(page, "two-championships")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "two-championships-phone")
+
+    busy = {m.juez_id for m in Mesa.objects.filter(championship=quito).exclude(juez=None)}
+    given = list(Mesa.objects.filter(championship=riobamba).exclude(table_number=None))
+    assert given and not busy & {m.juez_id for m in given}
+    assert not {m.table_number for m in given} & {1, 2}
