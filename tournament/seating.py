@@ -12,6 +12,9 @@ commitment
     has been given.
 play order
     Tables go out by round, winners' bracket before losers', then position.
+bracket order
+    Sheets and boards list the winners' bracket round by round, then the
+    losers', the grand final and its reset.
 starting a round
     Its waiting mesas whose two pairs are known become ready.
 
@@ -47,6 +50,11 @@ class Assignment:
 def play_order(mesa):
     """Sort key for tables: by round, winners' before losers', then position."""
     return (mesa.round, BRACKET_ORDER.index(mesa.bracket), mesa.position)
+
+
+def bracket_order(mesa):
+    """Sort key for sheets and boards: the winners' rounds, the losers' rounds, the final, the reset (then 3rd place, groups)."""
+    return (BRACKET_ORDER.index(mesa.bracket), mesa.group or 0, mesa.round, mesa.position)
 
 
 def holding():

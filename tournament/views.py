@@ -282,7 +282,7 @@ def mesa_result(request, pk, mesa_pk):
 def _mesas(championship):
     """Every mesa of the championship in one query, in bracket order."""
     mesas = championship.mesas.select_related("pair_a", "pair_b", "winner", "juez")
-    return sorted(mesas, key=lambda m: (seating.BRACKET_ORDER.index(m.bracket), m.group or 0, m.round, m.position))
+    return sorted(mesas, key=seating.bracket_order)
 
 
 @organiser_required

@@ -20,6 +20,7 @@ from refereeing.access.permissions import access
 from refereeing.planilla import batch as planilla_batch
 from refereeing.planilla import sheet as planilla
 from tournament.models import Championship
+from tournament.seating import BRACKET_ORDER, bracket_order
 
 
 def _base_url(request) -> str:
@@ -48,8 +49,8 @@ def _rounds(championship):
     """Every (bracket, round) with mesas, as choices: ``W-2`` -> label."""
     choices = []
     labels = dict(championship.mesas.model.Bracket.choices)
-    seen = championship.mesas.order_by("bracket", "round").values_list("bracket", "round").distinct()
-    for bracket, number in seen:
+    seen = set(championship.mesas.values_list("bracket", "round"))
+    for bracket, number in sorted(seen, key=lambda place: (BRACKET_ORDER.index(place[0]), place[1])):
         choices.append((f"{bracket}-{number}", _("%(bracket)s, round %(round)s") % {
             "bracket": labels.get(bracket, bracket), "round": number}))
     return choices
@@ -73,7 +74,7 @@ def batch(request, pk):
                 mesas = mesas.none()
             else:
                 mesas = mesas.filter(bracket=bracket, round=int(number))
-        ids = list(mesas.order_by("bracket", "round", "position").values_list("pk", flat=True))
+        ids = [m.pk for m in sorted(mesas.only("bracket", "round", "position"), key=bracket_order)]
         if ids:
             title = dict(rounds).get(scope, _("All planillas"))
             job = planilla_batch.start(ids, user_id=request.user.pk, title=f"{championship} · {title}",

@@ -240,3 +240,21 @@ def test_a_mesa_with_no_log_still_prints(client, status):
     assert ("Walkover: no se jugó ninguna chica." in whole) == (status == "walkover")
     assert ("por definir" in whole) == (status == "waiting")
     assert ("Los Ases de Guano" in whole) == (status == "walkover")
+
+
+def test_a_batch_prints_in_the_order_of_play(client, monkeypatch):
+    """Winners' rounds, then losers' rounds, then the grand final and its reset."""
+    champ = factories.championship()
+    places = [("GR", 1, 1), ("GF", 1, 1), ("L", 2, 1), ("W", 2, 1), ("L", 1, 1), ("W", 1, 2), ("W", 1, 1)]
+    made = {place: factories.mesa(champ, position=10 * n + place[2], bracket=place[0], round=place[1])
+            for n, place in enumerate(places)}
+    started = {}
+    monkeypatch.setattr("refereeing.planilla.views.planilla_batch.start",
+                        lambda ids, **kwargs: started.setdefault("ids", ids) and "job")
+    client.force_login(organiser("staff"))
+    client.post(reverse("planilla:batch", args=[champ.pk]), {"scope": "all"})
+    order = {m.pk: place for place, m in made.items()}
+    assert [order[pk][:2] for pk in started["ids"]] == [
+        ("W", 1), ("W", 1), ("W", 2), ("L", 1), ("L", 2), ("GF", 1), ("GR", 1)]
+    choices = client.get(reverse("planilla:batch", args=[champ.pk])).content.decode()
+    assert choices.index('value="W-2"') < choices.index('value="L-1"') < choices.index('value="GF-1"')
