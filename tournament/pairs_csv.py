@@ -15,6 +15,13 @@ as Windows-1252 (Excel's "CSV" on Windows, a superset of Latin-1), and the
 preview says so, so that the organiser checks the accents. A file that is
 neither (binary, UTF-16) is refused as a whole.
 
+Export: the same columns, in one of two styles (:data:`STYLES`): ``excel``
+(the default) for Excel as Ecuador sets it up, UTF-8 with a BOM (without
+one Excel reads "Guamán" as "GuamÃ¡n"), ``;`` between cells (Excel in es-EC
+takes ``,`` as the decimal mark and puts a whole row in one column) and
+CRLF line ends; ``plain``, UTF-8 with ``,``, for other programs. The
+import reads both back.
+
 Every cell is clean text of its kind (``refereeing.engine.text``: a name
 at most 120 characters, no control characters) and fits its column.
 Every bad row is reported with its line number and reason; the import saves
@@ -246,10 +253,18 @@ def save(championship, preview):
     return len(preview.rows)
 
 
-def export(championship) -> str:
-    """Every pair of the championship as a CSV the import reads back."""
+STYLES = {
+    # style: (separator, BOM first)
+    "excel": (";", True),
+    "plain": (",", False),
+}
+
+
+def export(championship, style="excel") -> bytes:
+    """Every pair of the championship as a CSV of ``style`` (:data:`STYLES`) the import reads back."""
+    separator, bom = STYLES[style]
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n" if bom else "\n")
     writer.writerow(COLUMNS)
     for pair in championship.pairs.prefetch_related("players").order_by("seed", "name"):
         players = {p.number: p for p in pair.players.all()}
@@ -260,4 +275,4 @@ def export(championship) -> str:
         rep = pair.representative
         row += [rep.number if rep else "", pair.club, pair.seed or ""]
         writer.writerow(row)
-    return out.getvalue()
+    return out.getvalue().encode("utf-8-sig" if bom else "utf-8")

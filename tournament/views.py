@@ -142,7 +142,10 @@ def pairs_import(request, pk):
 @organiser_required
 def pairs_export(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
-    response = HttpResponse(pairs_csv.export(championship), content_type="text/csv; charset=utf-8")
+    style = request.GET.get("formato", "excel")
+    if style not in pairs_csv.STYLES:
+        return HttpResponseBadRequest(_("Unknown CSV style: choose excel or plain."))
+    response = HttpResponse(pairs_csv.export(championship, style), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="parejas-{championship.pk}.csv"'
     return response
 

@@ -118,9 +118,33 @@ def test_csv_import_previews_then_saves(org_client):
     assert response.status_code == 302
     ases = champ.pairs.get(name="Los Ases")
     assert ases.seed == 1 and ases.representative.full_name == "Rosa Pilco"
-    exported = org_client.get(reverse("tournament:pairs_export", args=[champ.pk])).content.decode()
+    exported = org_client.get(reverse("tournament:pairs_export", args=[champ.pk]) + "?formato=plain").content.decode()
     assert exported.splitlines()[0] == HEADER.strip()
     assert "Los Ases,Luis Guamán,0601234567,,Rosa Pilco,,,2,Riobamba,1" in exported
+
+
+def test_the_excel_export_opens_in_excel_es_ec_and_comes_back_whole(org_client):
+    champ = championship()
+    content = (HEADER + "Los Ases,Luis Guamán,0601234567,,Rosa Pilco,,,2,Riobamba,1\n"
+               "Chimborazo,Ana Yépez,,0991234567,Juan Tene,,,,\"Guano; Chimborazo\",\n").encode()
+    text = upload(org_client, champ, content).context["preview"].text
+    org_client.post(reverse("tournament:pairs_import", args=[champ.pk]), {"text": text, "confirm": "1"})
+    response = org_client.get(reverse("tournament:pairs_export", args=[champ.pk]))
+    data = response.content
+    # Excel in es-EC: a BOM says UTF-8, ';' separates cells, CRLF ends rows.
+    assert data.startswith(b"\xef\xbb\xbf") and response["Content-Type"] == "text/csv; charset=utf-8"
+    lines = data[3:].decode().split("\r\n")
+    assert lines[0] == HEADER.strip().replace(",", ";")
+    assert "Los Ases;Luis Guamán;0601234567;;Rosa Pilco;;;2;Riobamba;1" in lines
+    assert 'Chimborazo;Ana Yépez;;0991234567;Juan Tene;;;1;"Guano; Chimborazo";' in lines
+    # The round trip: the file as Excel saves it back is imported into another championship unchanged.
+    other = championship(name="Copa de Quito")
+    preview = upload(org_client, other, data).context["preview"]
+    assert preview.ok and not preview.notice
+    org_client.post(reverse("tournament:pairs_import", args=[other.pk]), {"text": preview.text, "confirm": "1"})
+    again = org_client.get(reverse("tournament:pairs_export", args=[other.pk])).content
+    assert again == data
+    assert org_client.get(reverse("tournament:pairs_export", args=[champ.pk]) + "?formato=xls").status_code == 400
 
 
 def test_a_latin1_csv_from_excel_is_read_with_a_notice(org_client):
