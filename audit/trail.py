@@ -47,6 +47,7 @@ def entries(user, championship=None, mesa=None, person=None):
 ACT_LABELS = {
     "round_started": gettext_lazy("Round started"),
     "knockout_drawn": gettext_lazy("Knockout drawn"),
+    "all_checked_in": gettext_lazy("Every pair marked present"),
     "appeal_step": gettext_lazy("Appeal step"),
 }
 

@@ -2,8 +2,12 @@
 
 Terms
 -----
+present
+    A pair checked in at the venue. The draw takes the present pairs only;
+    the organiser confirms the absent ones first (the draw page lists them).
+    A pair absent from a later mesa loses it by walkover.
 draw
-    Turning the registered pairs into the bracket's mesas, in one
+    Turning the present pairs into the bracket's mesas, in one
     transaction, with the bracket engine (``tournament.bracket.draw``). The
     random seed of the draw is kept on the championship, so the same pairs
     and seed give the same bracket again. Pairs with a bye go straight into
@@ -14,6 +18,7 @@ knockout after groups
 """
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -23,8 +28,13 @@ from .language import speak
 from .models import Mesa
 
 
+def absent_pairs(championship):
+    """The registered pairs not checked in: the draw leaves them out."""
+    return championship.pairs.filter(checked_in=False).order_by(F("seed").asc(nulls_last=True), "name")
+
+
 def draw_bracket(championship, seed=None):
-    """Create every mesa of the championship's bracket from its pairs.
+    """Create every mesa of the championship's bracket from its present pairs.
 
     The bracket engine (``tournament.bracket``) places seeded pairs by their
     seed and shuffles the rest with ``seed``, the random draw's seed (a new
@@ -32,11 +42,11 @@ def draw_bracket(championship, seed=None):
     straight into their second mesa. Refused when the bracket is already
     drawn or the engine refuses the draw.
     """
-    pairs = list(championship.pairs.order_by("seed", "name"))
+    pairs = list(championship.pairs.filter(checked_in=True).order_by("seed", "name"))
     if championship.mesas.exists():
         raise ActionRefused(_("The bracket is already drawn."))
     if len(pairs) < 2:
-        raise ActionRefused(_("At least two pairs are needed to draw the bracket."))
+        raise ActionRefused(_("At least two pairs must be present (checked in) to draw the bracket."))
     try:
         result = bracket.draw(
             [p.pk for p in pairs], championship.bracket_format,

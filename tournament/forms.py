@@ -232,13 +232,21 @@ class ReasonField(TextField):
                          required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
 
-class WalkoverForm(forms.Form):
-    winner = forms.ChoiceField(label=_("Pair present (wins)"), choices=[("A", "A"), ("B", "B")])
+class MesaPairsForm(forms.Form):
+    """A form about one mesa whose ``winner`` is chosen among its pairs, by name."""
+
+    def __init__(self, *args, mesa, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = [(side, f"{side} · {mesa.pair(side) or '—'}") for side in ("A", "B")]
+
+
+class WalkoverForm(MesaPairsForm):
+    winner = forms.ChoiceField(label=_("Pair present (wins)"), widget=forms.RadioSelect)
     reason = ReasonField()
 
 
-class CorrectionForm(forms.Form):
-    winner = forms.ChoiceField(label=_("Winner"), choices=[("A", "A"), ("B", "B")])
+class CorrectionForm(MesaPairsForm):
+    winner = forms.ChoiceField(label=_("Winner"), widget=forms.RadioSelect)
     chicas_a = forms.IntegerField(label=_("Chicas of pair A"), min_value=0, max_value=3)
     chicas_b = forms.IntegerField(label=_("Chicas of pair B"), min_value=0, max_value=3)
     zapateria = forms.BooleanField(label=_("Zapatería"), required=False)

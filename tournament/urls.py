@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/parejas/nueva/", views.pair_edit, name="pair_new"),
     path("<int:pk>/parejas/<int:pair_pk>/", views.pair_edit, name="pair_edit"),
     path("<int:pk>/parejas/<int:pair_pk>/asistencia/", views.pair_check_in, name="pair_check_in"),
+    path("<int:pk>/parejas/todas-presentes/", views.pairs_all_present, name="pairs_all_present"),
     path("<int:pk>/parejas/importar/", views.pairs_import, name="pairs_import"),
     path("<int:pk>/parejas/exportar/", views.pairs_export, name="pairs_export"),
     path("<int:pk>/sorteo/", views.draw, name="draw"),

@@ -3,7 +3,7 @@ the domain modules (``draws``, ``tables``, ``results``,
 ``accounts``), ``pairs_csv`` and ``standings``."""
 
 from django.contrib import messages
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, ngettext
@@ -89,8 +89,11 @@ def championship_detail(request, pk):
 @organiser_required
 def pair_list(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
-    pairs = championship.pairs.prefetch_related("players").order_by("seed", "name")
-    return render(request, "tournament/pair_list.html", {"championship": championship, "pairs": pairs})
+    pairs = list(championship.pairs.prefetch_related("players").order_by(F("seed").asc(nulls_last=True), "name"))
+    present = sum(p.checked_in for p in pairs)
+    return render(request, "tournament/pair_list.html", {
+        "championship": championship, "pairs": pairs, "present": present, "absent": len(pairs) - present,
+    })
 
 
 @organiser_required
@@ -103,6 +106,20 @@ def pair_edit(request, pk, pair_pk=None):
         messages.success(request, _("Pair saved."))
         return redirect("tournament:pairs", championship.pk)
     return render(request, "tournament/pair_form.html", {"form": form, "championship": championship, "pair": pair})
+
+
+@organiser_required
+@require_POST
+def pairs_all_present(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    marked = list(championship.pairs.filter(checked_in=False).values_list("name", flat=True))
+    championship.pairs.filter(checked_in=False).update(checked_in=True)
+    if marked:
+        # A bulk update sends no signal: the trail gets one entry naming the pairs.
+        record(championship, "all_checked_in", {"present": ["", ", ".join(marked)]})
+    messages.success(request, ngettext("%(n)d pair marked present.", "%(n)d pairs marked present.", len(marked))
+                     % {"n": len(marked)})
+    return redirect("tournament:pairs", pk)
 
 
 @organiser_required
@@ -164,8 +181,15 @@ def _run(request, action, *args, **kwargs):
 def draw(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     form = DrawForm(request.POST)
+    absent = list(draws.absent_pairs(championship))
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+    elif absent and not request.POST.get("confirm") and not championship.mesas.exists():
+        # The organiser sees who is left out before the draw is made.
+        return render(request, "tournament/draw_confirm.html", {
+            "championship": championship, "absent": absent, "seed": form.cleaned_data["seed"],
+            "present": championship.pairs.filter(checked_in=True).count(),
+        })
     elif _run(request, draws.draw_bracket, championship, form.cleaned_data["seed"]) is not None:
         championship.refresh_from_db()
         messages.success(request, _("Bracket drawn with seed %(seed)d.") % {"seed": championship.draw_seed})
@@ -255,7 +279,7 @@ def mesa_result(request, pk, mesa_pk):
     form_class = CorrectionForm if decided else WalkoverForm
     initial = {"winner": "A" if mesa.winner_id == mesa.pair_a_id else "B", "chicas_a": mesa.chicas_a,
                "chicas_b": mesa.chicas_b, "zapateria": mesa.zapateria} if decided else {}
-    form = form_class(request.POST or None, initial=initial)
+    form = form_class(request.POST or None, initial=initial, mesa=mesa)
     blocking = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -16,10 +16,11 @@ def championship(**fields):
     return Championship.objects.create(**{**defaults, **fields})
 
 
-def pairs(champ, count):
+def pairs(champ, count, present=True):
+    """``count`` pairs of two players; ``present``: checked in, as the draw needs them."""
     made = []
     for n in range(1, count + 1):
-        pair = Pair.objects.create(championship=champ, name=f"Pareja {n:04d}", club="Riobamba")
+        pair = Pair.objects.create(championship=champ, name=f"Pareja {n:04d}", club="Riobamba", checked_in=present)
         Player.objects.create(pair=pair, number=1, full_name=f"Jugador {n}A", is_representative=True)
         Player.objects.create(pair=pair, number=2, full_name=f"Jugador {n}B")
         made.append(pair)

@@ -40,7 +40,7 @@ def test_the_same_seed_draws_the_same_bracket():
     for name in ("Uno", "Dos"):
         champ = championship(name=name)
         for n in range(1, 17):
-            Pair.objects.create(championship=champ, name=f"P{n}")
+            Pair.objects.create(championship=champ, name=f"P{n}", checked_in=True)
         draws.draw_bracket(champ, seed=99)
         placements.append([(m.pair_a.name, m.pair_b.name) for m in champ.mesas.filter(bracket="W", round=1)
                            .select_related("pair_a", "pair_b").order_by("position")])
@@ -294,7 +294,7 @@ def test_a_mesa_refuses_a_pair_of_another_championship():
 
 def test_a_1024_pair_draw_makes_every_mesa():
     champ = championship(tables=200)
-    Pair.objects.bulk_create(Pair(championship=champ, name=f"P{n:04d}") for n in range(1, 1025))
+    Pair.objects.bulk_create(Pair(championship=champ, name=f"P{n:04d}", checked_in=True) for n in range(1, 1025))
     draws.draw_bracket(champ, seed=42)
     # Double elimination: 2n - 2 mesas, plus the reset.
     assert champ.mesas.count() == 2 * 1024 - 1

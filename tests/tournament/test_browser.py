@@ -210,3 +210,25 @@ def test_two_championships_side_by_side_never_share_a_busy_juez_or_table(live_se
     given = list(Mesa.objects.filter(championship=riobamba).exclude(table_number=None))
     assert given and not busy & {m.juez_id for m in given}
     assert not {m.table_number for m in given} & {1, 2}
+
+
+def test_the_draw_leaves_out_the_absent_pairs_after_the_organiser_sees_them(live_server, page):
+    organiser("organizador")
+    champ = make_championship(name="Copa Chimborazo")
+    present = pairs(champ, 6, present=False)
+    sign_in(page, live_server, "organizador", f"/campeonatos/{champ.pk}/parejas/")
+    expect(page.locator("#attendance")).to_have_text("Presentes: 0 · ausentes: 6.")
+    page.click("text=Marcar todas presentes")
+    expect(page.locator("#attendance")).to_have_text("Presentes: 6 · ausentes: 0.")
+    absent = present[-1]
+    page.locator("#pairs tr", has_text=absent.name).get_by_role("button", name="Presente").click()
+    expect(page.locator("#attendance")).to_have_text("Presentes: 5 · ausentes: 1.")
+
+    page.click("a.nav-link:has-text('Resumen')")
+    page.click("text=Sortear las llaves")
+    expect(page.locator("#absent")).to_have_text(absent.name)
+    shot(page, "draw-confirm")
+    page.click("text=Sortear con las 5 parejas presentes")
+    expect(page.locator(".alert-success")).to_contain_text("Llaves sorteadas")
+    drawn = {p for m in champ.mesas.all() for p in (m.pair_a_id, m.pair_b_id) if p}
+    assert drawn == {p.pk for p in present[:-1]}

@@ -414,3 +414,49 @@ def test_the_tables_page_names_jueces_and_where_each_is_busy_and_says_what_was_a
     response = org_client.post(reverse("tournament:mesa_table", args=[champ.pk, mesa.pk]),
                                {"table_number": "4", "juez": ""}, follow=True)
     assert "Winners&#x27; bracket R1-2: table 4, no juez." in response.content.decode()
+
+
+# --- check-in feeds the draw -------------------------------------------------------
+
+def test_the_draw_asks_first_then_leaves_the_absent_pairs_out(org_client):
+    champ = championship()
+    present = pairs(champ, 5)
+    late = Pair.objects.create(championship=champ, name="Los Tardíos", seed=2)
+    url = reverse("tournament:draw", args=[champ.pk])
+    page = org_client.post(url, {"seed": "7"}).content.decode()
+    assert "1 pair is not present" in page and "Los Tardíos (seed 2)" in page
+    assert "Draw with the 5 pairs present" in page and not champ.mesas.exists()
+    org_client.post(url, {"seed": "7", "confirm": "1"})
+    drawn = {p for m in champ.mesas.all() for p in (m.pair_a_id, m.pair_b_id) if p}
+    assert drawn == {p.pk for p in present} and late.pk not in drawn
+    assert champ.mesas.count() == 2 * 5 - 1  # double elimination of 5 pairs, the reset included
+
+
+def test_the_draw_is_refused_with_fewer_than_two_present(org_client):
+    champ = championship()
+    pairs(champ, 3, present=False)
+    pairs_page = reverse("tournament:pairs", args=[champ.pk])
+    response = org_client.post(reverse("tournament:draw", args=[champ.pk]), {"seed": "", "confirm": "1"}, follow=True)
+    assert "At least two pairs must be present (checked in) to draw the bracket." in response.content.decode()
+    page = org_client.get(pairs_page).content.decode()
+    assert "Present: 0 · absent: 3." in page
+    response = org_client.post(reverse("tournament:pairs_all_present", args=[champ.pk]), follow=True)
+    assert "3 pairs marked present." in response.content.decode() and "Present: 3 · absent: 0." in response.content.decode()
+    assert champ.pairs.filter(checked_in=True).count() == 3
+
+
+def test_seeded_pairs_are_listed_first(org_client):
+    champ = championship()
+    Pair.objects.create(championship=champ, name="Aaa sin siembra")
+    Pair.objects.create(championship=champ, name="Zzz", seed=1)
+    page = org_client.get(reverse("tournament:pairs", args=[champ.pk])).content.decode()
+    assert page.index("Zzz") < page.index("Aaa sin siembra")
+
+
+def test_the_walkover_form_names_the_pairs(org_client):
+    champ = championship()
+    pairs(champ, 2)
+    draws.draw_bracket(champ, seed=1)
+    mesa = champ.mesas.get(bracket="W", round=1)
+    page = org_client.get(reverse("tournament:mesa_result", args=[champ.pk, mesa.pk])).content.decode()
+    assert f"A · {mesa.pair_a.name}" in page and f"B · {mesa.pair_b.name}" in page
