@@ -49,8 +49,10 @@ class ClaimEntry(models.Model):
         verbose_name_plural = _("claims")
         ordering = ["mesa", "seq"]
         constraints = [
-            models.UniqueConstraint(fields=["mesa", "seq"], name="claim_seq_unique_in_mesa"),
-            models.CheckConstraint(condition=models.Q(seq__gte=1), name="claim_seq_from_one"),
+            models.UniqueConstraint(fields=["mesa", "seq"], name="claim_seq_unique_in_mesa", violation_error_message=_(
+                "This mesa's log already has a claim with this number.")),
+            models.CheckConstraint(condition=models.Q(seq__gte=1), name="claim_seq_from_one", violation_error_message=_(
+                "Claims are numbered from 1.")),
         ]
 
     def __str__(self):
@@ -73,7 +75,8 @@ class Signature(models.Model):
         verbose_name = _("signature")
         verbose_name_plural = _("signatures")
         constraints = [
-            models.UniqueConstraint(fields=["mesa", "role"], name="one_signature_per_role"),
+            models.UniqueConstraint(fields=["mesa", "role"], name="one_signature_per_role", violation_error_message=_(
+                "This planilla already has this signature.")),
         ]
 
     def __str__(self):
@@ -168,8 +171,10 @@ class Appeal(models.Model):
         verbose_name_plural = _("appeals")
         ordering = ["filed_at", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["mesa", "pair", "seq"], name="one_appeal_per_pair_and_decision"),
-            models.CheckConstraint(condition=models.Q(seq__gte=1), name="appeal_seq_from_one"),
+            models.UniqueConstraint(fields=["mesa", "pair", "seq"], name="one_appeal_per_pair_and_decision", violation_error_message=_(
+                "This pair has already appealed this decision.")),
+            models.CheckConstraint(condition=models.Q(seq__gte=1), name="appeal_seq_from_one", violation_error_message=_(
+                "The decision appealed is numbered from 1.")),
         ]
 
     def __str__(self):

@@ -55,12 +55,15 @@ class Resolution(models.Model):
         verbose_name_plural = _("resolutions")
         ordering = ["championship", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["championship", "number"], name="resolution_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="resolution_number_from_one"),
+            models.UniqueConstraint(fields=["championship", "number"], name="resolution_number_unique", violation_error_message=_(
+                "This championship already has a resolution with this number.")),
+            models.CheckConstraint(condition=Q(number__gte=1), name="resolution_number_from_one", violation_error_message=_(
+                "Resolutions are numbered from 1.")),
             models.CheckConstraint(
                 condition=Q(ajuste_mesa__isnull=True, ajuste_points__isnull=True, ajuste_pair="")
                 | Q(ajuste_mesa__isnull=False, ajuste_points__isnull=False, ajuste_pair__in=["A", "B"]),
-                name="resolution_ajuste_whole",
+                name="resolution_ajuste_whole", violation_error_message=_(
+                "An adjustment names its mesa, its pair and its points, or none of them."),
             ),
         ]
 

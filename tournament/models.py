@@ -99,8 +99,10 @@ class Championship(models.Model):
         ordering = ["-start_date", "name"]
         permissions = [("run_championship", _("Can run championships (draw, tables, results)"))]
         constraints = [
-            models.CheckConstraint(condition=Q(end_date__gte=F("start_date")), name="championship_dates_in_order"),
-            models.CheckConstraint(condition=Q(tables__gte=1), name="championship_has_a_table"),
+            models.CheckConstraint(condition=Q(end_date__gte=F("start_date")), name="championship_dates_in_order", violation_error_message=_(
+                "The end date cannot be before the start date.")),
+            models.CheckConstraint(condition=Q(tables__gte=1), name="championship_has_a_table", violation_error_message=_(
+                "A championship needs at least one table.")),
         ]
 
     def __str__(self):
@@ -182,9 +184,12 @@ class Pair(models.Model):
         verbose_name_plural = _("pairs")
         ordering = ["seed", "name"]
         constraints = [
-            models.UniqueConstraint(fields=["championship", "name"], name="pair_name_unique_in_championship"),
-            models.UniqueConstraint(fields=["championship", "seed"], name="pair_seed_unique_in_championship"),
-            models.CheckConstraint(condition=Q(seed__isnull=True) | Q(seed__gte=1), name="pair_seed_from_one"),
+            models.UniqueConstraint(fields=["championship", "name"], name="pair_name_unique_in_championship", violation_error_message=_(
+                "Another pair of this championship already has this name.")),
+            models.UniqueConstraint(fields=["championship", "seed"], name="pair_seed_unique_in_championship", violation_error_message=_(
+                "Another pair of this championship already has this seed.")),
+            models.CheckConstraint(condition=Q(seed__isnull=True) | Q(seed__gte=1), name="pair_seed_from_one", violation_error_message=_(
+                "The seed is a whole number from 1.")),
         ]
 
     def __str__(self):
@@ -208,9 +213,11 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         ordering = ["pair", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["pair", "number"], name="player_number_unique_in_pair"),
+            models.UniqueConstraint(fields=["pair", "number"], name="player_number_unique_in_pair", violation_error_message=_(
+                "This pair already has a player with this number.")),
             models.UniqueConstraint(
-                fields=["pair"], condition=Q(is_representative=True), name="one_representative_per_pair",
+                fields=["pair"], condition=Q(is_representative=True), name="one_representative_per_pair", violation_error_message=_(
+                "A pair has only one representative."),
             ),
         ]
 
@@ -302,38 +309,48 @@ class Mesa(models.Model):
         verbose_name_plural = _("mesas")
         ordering = ["championship", "bracket", "round", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["championship", "bracket", "round", "position"], name="mesa_place_unique"),
+            models.UniqueConstraint(fields=["championship", "bracket", "round", "position"], name="mesa_place_unique", violation_error_message=_(
+                "This championship already has a mesa in this place of the bracket (bracket, round and position).")),
             models.CheckConstraint(
                 condition=Q(pair_a__isnull=True) | Q(pair_b__isnull=True) | ~Q(pair_a=F("pair_b")),
-                name="mesa_pairs_differ",
+                name="mesa_pairs_differ", violation_error_message=_(
+                "A mesa is played by two different pairs."),
             ),
             models.UniqueConstraint(
                 fields=["championship", "table_number"],
                 condition=Q(status__in=["in_play", "suspended"]),
-                name="one_mesa_in_play_per_table",
+                name="one_mesa_in_play_per_table", violation_error_message=_(
+                "Another mesa of this championship is in play at this table."),
             ),
             models.CheckConstraint(
                 condition=Q(winner__isnull=True) | Q(winner=F("pair_a")) | Q(winner=F("pair_b")),
-                name="mesa_winner_is_one_of_its_pairs",
+                name="mesa_winner_is_one_of_its_pairs", violation_error_message=_(
+                "The winner must be one of the mesa's pairs."),
             ),
             # A decided mesa has a winner, and only a decided mesa has one.
             models.CheckConstraint(
                 condition=Q(status__in=["finished", "walkover"], winner__isnull=False)
                 | (~Q(status__in=["finished", "walkover"]) & Q(winner__isnull=True)),
-                name="mesa_winner_iff_decided",
+                name="mesa_winner_iff_decided", violation_error_message=_(
+                "A decided mesa (finished or walkover) has a winner, and only a decided mesa has one."),
             ),
             # Only a mesa whose two pairs are known can be played.
             models.CheckConstraint(
                 condition=Q(status__in=["waiting", "walkover"])
                 | Q(pair_a__isnull=False, pair_b__isnull=False),
-                name="mesa_played_by_two_pairs",
+                name="mesa_played_by_two_pairs", violation_error_message=_(
+                "A mesa can be ready or played only once both its pairs are known."),
             ),
-            models.CheckConstraint(condition=Q(table_number__isnull=True) | Q(table_number__gte=1), name="mesa_table_from_one"),
-            models.CheckConstraint(condition=Q(winner_to__isnull=True) | ~Q(winner_to_slot=""), name="mesa_winner_to_has_slot"),
-            models.CheckConstraint(condition=Q(loser_to__isnull=True) | ~Q(loser_to_slot=""), name="mesa_loser_to_has_slot"),
+            models.CheckConstraint(condition=Q(table_number__isnull=True) | Q(table_number__gte=1), name="mesa_table_from_one", violation_error_message=_(
+                "Tables are numbered from 1.")),
+            models.CheckConstraint(condition=Q(winner_to__isnull=True) | ~Q(winner_to_slot=""), name="mesa_winner_to_has_slot", violation_error_message=_(
+                "Say on which side of the next mesa the winner plays.")),
+            models.CheckConstraint(condition=Q(loser_to__isnull=True) | ~Q(loser_to_slot=""), name="mesa_loser_to_has_slot", violation_error_message=_(
+                "Say on which side of the next mesa the loser plays.")),
             # A juez referees one mesa at a time.
             models.UniqueConstraint(
-                fields=["juez"], condition=Q(status__in=["in_play", "suspended"]), name="one_mesa_in_play_per_juez",
+                fields=["juez"], condition=Q(status__in=["in_play", "suspended"]), name="one_mesa_in_play_per_juez", violation_error_message=_(
+                "This juez is already refereeing another mesa in play."),
             ),
         ]
 

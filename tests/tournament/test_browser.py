@@ -232,3 +232,17 @@ def test_the_draw_leaves_out_the_absent_pairs_after_the_organiser_sees_them(live
     expect(page.locator(".alert-success")).to_contain_text("Llaves sorteadas")
     drawn = {p for m in champ.mesas.all() for p in (m.pair_a_id, m.pair_b_id) if p}
     assert drawn == {p.pk for p in present[:-1]}
+
+
+def test_an_end_date_before_the_start_is_said_in_plain_words(live_server, page):
+    organiser("organizador")
+    sign_in(page, live_server, "organizador", "/")
+    page.click("text=Nuevo campeonato")
+    page.fill("input[name=name]", "Copa Chimborazo")
+    page.fill("input[name=start_date]", "2026-11-22")
+    page.fill("input[name=end_date]", "2026-11-21")
+    page.click("main button[type=submit]")
+    expect(page.locator("main")).to_contain_text("La fecha de fin no puede ser anterior a la de inicio.")
+    expect(page.locator("main")).not_to_contain_text("championship_dates_in_order")
+    shot(page, "bad-dates")
+    assert not Championship.objects.exists()
