@@ -39,6 +39,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("campeonatos/", include("tournament.urls")),
     path("jueces/", include("tournament.jueces_urls")),
+    path("comite/cuentas/", include("tournament.roles_urls")),
     path("mesa/", namespace("refereeing", juezscreen_juez, appeals_juez)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up as a file: no inline script (CSP).

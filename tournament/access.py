@@ -3,7 +3,8 @@
 Organisers are active staff users with the ``tournament.run_championship``
 permission (the "Organizadores" group has it). They do everything except
 overriding a blocked result correction, which is the Director's alone
-(``championship.director``, Art. 18). Anyone may view the public bracket and
+(``championship.director``, Art. 18). The Comité's administrator (a
+superuser) makes the organisers' and Directors' accounts. Anyone may view the public bracket and
 standings. Anonymous visitors of an organiser's page are sent to log in; a
 logged-in user who is not an organiser gets 403.
 """
@@ -18,6 +19,22 @@ from .models import Championship
 
 def is_organiser(user):
     return user.is_active and user.is_staff and user.has_perm("tournament.run_championship")
+
+
+def is_committee(user):
+    """The Comité's administrator: makes the organisers' and Directors' accounts."""
+    return user.is_active and user.is_superuser
+
+
+def committee_required(view):
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not is_committee(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+    return wrapper
 
 
 def is_director(user, championship):

@@ -5,7 +5,14 @@ Terms
 juez
     A user in the ``Jueces`` group; an active one can be given a table.
 organiser
-    A user in the ``Organizadores`` group: draws, tables, results.
+    A staff user in the ``Organizadores`` group: draws, tables, results.
+Director
+    A user in the ``Directores`` group: the one a championship names as its
+    Director (appeals, resolutions, overrides: Art. 17-18) is chosen among
+    them.
+Comité administrator
+    A superuser: makes the organisers' and Directors' accounts (the
+    organisers make the jueces').
 juez account
     A juez who is neither staff nor an administrator: the accounts an
     organiser may manage, so that no organiser sets another organiser's
@@ -22,6 +29,8 @@ from .naming import mesa_label, person_name
 
 JUECES_GROUP = "Jueces"
 ORGANISERS_GROUP = "Organizadores"
+DIRECTORS_GROUP = "Directores"
+ROLES = ("organiser", "director")
 
 
 def jueces():
@@ -35,6 +44,34 @@ def juez_accounts():
         get_user_model().objects.filter(groups__name=JUECES_GROUP, is_staff=False, is_superuser=False)
         .order_by("first_name", "last_name", "username")
     )
+
+
+def directors():
+    """The active Directors, by name: those a championship may name."""
+    return (get_user_model().objects.filter(groups__name=DIRECTORS_GROUP, is_active=True)
+            .order_by("first_name", "last_name", "username"))
+
+
+def role_accounts():
+    """The organisers and Directors, by name, each with ``roles``: what the Comité's page lists."""
+    people = (get_user_model().objects.filter(groups__name__in=[ORGANISERS_GROUP, DIRECTORS_GROUP]).distinct()
+              .prefetch_related("groups").order_by("first_name", "last_name", "username"))
+    for person in people:
+        names = {g.name for g in person.groups.all()}
+        person.roles = [role for role, group in (("organiser", ORGANISERS_GROUP), ("director", DIRECTORS_GROUP))
+                        if group in names]
+    return people
+
+
+def give_role(user, role):
+    """Make ``user`` an organiser (staff, in the organisers' group) or a Director (in the Directors' group)."""
+    if role not in ROLES:
+        raise ActionRefused(_("Unknown role: %(role)s.") % {"role": role})
+    if role == "organiser":
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
+    group, _created = Group.objects.get_or_create(name=ORGANISERS_GROUP if role == "organiser" else DIRECTORS_GROUP)
+    user.groups.add(group)
 
 
 def make_juez(user):

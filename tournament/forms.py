@@ -3,6 +3,8 @@ these forms turn their refusals into form errors. Every text is checked as
 clean text of its kind (``tournament.validators``): the models' fields
 carry the check, the other fields are ``TextField``s."""
 
+import json
+
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth import get_user_model
@@ -11,16 +13,22 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from audit.models import REASON_MAX
-from refereeing.engine.rules import SETTINGS, RuleSetError, build_ruleset
+from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, SETTINGS, RuleSetError, build_ruleset
 from tournament.language import language, speak
 
-from .accounts import jueces, make_juez
+from .accounts import directors, give_role, jueces, make_juez
 from .models import Championship, Pair, Player
 from .naming import mesa_place, person_name
 from .pairs_csv import MAX_CSV_BYTES
 from .validators import TextField, TextValidator
 
 FROM_PROFILE = ""
+# The championship fields that only one bracket format reads.
+FORMAT_FIELDS = {
+    "third_place": [Championship.Format.SINGLE],
+    "group_size": [Championship.Format.ROUND_ROBIN],
+    "advance_per_group": [Championship.Format.ROUND_ROBIN],
+}
 
 
 def _encode(value):
@@ -65,16 +73,31 @@ class ChampionshipForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["director"].queryset = get_user_model().objects.filter(is_active=True).order_by("username")
+        director = self.fields["director"]
+        director.queryset = (directors() | get_user_model().objects.filter(pk=self.instance.director_id)).distinct()
+        director.label_from_instance = person_name
+        director.help_text = _("Directors are made on the Comité's accounts page.")
         overrides = self.instance.ruleset_overrides or {}
+        # What each profile says of each setting, in the request's language: the
+        # "as the profile says" choice names the chosen profile's value, and the
+        # page's script (championship_form.js) renames it when the profile changes.
+        profile = self.data.get("ruleset_profile") or self.instance.ruleset_profile or DEFAULT_PROFILE
+        said = {name: {row["name"]: row for row in build_ruleset(name).describe(language())} for name in PROFILES}
+        profile = profile if profile in said else DEFAULT_PROFILE
         for setting in SETTINGS:
             label = speak((setting.label_es, setting.label_en))
+            by_profile = {name: str(_("as the profile says: %(value)s") % {"value": rows[setting.name]["value"]})
+                          for name, rows in said.items()}
             self.fields["rule_" + setting.name] = forms.ChoiceField(
-                label=f"{label} ({setting.source})", required=False,
-                choices=[(FROM_PROFILE, _("as the profile says"))]
+                label=f"{label} ({said[profile][setting.name]['source']})", required=False,
+                choices=[(FROM_PROFILE, by_profile[profile])]
                 + [(_encode(v), _choice_label(setting, v)) for v in setting.choices],
                 initial=_encode(overrides[setting.name]) if setting.name in overrides else FROM_PROFILE,
+                widget=forms.Select(attrs={"data-by-profile": json.dumps(by_profile, ensure_ascii=False)}),
             )
+        # Fields of one format only: the page's script hides the others (the server reads them all).
+        for name, formats in FORMAT_FIELDS.items():
+            self.fields[name].widget.attrs["data-formats"] = " ".join(formats)
         # The model refuses a change of rules once a mesa started
         # (``Championship.check_rules_unchanged``); the page says so first.
         self.started = self.instance.started_mesa()
@@ -256,8 +279,8 @@ class CorrectionForm(MesaPairsForm):
     reason = ReasonField()
 
 
-class JuezForm(UserCreationForm):
-    """A new juez's account: the name the tables and planillas show, a username and a password."""
+class AccountForm(UserCreationForm):
+    """A new account: the name the pages and planillas show, a username and a password."""
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
@@ -274,8 +297,25 @@ class JuezForm(UserCreationForm):
     def save(self):
         with transaction.atomic():
             user = super().save()
-            make_juez(user)
+            self.give_role(user)
         return user
+
+
+class JuezForm(AccountForm):
+    """A juez's account, made by an organiser."""
+
+    def give_role(self, user):
+        make_juez(user)
+
+
+class RoleAccountForm(AccountForm):
+    """An organiser's or a Director's account, made by the Comité's administrator."""
+
+    role = forms.ChoiceField(label=_("Role"), widget=forms.RadioSelect,
+                             choices=[("organiser", _("Organiser")), ("director", _("Director"))])
+
+    def give_role(self, user):
+        give_role(user, self.cleaned_data["role"])
 
 
 class JuezPasswordForm(SetPasswordForm):

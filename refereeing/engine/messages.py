@@ -120,6 +120,35 @@ def anchor(article: str | None) -> str | None:
         return f"s{found['seed']}-art-{found['n']}"
     return f"art-{found['n']}"
 
+# The sources as people know them, by seed: plain "Art. N" is the Riobamba
+# reglamento (seed 001), "002 Art. N" the deck maker's rules, "seed 003" the
+# Quito variants.
+SOURCES = {
+    "001": ("Reglamento de Riobamba", "Riobamba reglamento"),
+    "002": ("Reglas del fabricante", "Deck maker's rules"),
+    "003": ("variante de Quito", "Quito variant"),
+}
+_CITATION = re.compile(r"^(?:(?P<seed>\d{3}) )?(?P<article>Art\. .+)$")
+
+
+def cite(citation: str | None, language: str = "es") -> str:
+    """``citation`` as people name it: ``002 Art. 9`` -> "Reglas del fabricante, Art. 9",
+    ``Art. 5c; 002 Art. 13`` -> "Reglamento de Riobamba, Art. 5c; Reglas del fabricante, Art. 13",
+    ``seed 003`` -> "variante de Quito". Anything else is given back as it is."""
+    if not citation:
+        return ""
+    named = []
+    for part in (p.strip() for p in citation.split(";")):
+        found = _CITATION.match(part)
+        if part.startswith("seed 003"):
+            named.append(pick(SOURCES["003"], language))
+        elif found:
+            named.append(f"{pick(SOURCES[found['seed'] or '001'], language)}, {found['article']}")
+        else:
+            named.append(part)
+    return "; ".join(named)
+
+
 # The article an accepted claim of each kind rests on.
 KIND_ARTICLES = {
     "mano": "Art. 3d", "ronda": "Art. 7a", "doble_ronda": "Art. 8",

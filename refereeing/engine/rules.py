@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 
 from .claims import KINDS
-from .messages import EngineError
+from .messages import EngineError, cite
 
 CHICA = "chica"
 
@@ -158,7 +158,7 @@ class RuleSet:
                 "name": setting.name,
                 "label": (setting.label_es, setting.label_en)[index],
                 "value": shown,
-                "source": setting.source,
+                "source": cite(setting.source, language),
                 "changed": setting.name in overrides,
             })
         return rows

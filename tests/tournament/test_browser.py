@@ -10,6 +10,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from refereeing.claimlog.log import record_claim
@@ -246,3 +247,37 @@ def test_an_end_date_before_the_start_is_said_in_plain_words(live_server, page):
     expect(page.locator("main")).not_to_contain_text("championship_dates_in_order")
     shot(page, "bad-dates")
     assert not Championship.objects.exists()
+
+
+def test_the_committee_makes_a_director_whom_the_championship_form_then_offers(live_server, page):
+    get_user_model().objects.create_superuser("comite", password="cuarenta")
+    sign_in(page, live_server, "comite", "/")
+    page.click("a.nav-link:has-text('Cuentas')")
+    page.fill("input[name=first_name]", "Ruth")
+    page.fill("input[name=last_name]", "Vallejo")
+    page.fill("input[name=username]", "rvallejo")
+    page.fill("input[name=password1]", "tres-cuarenta")
+    page.fill("input[name=password2]", "tres-cuarenta")
+    page.check("input[name=role][value=director]")
+    page.click("main button[type=submit]")
+    expect(page.locator(".alert-success")).to_contain_text("Ruth Vallejo ya puede entrar como rvallejo (Director)")
+    expect(page.locator("#people")).to_contain_text("Ruth Vallejo")
+    shot(page, "committee-accounts")
+
+    page.goto(live_server.url + "/campeonatos/nuevo/")
+    expect(page.locator("select[name=director] option", has_text="Ruth Vallejo")).to_have_count(1)
+    # Double elimination: no group fields; round-robin shows them.
+    expect(page.locator("input[name=group_size]")).to_be_hidden()
+    expect(page.locator("input[name=third_place]")).to_be_hidden()
+    page.select_option("select[name=bracket_format]", "round_robin")
+    expect(page.locator("input[name=group_size]")).to_be_visible()
+    # The profile's own value, renamed when the profile changes.
+    first_choice = page.locator("select[name=rule_caida_limpia_points] option").first
+    expect(first_choice).to_have_text("según el perfil: 2 puntos")
+    ronda_limit = page.locator("select[name=rule_ronda_limit] option").first
+    expect(ronda_limit).to_have_text("según el perfil: sin límite")
+    page.select_option("select[name=ruleset_profile]", "pichincha")
+    expect(ronda_limit).to_have_text("según el perfil: 30 puntos")
+    shot(page, "championship-form")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "championship-form-phone")

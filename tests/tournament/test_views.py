@@ -3,10 +3,12 @@ bad input answered with a clear message and nothing saved, and query
 counts that do not grow with the championship."""
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tournament import draws, results, seating
+from tournament import accounts, draws, results, seating
 from tournament.models import Championship, Mesa, Pair
 
 from .factories import championship, finished_state, jueces, organiser, pairs, play_to_the_end, start
@@ -460,3 +462,46 @@ def test_the_walkover_form_names_the_pairs(org_client):
     mesa = champ.mesas.get(bracket="W", round=1)
     page = org_client.get(reverse("tournament:mesa_result", args=[champ.pk, mesa.pk])).content.decode()
     assert f"A · {mesa.pair_a.name}" in page and f"B · {mesa.pair_b.name}" in page
+
+
+# --- the championship form and the Comité's accounts ----------------------------------
+
+def test_the_championship_form_offers_directors_by_name_and_names_profiles_and_sources(org_client):
+    director = organiser("ruth")
+    director.first_name, director.last_name = "Ruth", "Vallejo"
+    director.save()
+    accounts.give_role(director, "director")
+    jueces(1)
+    page = org_client.get(reverse("tournament:new")).content.decode()
+    director_field = page[page.index('name="director"'):page.index("</select>", page.index('name="director"'))]
+    assert "Ruth Vallejo" in director_field and "juez1" not in director_field and "org" not in director_field
+    # Each rule names the profile's value and its source as people know it.
+    assert "as the profile says: no limit" in page  # the ronda limit, riobamba
+    assert "(Riobamba reglamento, Art. 9a)" in page and "(Quito variant)" in page
+    assert "Deck maker&#x27;s rules, Art. 15B" in page
+    assert "seed 003" not in page and "002 Art." not in page
+    assert 'data-formats="round_robin"' in page and 'data-formats="single"' in page
+    page = org_client.post(reverse("tournament:new"), {"ruleset_profile": "pichincha"}).content.decode()
+    assert "as the profile says: 30 points" in page  # the form sent back names the chosen profile's value
+
+
+def test_only_the_committee_makes_organisers_and_directors(org_client):
+    url = reverse("roles:list")
+    assert org_client.get(url).status_code == 403
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    assert client.get(url).status_code == 302  # to sign in
+    admin = get_user_model().objects.create_superuser("comite", password="cuarenta")
+    client.force_login(admin)
+    response = client.post(url, {"first_name": "Ruth", "last_name": "Vallejo", "username": "rvallejo",
+                                 "password1": "tres-cuarenta", "password2": "tres-cuarenta", "role": "director"},
+                           follow=True)
+    assert "Ruth Vallejo can now sign in as rvallejo (Director)." in response.content.decode()
+    ruth = get_user_model().objects.get(username="rvallejo")
+    assert ruth in accounts.directors() and not ruth.is_staff
+    client.post(url, {"first_name": "Ana", "last_name": "Paz", "username": "apaz", "password1": "tres-cuarenta",
+                      "password2": "tres-cuarenta", "role": "organiser"})
+    ana = get_user_model().objects.get(username="apaz")
+    assert ana.is_staff and ana.has_perm("tournament.run_championship")
+    bad = client.post(url, {"first_name": "X\x00", "last_name": "Y", "username": "xy", "password1": "tres-cuarenta",
+                            "password2": "tres-cuarenta", "role": "rey"})
+    assert bad.status_code == 200 and not get_user_model().objects.filter(username="xy").exists()

@@ -1,7 +1,9 @@
 """``manage.py demo``: a realistic championship to look around in.
 
-It makes the accounts (password ``cuarenta``): ``organizador`` (organiser,
-staff), ``director`` (organiser and the championship's Director),
+It makes the accounts (password ``cuarenta``): ``comite`` (the Comité's
+administrator, a superuser: makes organisers and Directors),
+``organizador`` (organiser, staff), ``director`` (organiser, a Director,
+and the championship's Director),
 ``juez1``..``juez16`` (jueces); 32 pairs with Ecuadorian names on the
 Riobamba rule set, double elimination on 16 tables; the draw; the first
 round of the winners' bracket played to the end and the next round in
@@ -65,8 +67,10 @@ class Command(BaseCommand):
         rng = random.Random(DRAW_SEED)
         with transaction.atomic():
             organisers, jueces_group = Group.objects.get(name=accounts.ORGANISERS_GROUP), Group.objects.get(name=accounts.JUECES_GROUP)
+            self._user("comite", "Comité Permanente", organisers, staff=True, superuser=True)
             self._user("organizador", "Organización del Campeonato", organisers, staff=True)
             director = self._user("director", "Director del Campeonato", organisers, staff=True)
+            accounts.give_role(director, "director")
             jueces = [self._user(f"juez{n}", f"Juez {n}", jueces_group) for n in range(1, 17)]
             today = datetime.date.today()
             championship = Championship.objects.create(
@@ -92,10 +96,10 @@ class Command(BaseCommand):
             f"(password {PASSWORD}). Judges: {len(jueces)}."
         ))
 
-    def _user(self, username, full_name, group, staff=False):
+    def _user(self, username, full_name, group, staff=False, superuser=False):
         first, _, last = full_name.partition(" ")
         user, _ = User.objects.get_or_create(username=username, defaults={
-            "first_name": first, "last_name": last, "is_staff": staff})
+            "first_name": first, "last_name": last, "is_staff": staff, "is_superuser": superuser})
         user.set_password(PASSWORD)
         user.save()
         user.groups.add(group)
