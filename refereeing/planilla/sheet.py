@@ -77,6 +77,10 @@ FINAL_STATUSES = {Mesa.Status.FINISHED, Mesa.Status.WALKOVER}
 # Claims that only mark the course of play: they carry no points and the
 # row already shows what they mean (a new mano, the conteo has its column).
 _MARKERS = {"mano", "conteo"}
+# Claims that are no pair's play: the mesa's suspension and resumption, and
+# the Director's adjustment (Art. 17-18), which the sheet shows in a row of
+# their own under the data, not in a pair's column.
+_OWN_ROW = {"suspender", "reanudar", "ajuste"}
 
 
 _CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
@@ -126,9 +130,8 @@ class Item:
         """``#seq label +own``, then what the other pair got from it, if
         anything; a claim under no pair gives each pair's points."""
         if not self.side:
-            scored = any(self.points.values())
-            return f"#{self.seq} {self.label}" + (
-                f" A {self.points['A']:+d} B {self.points['B']:+d}" if scored else "")
+            scored = " ".join(f"{side} {points:+d}" for side, points in self.points.items() if points)
+            return f"#{self.seq} {self.label}" + (f" {scored}" if scored else "")
         text = f"#{self.seq} {self.label} {self.own:+d}"
         return text + (f" ({_other(self.side)} {self.others:+d})" if self.others else "")
 
@@ -139,7 +142,7 @@ class Row:
     dealer: str
     dealer_name: str = ""
     items: dict = field(default_factory=lambda: {"A": [], "B": []})
-    notes: list = field(default_factory=list)
+    events: list = field(default_factory=list)
     conteo: dict | None = None
     scores: dict = field(default_factory=lambda: {"A": 0, "B": 0})
 
@@ -153,11 +156,13 @@ class Row:
 
     @property
     def plays_text(self) -> dict:
-        """Each pair's claims; the claims under no pair (a misdeal) go
-        under A's."""
-        lines = {side: [item.text for item in self.items[side]] for side in "AB"}
-        lines["A"] += [note.text for note in self.notes]
-        return {side: "\n".join(lines[side]) for side in "AB"}
+        """Each pair's claims."""
+        return {side: "\n".join(item.text for item in self.items[side]) for side in "AB"}
+
+    @property
+    def events_text(self) -> str:
+        """What happened to the mesa in this data and is no pair's play (``_OWN_ROW``), on one line."""
+        return " · ".join(item.text for item in self.events)
 
     @property
     def conteo_text(self) -> str:
@@ -250,9 +255,10 @@ def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_resu
                     row.conteo = {**decision["detail"], "points": points}
                 if entry.kind in _MARKERS:
                     continue
+                own_row = entry.kind in _OWN_ROW
                 item = Item(seq=entry.seq, kind=entry.kind, label=claim_label(entry.claim),
-                            side=_side_of(entry.claim, decision), points=points)
-                (row.items[item.side] if item.side else row.notes).append(item)
+                            side=None if own_row else _side_of(entry.claim, decision), points=points)
+                (row.items[item.side] if item.side else row.events).append(item)
             rows.append(row)
         chicas.append(Chica(number=number, rows=rows, result=results.get(number)))
     return chicas, set_aside

@@ -5,6 +5,8 @@ the signatures of each pair's representative and of the juez.
 """
 
 import re
+import subprocess
+from pathlib import Path
 
 import pytest
 from django.utils import timezone, translation
@@ -13,10 +15,13 @@ from django.utils.formats import date_format
 from refereeing.models import ClaimEntry
 from refereeing.planilla import pdf as planilla_pdf
 from refereeing.planilla import sheet as planilla
+from resolutions import register
 from tests.planilla import factories
 from tests.planilla.helpers import pages_text, text
+from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 SPANISH = {
     "page": "Página {} de {}", "rep": "Representante de la pareja A", "won": "Chica 1 ganada por la pareja A",
@@ -116,7 +121,7 @@ def test_a_zapateria_mesa_fits_on_one_page_and_says_so():
     pages = pages_text(render(mesa, "es-ec"))
     assert len(pages) == 1 and "Página 1 de 1" in pages[0]
     assert "por zapatería (Art. 12)" in pages[0]
-    assert "pareja B (zapatero)" in pages[0]
+    assert "zapatería: la pareja B con menos de 10" in pages[0]  # the chica's own row says it
     assert "1 – 0" in pages[0]
 
 
@@ -149,9 +154,9 @@ def test_rule_settings_that_differ_from_the_profile_are_listed():
     champ = factories.championship(ruleset_profile="riobamba", ruleset_overrides={"caida_limpia_points": 4})
     mesa = factories.mesa(champ)
     whole = text(render(mesa, "es-ec"))
-    assert "Caída y limpia: 4 puntos (Art. 9a)" in whole
+    assert "Caída y limpia: 4 puntos (Reglamento de Riobamba, Art. 9a)" in whole
     assert "Aún no se ha registrado ninguna jugada." in whole
-    assert "Caída and limpia: 4 points (Art. 9a)" in text(render(mesa, "en"))
+    assert "Caída and limpia: 4 points (Riobamba reglamento, Art. 9a)" in text(render(mesa, "en"))
 
 
 def test_signatures_drawn_on_the_tablet_are_printed_and_missing_ones_left_blank():
@@ -202,3 +207,59 @@ def test_every_page_carries_the_mesa_and_its_code_even_with_awkward_names():
     for page in pages_text(planilla.pdf(sheet)):
         assert f"verificación {sheet.code}" in page
         assert 'Copa "Chimborazo" </style> & Cía\\' in page
+
+
+def test_suspensions_resumptions_and_adjustments_sit_in_a_row_of_their_own():
+    """Art. 17-18: what happens to the mesa is no pair's play, so it is in no pair's column."""
+    mesa = factories.mesa()
+    director = factories.user("directora", first_name="Ruth", last_name="Vallejo")
+    mesa.championship.director = director
+    mesa.championship.save()
+    log = factories.Log(mesa)
+    log("mano")
+    log("caida", pair="B", player=1)  # 2
+    log("suspender")                  # 3
+    log("reanudar")                   # 4
+    register.resolve(mesa.championship, director, "Una carta cayó al suelo.", "Dos puntos a la pareja A.",
+                     ajuste=(mesa, "A", 2))  # 5
+    mesa.refresh_from_db()
+    with translation.override("en"):
+        sheet = planilla.build(mesa, "https://mesa.example", "en")
+        data = planilla.pdf(sheet)
+    row = sheet.chicas[0].rows[0]
+    assert row.plays_text == {"A": "", "B": "#2 Caída (player 1) +2"}
+    assert row.events_text.startswith("#3 Suspension · #4 Resumption · #5 Director's adjustment")
+    assert row.events_text.endswith("A +2")
+    assert "#5 Director's adjustment" in text(data)
+    render_to_look_at(data, "planilla-adjustment-en")
+
+
+def test_a_one_chica_mesa_with_refusals_and_a_void_fits_on_one_page():
+    """Art. 12, 16: a mesa ended by zapatería in its first chica is one sheet, refusals and voids included."""
+    mesa = factories.mesa()
+    log = factories.Log(mesa)
+    log("mano")
+    log("caida", pair="B", player=1)
+    log("void", target=mesa.last_seq)
+    log("mano")
+    log("conteo", cards={"A": 24, "B": 16})
+    log("mal_repartidas")  # refused: no hand is being dealt (Art. 3e)
+    while mesa.status != Mesa.Status.FINISHED:
+        log.data("A", 24, plays=[("caida", "A")])
+    assert mesa.status == Mesa.Status.FINISHED and mesa.zapateria and mesa.chicas_a == 1, mesa.state
+    factories.sign_all(mesa)
+    sheet = planilla.build(mesa, "https://mesa.example", "es-ec")
+    assert len(sheet.chicas) == 1 and len(sheet.refused) >= 3
+    data = planilla.pdf(sheet)
+    pages = pages_text(data)
+    assert len(pages) == 1 and "Página 1 de 1" in pages[0]
+    assert "anulada por" in pages[0] and "por zapatería (Art. 12)" in pages[0]
+    render_to_look_at(data, "planilla-one-chica-es")
+
+
+def render_to_look_at(data, name):
+    """The PDF and its first page as a PNG in artifacts/, to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"{name}.pdf").write_bytes(data)
+    subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", str(ARTIFACTS / f"{name}.pdf"),
+                    str(ARTIFACTS / name)], check=True)

@@ -82,6 +82,8 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
     shot(page, "3-import-preview")
     page.click("button[name=confirm]")
     assert page.locator("#pairs tbody tr").count() == 16
+    page.click("text=Marcar todas presentes")  # check-in: the draw takes the pairs present
+    expect(page.locator("#attendance")).to_have_text("Presentes: 16 · ausentes: 0.")
     shot(page, "4-pairs")
 
     page.click("a.nav-link:has-text('Resumen')")
