@@ -13,6 +13,9 @@ HTTPS         "true" behind TLS (a proxy that terminates it and sets
               cookies, HSTS, redirect of plain HTTP. Off, the site is the
               venue's plain-HTTP LAN mode (see the README).
 LOG_LEVEL     the level logged to stderr (INFO by default).
+PLANILLA_SITE_URL optional (http://192.168.1.10:8000): the address the
+              tablets and phones use; with it, a finished mesa's planilla is
+              rendered and stored as soon as it is signed (refereeing/planilla/store.py).
 """
 
 import os
@@ -170,6 +173,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 MEDIA_URL = "media/"
 MEDIA_ROOT = BASE_DIR / "media"
+PLANILLA_SITE_URL = os.environ.get("PLANILLA_SITE_URL", "").rstrip("/")
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

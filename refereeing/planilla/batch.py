@@ -7,13 +7,16 @@ all would hold a gunicorn worker (and the browser) for a long time. Instead:
 - the request writes a *job record* (``MEDIA_ROOT/planillas/<job>.json``)
   and starts a background thread in the same process, then redirects to a
   page that polls the record and shows the progress;
+- a final mesa whose planilla is stored and current (``store``) is read,
+  not rendered; the others are rendered and stored for the next print;
 - the thread reads the database and writes each planilla's HTML (quick),
   and hands the HTML to a pool of separate processes, one per CPU, started
   fresh ("spawn", safe from a threaded server) and at a lower priority
   (``nice``): WeasyPrint's layout runs there, outside the web worker's GIL,
   on every core, and the site's requests go first;
 - the thread rewrites the record as each planilla comes back, then joins
-  the PDFs (pypdf) into ``MEDIA_ROOT/planillas/<job>.pdf``, written under a
+  the PDFs (pikepdf, qpdf underneath: ten times pypdf's speed) into
+  ``MEDIA_ROOT/planillas/<job>.pdf``, written under a
   temporary name and then renamed, so a half-written PDF is never served.
 
 The record is a file, not a table: any worker of a single gunicorn box can
@@ -42,6 +45,7 @@ from django.conf import settings
 from django.db import close_old_connections, connections
 
 from refereeing.planilla import sheet as planilla
+from refereeing.planilla import store
 
 STALE_SECONDS = 120
 KEEP_SECONDS = 24 * 3600
@@ -105,8 +109,8 @@ def start(mesa_ids: list[int], *, user_id: int, title: str, language: str, base_
 
 def run(record: dict, mesa_ids: list[int], base_url: str) -> None:
     """Renders the job (in its thread): HTML here, PDFs in the processes."""
-    # WeasyPrint and pypdf take seconds to import: only a print job pays for them.
-    from pypdf import PdfWriter
+    # WeasyPrint and pikepdf take time to import: only a print job pays for them.
+    import pikepdf
 
     from refereeing.planilla import pdf as planilla_pdf
 
@@ -122,22 +126,29 @@ def run(record: dict, mesa_ids: list[int], base_url: str) -> None:
                                      initializer=planilla_pdf.lower_priority) as pool:
                 futures = {}
                 for index, mesa_id in enumerate(mesa_ids):
-                    if mesa_id in mesas:
-                        html = planilla.html(planilla.build(mesas[mesa_id], base_url, record["language"]))
-                        futures[pool.submit(planilla_pdf.render, html)] = index
+                    mesa = mesas.get(mesa_id)
+                    kept = None if mesa is None else store.stored(mesa, base_url, record["language"])
+                    if kept is not None:  # ready and current: no rendering (``store``)
+                        pages[index] = kept
+                        record["done"] += 1
+                    elif mesa is not None:
+                        sheet = planilla.build(mesa, base_url, record["language"])
+                        futures[pool.submit(planilla_pdf.render, planilla.html(sheet))] = (index, mesa, sheet.code)
                     else:  # deleted since the job started: nothing to print
                         record["done"] += 1
+                _write(record)
                 for future in as_completed(futures):
-                    pages[futures[future]] = future.result()
+                    index, mesa, code = futures[future]
+                    pages[index] = future.result()
+                    store.keep(mesa, code, base_url, record["language"], pages[index])
                     record["done"] += 1
                     _write(record)
-            writer = PdfWriter()
+            joined = pikepdf.Pdf.new()
             for index in sorted(pages):
-                writer.append(BytesIO(pages[index]))
+                joined.pages.extend(pikepdf.Pdf.open(BytesIO(pages[index])).pages)
             target = pdf_path(record["id"])
             temporary = target.with_suffix(".pdf.tmp")
-            with temporary.open("wb") as handle:
-                writer.write(handle)
+            joined.save(temporary)
             os.replace(temporary, target)
             record["status"] = "done"
         except Exception as error:  # the page must say the job failed, not spin forever

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from refereeing.access.permissions import access
 from refereeing.planilla import batch as planilla_batch
 from refereeing.planilla import sheet as planilla
+from refereeing.planilla import store
 from tournament.models import Championship
 from tournament.seating import BRACKET_ORDER, bracket_order
 
@@ -37,8 +38,8 @@ def mesa_pdf(request, pk):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
-    sheet = planilla.build(mesa, _base_url(request), translation.get_language())
-    response = HttpResponse(planilla.pdf(sheet), content_type="application/pdf")
+    response = HttpResponse(store.pdf(mesa, _base_url(request), translation.get_language()),
+                            content_type="application/pdf")
     name = f"planilla-{mesa.championship_id}-{mesa.bracket}{mesa.round}-{mesa.position}.pdf"
     response["Content-Disposition"] = f'inline; filename="{name}"'
     response["Cache-Control"] = "no-store"
