@@ -1,0 +1,53 @@
+"""The championship's report for the Comité: what the PDF says, gathered from every part.
+
+It reads and decides nothing of its own: the champion and who is out come
+from the bracket engine's adapter (``tournament.advancement``, written on
+the championship), the standings and the bracket's layout from
+``tournament.standings``, each mesa's verification code from the planilla
+(``refereeing.planilla.sheet``), the appeals from their model and the
+Director's resolutions from ``resolutions``. Plain functions over the
+models; the view renders the result.
+"""
+
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from refereeing.models import Appeal
+from refereeing.planilla import sheet as planilla
+from tournament import advancement, standings
+from tournament.seating import bracket_order
+
+
+@dataclass
+class Report:
+    championship: object
+    champion: object
+    tables: list
+    sections: list
+    mesas: list
+    appeals: list
+    resolutions: list
+    printed_at: object
+    language: str
+
+
+def build(championship, language: str) -> Report:
+    mesas = sorted(planilla.mesas_for_print().filter(championship=championship), key=bracket_order)
+    pairs = list(championship.pairs.order_by("name"))
+    void = advancement.void_ids(mesas)
+    for mesa in mesas:
+        mesa.code = planilla.verification_code(mesa) if mesa.status in mesa.DECIDED else ""
+        mesa.void = mesa.pk in void
+    return Report(
+        championship=championship,
+        champion=championship.champion,
+        tables=standings.table(championship, pairs, mesas),
+        sections=standings.bracket_sections(mesas),
+        mesas=mesas,
+        appeals=list(Appeal.objects.filter(mesa__championship=championship).select_related("mesa")
+                     .order_by("filed_at", "pk")),
+        resolutions=list(championship.resolutions.order_by("number")),
+        printed_at=timezone.now(),
+        language=language,
+    )

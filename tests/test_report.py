@@ -1,0 +1,53 @@
+"""The championship report (``report``): champion, standings, every mesa with its code, appeals, resolutions."""
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from refereeing.planilla import sheet as planilla
+from resolutions import register
+from tests.planilla.helpers import pages_text
+from tests.tournament.factories import championship, jueces, organiser, pairs, play_to_the_end
+from tournament import draws
+
+pytestmark = pytest.mark.django_db
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+def test_the_report_says_who_won_how_every_mesa_ended_and_what_the_director_decided(client):
+    champ = championship(name="Copa Chimborazo")
+    director = organiser("directora")
+    director.first_name, director.last_name = "Ruth", "Vallejo"
+    director.save()
+    champ.director = director
+    champ.save()
+    pairs(champ, 4)
+    draws.draw_bracket(champ, seed=1)
+    champion = play_to_the_end(champ)
+    first = champ.mesas.get(bracket="W", round=1, position=1)
+    register.resolve(champ, director, "Un teléfono sonó en la mesa.", "Amonestación verbal a la pareja B.",
+                     articles="Art. 18", mesas=[first])
+    client.force_login(director)
+    response = client.get(reverse("report:championship", args=[champ.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    pages = pages_text(response.content)
+    whole = " ".join(pages)
+    assert f"CHAMPION {champion.name}" in whole  # the heading is set in capitals
+    for mesa in champ.mesas.exclude(winner=None):
+        assert planilla.verification_code(mesa) in whole
+    assert "Amonestación verbal a la pareja B." in whole and "Art. 18" in whole
+    assert "not played" in whole  # the reset: the winners' bracket champion won the grand final
+    assert "FINAL STANDINGS" in whole and "No appeal was filed." in whole
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "report-en.pdf").write_bytes(response.content)
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(ARTIFACTS / "report-en.pdf"), str(ARTIFACTS / "report-en")],
+                   check=True)
+
+
+def test_only_organisers_and_the_director_print_it(client):
+    champ = championship()
+    client.force_login(jueces(1)[0])
+    assert client.get(reverse("report:championship", args=[champ.pk])).status_code == 403
+    assert client.get(reverse("report:championship", args=[987654])).status_code == 404
