@@ -58,10 +58,11 @@ pytest:
 	$(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc = 5 ]; then echo "pytest collected no test"; exit 1; fi; exit $$rc
 
-# ruff's lint rules and the import contracts of ARCHITECTURE.md (both
+# ruff's lint rules and formatting, and the import contracts of ARCHITECTURE.md (all
 # configured in pyproject.toml); they take seconds, so they run first.
 lint: venv
 	$(VENV)/bin/ruff check --no-cache .
+	$(VENV)/bin/ruff format --check --no-cache .
 	$(VENV)/bin/lint-imports --no-cache
 
 test: lint messages

@@ -14,8 +14,17 @@ if admin.site.is_registered(AuditEntry):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ["timestamp", "actor_name", "remote_addr", "act", "action", "content_type", "object_repr",
-                    "championship_id", "mesa_id"]
+    list_display = [
+        "timestamp",
+        "actor_name",
+        "remote_addr",
+        "act",
+        "action",
+        "content_type",
+        "object_repr",
+        "championship_id",
+        "mesa_id",
+    ]
     list_filter = ["action", "act", "content_type"]
     search_fields = ["object_repr", "actor_name", "reason"]
     readonly_fields = [f.name for f in AuditEntry._meta.fields]

@@ -8,4 +8,5 @@ class AuditConfig(AppConfig):
 
     def ready(self):
         from . import registration
+
         registration.register_models()

@@ -37,6 +37,7 @@ def because(reason):
 def fields(kwargs):
     """``kwargs`` of a new entry, with the actor, the address and the reason of the current act."""
     from tournament.naming import person_name
+
     user, address = _actor.get()
     # Read only now: a request that changes nothing never loads its user for the trail.
     user = user if user is not None and user.is_authenticated else None
@@ -50,9 +51,14 @@ def fields(kwargs):
 def record(instance, act, changes=None):
     """An entry for ``act`` on ``instance`` (``changes``: ``{field: [before, after]}``)."""
     from auditlog import get_logentry_model
+
     if auditlog_disabled.get():
         return None
     entry_model = get_logentry_model()
     return entry_model.objects.log_create(
-        instance, force_log=True, action=entry_model.Action.UPDATE, act=act, changes=changes or {},
+        instance,
+        force_log=True,
+        action=entry_model.Action.UPDATE,
+        act=act,
+        changes=changes or {},
     )

@@ -45,6 +45,7 @@ class AuditEntryManager(LogEntryManager):
 
 def _filled(instance, kwargs):
     from .registration import scope_of
+
     championship_id, mesa_id = scope_of(instance)
     kwargs.setdefault("championship_id", championship_id)
     kwargs.setdefault("mesa_id", mesa_id)

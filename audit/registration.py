@@ -23,8 +23,18 @@ from auditlog.registry import auditlog
 from django.contrib.auth import get_user_model
 
 MESA_FIELDS = [
-    "pair_a", "pair_b", "table_number", "juez", "inspector", "pin", "first_dealer",
-    "status", "winner", "chicas_a", "chicas_b", "zapateria",
+    "pair_a",
+    "pair_b",
+    "table_number",
+    "juez",
+    "inspector",
+    "pin",
+    "first_dealer",
+    "status",
+    "winner",
+    "chicas_a",
+    "chicas_b",
+    "zapateria",
 ]
 
 
@@ -43,9 +53,20 @@ def register_models():
     auditlog.register(Player)
     auditlog.register(Mesa, include_fields=MESA_FIELDS, mask_fields=["pin"], mask_callable="audit.registration.mask")
     auditlog.register(
-        get_user_model(), include_fields=["username", "first_name", "last_name", "email", "is_active", "is_staff",
-                                          "is_superuser", "password"],
-        mask_fields=["password"], mask_callable="audit.registration.mask", m2m_fields={"groups"},
+        get_user_model(),
+        include_fields=[
+            "username",
+            "first_name",
+            "last_name",
+            "email",
+            "is_active",
+            "is_staff",
+            "is_superuser",
+            "password",
+        ],
+        mask_fields=["password"],
+        mask_callable="audit.registration.mask",
+        m2m_fields={"groups"},
     )
     auditlog.register(Appeal, exclude_fields=["signature"])
     auditlog.register(Resolution, m2m_fields={"mesas"})
@@ -66,7 +87,9 @@ def scope_of(instance):
     if isinstance(instance, Player):
         return Pair.objects.filter(pk=instance.pair_id).values_list("championship_id", flat=True).first(), None
     if isinstance(instance, Appeal):
-        return Mesa.objects.filter(pk=instance.mesa_id).values_list("championship_id", flat=True).first(), instance.mesa_id
+        return Mesa.objects.filter(pk=instance.mesa_id).values_list(
+            "championship_id", flat=True
+        ).first(), instance.mesa_id
     if isinstance(instance, Resolution):
         # The mesas concerned are known once set (their own entry follows the resolution's).
         first = instance.mesas.values_list("pk", flat=True).first() if instance.pk else None

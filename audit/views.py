@@ -32,15 +32,28 @@ def trail_page(request):
     page = Paginator(found, PAGE_SIZE).get_page(request.GET.get("pagina"))
     mesas = []
     if championship is not None:
-        mesas = [(m.pk, mesa_label(m)) for m in Mesa.objects.filter(championship_id=championship)
-                 .exclude(pair_a=None, pair_b=None).order_by("round", "bracket", "position")]
+        mesas = [
+            (m.pk, mesa_label(m))
+            for m in Mesa.objects.filter(championship_id=championship)
+            .exclude(pair_a=None, pair_b=None)
+            .order_by("round", "bracket", "position")
+        ]
     # The people who acted in what this user may read (in the championship chosen).
     acted = trail.entries(request.user, championship).exclude(actor=None).values("actor_id")
-    people = [(u.pk, person_name(u)) for u in get_user_model().objects.filter(pk__in=acted)
-              .order_by("first_name", "username")]
+    people = [
+        (u.pk, person_name(u)) for u in get_user_model().objects.filter(pk__in=acted).order_by("first_name", "username")
+    ]
     rows = [{"entry": e, "act": trail.act_label(e), "changes": trail.changes(e)} for e in page.object_list]
-    return render(request, "audit/trail.html", {
-        "page": page, "rows": rows, "championships": championships, "mesas": mesas, "people": people,
-        "selected": {"championship": championship, "mesa": mesa, "person": person},
-        "championship": next((c for c in championships if c.pk == championship), None),
-    })
+    return render(
+        request,
+        "audit/trail.html",
+        {
+            "page": page,
+            "rows": rows,
+            "championships": championships,
+            "mesas": mesas,
+            "people": people,
+            "selected": {"championship": championship, "mesa": mesa, "person": person},
+            "championship": next((c for c in championships if c.pk == championship), None),
+        },
+    )

@@ -96,12 +96,23 @@ def write(path, using=DEFAULT_DB_ALIAS):
         if connections[using].vendor == "postgresql":
             with connections[using].cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        header = {"format": FORMAT, "version": VERSION, "created_at": timezone.now().isoformat(),
-                  "migrations": _applied_migrations(using)}
+        header = {
+            "format": FORMAT,
+            "version": VERSION,
+            "created_at": timezone.now().isoformat(),
+            "migrations": _applied_migrations(using),
+        }
         stream.write(json.dumps(header, ensure_ascii=False)[:-1] + ', "objects": ')
         counter = _Counter(_rows(models))
-        serializers.serialize("json", counter, stream=stream, cls=LosslessEncoder, ensure_ascii=False,
-                              use_natural_foreign_keys=True, use_natural_primary_keys=False)
+        serializers.serialize(
+            "json",
+            counter,
+            stream=stream,
+            cls=LosslessEncoder,
+            ensure_ascii=False,
+            use_natural_foreign_keys=True,
+            use_natural_primary_keys=False,
+        )
         stream.write("}\n")
     return counter.count
 
@@ -152,22 +163,32 @@ def restore(path, using=DEFAULT_DB_ALIAS):
     """Load the backup in ``path`` into the empty database; how many rows."""
     document = read(path)
     call_command("migrate", database=using, interactive=False, verbosity=0)
-    missing = {app: name for app, name in document.get("migrations", {}).items()
-               if name > _applied_migrations(using).get(app, "")}
+    missing = {
+        app: name
+        for app, name in document.get("migrations", {}).items()
+        if name > _applied_migrations(using).get(app, "")
+    }
     if missing:
-        raise BackupError("The backup was made by a newer version of the program (migrations "
-                          + ", ".join(f"{app}.{name}" for app, name in missing.items()) + ").")
+        raise BackupError(
+            "The backup was made by a newer version of the program (migrations "
+            + ", ".join(f"{app}.{name}" for app, name in missing.items())
+            + ")."
+        )
     busy = occupied(using)
     if busy:
-        raise BackupError("The database is not empty (" + ", ".join(f"{label}: {n}" for label, n in busy)
-                          + "); restore only into an empty database.")
+        raise BackupError(
+            "The database is not empty ("
+            + ", ".join(f"{label}: {n}" for label, n in busy)
+            + "); restore only into an empty database."
+        )
     connection = connections[using]
     with disable_auditlog(), transaction.atomic(using=using), connection.constraint_checks_disabled():
         Group.objects.using(using).all().delete()
         loaded, touched, deferred = 0, set(), []
         try:
-            for item in serializers.deserialize("python", document["objects"], using=using,
-                                                handle_forward_references=True):
+            for item in serializers.deserialize(
+                "python", document["objects"], using=using, handle_forward_references=True
+            ):
                 item.save(using=using)
                 touched.add(type(item.object))
                 if item.deferred_fields:

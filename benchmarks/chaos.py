@@ -78,8 +78,14 @@ def seed(tablets, rng):
             Player.objects.create(pair=pair, number=2, full_name=f"{side}{n} dos")
             pairs.append(pair)
         mesa = Mesa.objects.create(
-            championship=championship, round=1, position=n, table_number=n, juez=juez,
-            pair_a=pairs[0], pair_b=pairs[1], status=Mesa.Status.READY,
+            championship=championship,
+            round=1,
+            position=n,
+            table_number=n,
+            juez=juez,
+            pair_a=pairs[0],
+            pair_b=pairs[1],
+            status=Mesa.Status.READY,
         )
         header = header_for(Mesa.objects.select_related("championship").get(pk=mesa.pk))
         simulated = simulate_mesa(rng, header.ruleset, header.players, header.first_dealer)
@@ -88,8 +94,15 @@ def seed(tablets, rng):
         session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
         session[HASH_SESSION_KEY] = juez.get_session_auth_hash()
         session.create()
-        made.append({"mesa": mesa.pk, "session": session.session_key, "csrf": get_random_string(32),
-                     "claims": simulated.claims, "expected": simulated.expected})
+        made.append(
+            {
+                "mesa": mesa.pk,
+                "session": session.session_key,
+                "csrf": get_random_string(32),
+                "claims": simulated.claims,
+                "expected": simulated.expected,
+            }
+        )
     return made
 
 
@@ -152,8 +165,9 @@ def check(tablets, tally):
     from refereeing.models import ClaimEntry
     from tournament.models import Mesa
 
-    stored = {str(e["client_id"]): (e["mesa_id"], e["seq"])
-              for e in ClaimEntry.objects.values("client_id", "mesa_id", "seq")}
+    stored = {
+        str(e["client_id"]): (e["mesa_id"], e["seq"]) for e in ClaimEntry.objects.values("client_id", "mesa_id", "seq")
+    }
     lost = [c for c, where in tally.acked.items() if stored.get(c) != where]
     duplicated_ids = ClaimEntry.objects.values("client_id").annotate(n=Count("id")).filter(n__gt=1).count()
     unacked = [c for c in stored if c not in tally.acked]
@@ -167,11 +181,19 @@ def check(tablets, tally):
         replayed = state_dict(replay(header_for(mesa), [c for _, c in claims]))
         if mesa.state == replayed and mesa.last_seq == len(claims):
             state_equal += 1
-        if (mesa.status == Mesa.Status.FINISHED and replayed["finished"]
-                and replayed["winner"] == tablet["expected"]["winner"]):
+        if (
+            mesa.status == Mesa.Status.FINISHED
+            and replayed["finished"]
+            and replayed["winner"] == tablet["expected"]["winner"]
+        ):
             finished += 1
-    return {"lost": len(lost), "duplicated": duplicated_ids + len(unacked), "same_log": same_log,
-            "state_equals_replay": state_equal, "finished_as_simulated": finished}
+    return {
+        "lost": len(lost),
+        "duplicated": duplicated_ids + len(unacked),
+        "same_log": same_log,
+        "state_equals_replay": state_equal,
+        "finished_as_simulated": finished,
+    }
 
 
 def main():
@@ -185,11 +207,19 @@ def main():
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/7")
     args = parser.parse_args()
 
-    env = {**{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
-           "DATABASE_URL": args.database_url, "REDIS_URL": args.redis_url, "DJANGO_SETTINGS_MODULE": "config.settings",
-           "DEBUG": "false", "SECRET_KEY": "chaos-only-key-" + "x" * 40, "ALLOWED_HOSTS": "127.0.0.1",
-           "BIND": f"127.0.0.1:{args.port}", "WEB_CONCURRENCY": str(args.workers), "LOG_LEVEL": "ERROR",
-           "PYTHONPATH": str(ROOT)}
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
+        "DATABASE_URL": args.database_url,
+        "REDIS_URL": args.redis_url,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "false",
+        "SECRET_KEY": "chaos-only-key-" + "x" * 40,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "BIND": f"127.0.0.1:{args.port}",
+        "WEB_CONCURRENCY": str(args.workers),
+        "LOG_LEVEL": "ERROR",
+        "PYTHONPATH": str(ROOT),
+    }
     fresh_database(args.database_url)
     import redis
 
@@ -207,9 +237,12 @@ def main():
     tablets = seed(args.tablets, rng)
     connections.close_all()
     total = sum(len(t["claims"]) for t in tablets)
-    print(f"{len(tablets)} tablets, {total} claims (simulated mesas of {min(len(t['claims']) for t in tablets)}-"
-          f"{max(len(t['claims']) for t in tablets)}), {args.drop:.0%} of answers dropped, "
-          f"{args.workers} workers", flush=True)
+    print(
+        f"{len(tablets)} tablets, {total} claims (simulated mesas of {min(len(t['claims']) for t in tablets)}-"
+        f"{max(len(t['claims']) for t in tablets)}), {args.drop:.0%} of answers dropped, "
+        f"{args.workers} workers",
+        flush=True,
+    )
 
     url = f"http://127.0.0.1:{args.port}"
     server = subprocess.Popen([str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.asgi"], cwd=ROOT, env=env)
@@ -225,8 +258,10 @@ def main():
                 time.sleep(0.5)
         tally = Tally()
         started = time.monotonic()
-        threads = [threading.Thread(target=play, args=(t, url, args.drop, tally, random.Random(args.seed * 1000 + n)))
-                   for n, t in enumerate(tablets)]
+        threads = [
+            threading.Thread(target=play, args=(t, url, args.drop, tally, random.Random(args.seed * 1000 + n)))
+            for n, t in enumerate(tablets)
+        ]
         for thread in threads:
             thread.start()
         killed = None
@@ -236,8 +271,9 @@ def main():
                 victim = random.Random(args.seed).choice(workers)
                 os.kill(victim.pid, signal.SIGKILL)
                 killed = (victim.pid, tally.counts["acknowledged"], time.monotonic() - started)
-                print(f"SIGKILL worker {victim.pid} after {killed[1]} acknowledged claims ({killed[2]:.0f} s)",
-                      flush=True)
+                print(
+                    f"SIGKILL worker {victim.pid} after {killed[1]} acknowledged claims ({killed[2]:.0f} s)", flush=True
+                )
             time.sleep(0.05)
         elapsed = time.monotonic() - started
     finally:
@@ -258,8 +294,13 @@ def main():
     print(f"mesas whose log is exactly the simulated one:    {figures['same_log']}/{len(tablets)}")
     print(f"mesas whose stored state equals their replay:    {figures['state_equals_replay']}/{len(tablets)}")
     print(f"mesas finished with the simulator's winner:      {figures['finished_as_simulated']}/{len(tablets)}")
-    ok = (figures["lost"] == 0 and figures["duplicated"] == 0 and c["acknowledged"] == total
-          and figures["state_equals_replay"] == figures["same_log"] == len(tablets) and killed is not None)
+    ok = (
+        figures["lost"] == 0
+        and figures["duplicated"] == 0
+        and c["acknowledged"] == total
+        and figures["state_equals_replay"] == figures["same_log"] == len(tablets)
+        and killed is not None
+    )
     print("OK" if ok else "FAILED")
     sys.exit(0 if ok else 1)
 

@@ -55,8 +55,7 @@ def replay_throughput():
             for seed in range(50):
                 first = SEATS[players][seed % players]
                 mesa = simulate_mesa(random.Random(seed), ruleset, players, first, forget=0.1)
-                logs.append((Header(ruleset=ruleset, players=players, first_dealer=first),
-                             mesa.claims))
+                logs.append((Header(ruleset=ruleset, players=players, first_dealer=first), mesa.claims))
     claims = sum(len(c) for _, c in logs)
 
     def run():
@@ -64,14 +63,14 @@ def replay_throughput():
             replay(header, log)
 
     seconds = best_of(3, run)
-    print(f"replay: {claims / seconds:,.0f} claims/s "
-          f"({len(logs)} mesas, {claims} claims in {seconds * 1000:.1f} ms)")
+    print(f"replay: {claims / seconds:,.0f} claims/s ({len(logs)} mesas, {claims} claims in {seconds * 1000:.1f} ms)")
 
 
 def mesa_of_400_claims():
     ruleset = build_ruleset("pichincha", {"chicas_to_win": 3})
-    mesa = max((simulate_mesa(random.Random(seed), ruleset, 2, "A1") for seed in range(200)),
-               key=lambda m: len(m.claims))
+    mesa = max(
+        (simulate_mesa(random.Random(seed), ruleset, 2, "A1") for seed in range(200)), key=lambda m: len(m.claims)
+    )
     played = len(mesa.claims)
     pauses = (400 - played) // 2
     claims = []
@@ -84,8 +83,7 @@ def mesa_of_400_claims():
     refused = [(d.seq, d.kind, d.code) for d in result.decisions if not d.accepted]
     assert not refused, refused[:3]
     seconds = best_of(50, lambda: replay(header, claims))
-    print(f"replay of one mesa of {len(claims)} claims ({played} from play): "
-          f"{seconds * 1000:.3f} ms")
+    print(f"replay of one mesa of {len(claims)} claims ({played} from play): {seconds * 1000:.3f} ms")
 
 
 def random_position(rng):
@@ -100,7 +98,7 @@ def random_position(rng):
     found = captures(table, played)
     if found and rng.random() < 0.7:
         taken = list(rng.choice(found).cards)
-        taken = taken[:rng.randrange(1, len(taken) + 1)]
+        taken = taken[: rng.randrange(1, len(taken) + 1)]
     else:
         taken = rng.sample(table, rng.randrange(0, len(table) + 1))
     return table, played, taken
@@ -133,8 +131,7 @@ def simulator_throughput():
 
         def run():
             for i in range(count):
-                simulate_data(rng, ruleset, players, SEATS[players][i % players],
-                              {"A": 0, "B": 0}, forget=0.1)
+                simulate_data(rng, ruleset, players, SEATS[players][i % players], {"A": 0, "B": 0}, forget=0.1)
 
         seconds = best_of(3, run)
         print(f"simulator: {count / seconds:,.0f} datas/s ({players} players)")
@@ -160,8 +157,10 @@ def preview_cost():
 
     seconds = best_of(3, previews)
     replaying = best_of(3, replays_again)
-    print(f"preview: {seconds / len(states) * 1e6:,.0f} µs per state ({len(states)} states of "
-          f"{len(PROFILES) * 4} mesas); {seconds / replaying:.2f} times the replay of the same logs")
+    print(
+        f"preview: {seconds / len(states) * 1e6:,.0f} µs per state ({len(states)} states of "
+        f"{len(PROFILES) * 4} mesas); {seconds / replaying:.2f} times the replay of the same logs"
+    )
 
 
 if __name__ == "__main__":

@@ -113,16 +113,17 @@ def main():
 
     def row(name, render):
         wall, cpu = median_time(render, args.runs)
-        print(f"{name:34s} {wall * 1000:6.0f} ms {cpu * 1000:6.0f} ms   "
-              f"{wall / base[0]:5.1f}x {cpu / base[1]:5.1f}x")
+        print(f"{name:34s} {wall * 1000:6.0f} ms {cpu * 1000:6.0f} ms   {wall / base[0]:5.1f}x {cpu / base[1]:5.1f}x")
 
     for name, mesa in (("one-page planilla (zapatería)", short), ("two-page planilla (3 chicas)", long)):
         row(name, lambda: planilla.pdf(planilla.build(mesa, "https://mesa.example")))
 
     # The floor under the 3x target: the one-page planilla's own text with
     # none of the form around it (no table, border, colour or image).
-    text = "\n".join(page.extract_text() for page in PdfReader(BytesIO(
-        planilla.pdf(planilla.build(short, "https://mesa.example")))).pages)
+    text = "\n".join(
+        page.extract_text()
+        for page in PdfReader(BytesIO(planilla.pdf(planilla.build(short, "https://mesa.example")))).pages
+    )
     lines = [escape(line) for line in text.splitlines() if line.strip()]
     pre = f"<html><body><pre>{chr(10).join(lines)}</pre></body></html>"
     paragraphs = "<html><body>" + "".join(f"<p>{line}</p>" for line in lines) + "</body></html>"
@@ -132,18 +133,33 @@ def main():
 
     # A round of finished, signed mesas: printed once (each rendered and stored,
     # ``planilla.store``), then again (each read from the store).
-    two = median_time(lambda: (planilla.pdf(planilla.build(short, "https://mesa.example")),
-                               planilla.pdf(planilla.build(long, "https://mesa.example"))), args.runs)
+    two = median_time(
+        lambda: (
+            planilla.pdf(planilla.build(short, "https://mesa.example")),
+            planilla.pdf(planilla.build(long, "https://mesa.example")),
+        ),
+        args.runs,
+    )
     print(f"{'two planillas from scratch':34s} {two[0] * 1000:6.0f} ms {two[1] * 1000:6.0f} ms")
     ids = [factories.zapateria_mesa()[0].pk for _ in range(args.batch)]
     for n, label in ((1, "first print, rendered and stored"), (2, "printed again, from the store")):
-        record = {"id": f"{n:032d}", "user": 0, "title": "bench", "language": "es-ec",
-                  "total": len(ids), "done": 0, "status": "queued", "error": ""}
+        record = {
+            "id": f"{n:032d}",
+            "user": 0,
+            "title": "bench",
+            "language": "es-ec",
+            "total": len(ids),
+            "done": 0,
+            "status": "queued",
+            "error": "",
+        }
         wall, cpu = timed(lambda: planilla_batch.run(record, ids, "https://mesa.example"))
         pages = len(PdfReader(planilla_batch.pdf_path(record["id"])).pages)
-        print(f"a round of {len(ids)} finished mesas as one PDF ({pages} pages), {label}: "
-              f"{wall:6.2f} s wall, {cpu:6.2f} s CPU in all processes; "
-              f"{wall / two[0]:.2f}x the two from scratch (wall), {cpu / two[1]:.2f}x (CPU)")
+        print(
+            f"a round of {len(ids)} finished mesas as one PDF ({pages} pages), {label}: "
+            f"{wall:6.2f} s wall, {cpu:6.2f} s CPU in all processes; "
+            f"{wall / two[0]:.2f}x the two from scratch (wall), {cpu / two[1]:.2f}x (CPU)"
+        )
 
 
 if __name__ == "__main__":

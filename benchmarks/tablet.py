@@ -63,8 +63,15 @@ import django  # noqa: E402
 django.setup()
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run", "--disable-sync", "--disable-quic"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
 PLAYS = ["caida", "caida", "caida", "limpia", "caida_limpia"]
 
 
@@ -80,17 +87,28 @@ def make_mesa():
     call_command("migrate", verbosity=0)
     juez = get_user_model().objects.create_user("juez1", password="cuarenta", first_name="Rosa", last_name="Guamán")
     day = datetime.date(2026, 11, 21)
-    championship = Championship.objects.create(name="Campeonato de Riobamba", edition="2026", start_date=day,
-                                               end_date=day)
+    championship = Championship.objects.create(
+        name="Campeonato de Riobamba", edition="2026", start_date=day, end_date=day
+    )
     pairs = []
-    for name, players in (("Los Ases", ["Ana Chávez", "Luis Paredes"]),
-                          ("Caballos de Espada", ["Marta Yépez", "Jorge Cando"])):
+    for name, players in (
+        ("Los Ases", ["Ana Chávez", "Luis Paredes"]),
+        ("Caballos de Espada", ["Marta Yépez", "Jorge Cando"]),
+    ):
         pair = Pair.objects.create(championship=championship, name=name)
         for number, full_name in enumerate(players, start=1):
             Player.objects.create(pair=pair, number=number, full_name=full_name, is_representative=number == 1)
         pairs.append(pair)
-    return Mesa.objects.create(championship=championship, round=1, position=1, pair_a=pairs[0], pair_b=pairs[1],
-                               table_number=7, juez=juez, status=Mesa.Status.READY)
+    return Mesa.objects.create(
+        championship=championship,
+        round=1,
+        position=1,
+        pair_a=pairs[0],
+        pair_b=pairs[1],
+        table_number=7,
+        juez=juez,
+        status=Mesa.Status.READY,
+    )
 
 
 def script(seed):
@@ -125,7 +143,9 @@ class Juez:
         self.seq += 1
         self.page.wait_for_function(
             "seq => !document.querySelector('#net .net-waiting') && "
-            "(document.querySelector('#log .log-item .log-seq') || {}).textContent === '#' + seq", arg=self.seq)
+            "(document.querySelector('#log .log-item .log-seq') || {}).textContent === '#' + seq",
+            arg=self.seq,
+        )
         ack = self.page.locator("#refusal:not([hidden]) [data-action=ack]")
         if ack.count():
             self.tap("#refusal [data-action=ack]")
@@ -212,7 +232,8 @@ def main():
         other = make_floor_mesa(mesa)
         page.goto(f"{url}/mesa/{other.pk}/")
         page.wait_for_function("() => document.querySelector('#st-chica').textContent !== '–'")
-        floor = page.evaluate("""async ([url, claims, ids]) => {
+        floor = page.evaluate(
+            """async ([url, claims, ids]) => {
             const csrf = (document.cookie.match(/(?:^|; )csrftoken=([^;]+)/) || [])[1]
                 || document.querySelector('meta[name=csrf-token]').content;
             const start = performance.now();
@@ -223,7 +244,9 @@ def main():
                 await r.json();
             }
             return (performance.now() - start) / 1000;
-        }""", [f"/api/mesas/{other.pk}/claims/", claims, [str(uuid.uuid4()) for _ in claims]])
+        }""",
+            [f"/api/mesas/{other.pk}/claims/", claims, [str(uuid.uuid4()) for _ in claims]],
+        )
         browser.close()
     server.terminate()
 
@@ -231,16 +254,26 @@ def main():
     print(f"seed {args.seed}: a mesa of {len(claims)} claims ({len(juez.conteo_taps)} conteos), {refused} lost")
     print(f"taps: {juez.taps} in all, {juez.taps / len(claims):.2f} per claim (floor 1.00)")
     print(f"conteo taps: mean {statistics.mean(juez.conteo_taps):.1f}, largest {max(juez.conteo_taps)}")
-    print(f"time: {elapsed:.1f} s from the first tap to the mesa's end; floor (fetch alone) {floor:.1f} s; "
-          f"ratio {elapsed / floor:.2f}")
+    print(
+        f"time: {elapsed:.1f} s from the first tap to the mesa's end; floor (fetch alone) {floor:.1f} s; "
+        f"ratio {elapsed / floor:.2f}"
+    )
 
 
 def make_floor_mesa(mesa):
     """A second mesa like ``mesa``, same pairs and juez, for the floor's claims."""
     from tournament.models import Mesa
 
-    return Mesa.objects.create(championship=mesa.championship, round=1, position=2, pair_a=mesa.pair_a,
-                               pair_b=mesa.pair_b, table_number=8, juez=mesa.juez, status=Mesa.Status.READY)
+    return Mesa.objects.create(
+        championship=mesa.championship,
+        round=1,
+        position=2,
+        pair_a=mesa.pair_a,
+        pair_b=mesa.pair_b,
+        table_number=8,
+        juez=mesa.juez,
+        status=Mesa.Status.READY,
+    )
 
 
 if __name__ == "__main__":

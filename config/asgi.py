@@ -5,6 +5,7 @@ thread: a slow, idle or half-sent connection costs a socket, never a
 worker. ``config.serving.BoundedViews`` reads the whole request first and
 lets a bounded number of Django's (sync) views run at once per worker.
 """
+
 import os
 
 from django.core.asgi import get_asgi_application

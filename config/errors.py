@@ -64,7 +64,8 @@ def server_error(request):
     if service:
         return _answer(request, 503, unavailable_message(service), _("Service unavailable"))
     return _answer(
-        request, 500,
+        request,
+        500,
         _("Server error. It has been logged; please try again, and tell the control desk if it happens again."),
         _("Server error"),
     )

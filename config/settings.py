@@ -53,10 +53,13 @@ if REDIS_URL and REDIS_URL.split("://", 1)[0] not in {"redis", "rediss", "unix"}
 if REDIS_URL:
     # Bounded waits: a Redis that does not answer fails the request with a
     # 503 in two seconds (config.errors) instead of holding the worker.
-    CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
-    }}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+        }
+    }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 INSTALLED_APPS = [
@@ -228,7 +231,22 @@ WHITENOISE_USE_FINDERS = DEBUG
 # Source maps are read by a developer's tools, never by the tablets: not
 # compressing them (several MB) takes most of collectstatic's time away.
 WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [
-    "jpg", "jpeg", "png", "gif", "webp", "zip", "gz", "tgz", "bz2", "tbz", "xz", "br", "swf", "flv", "woff", "woff2",
+    "jpg",
+    "jpeg",
+    "png",
+    "gif",
+    "webp",
+    "zip",
+    "gz",
+    "tgz",
+    "bz2",
+    "tbz",
+    "xz",
+    "br",
+    "swf",
+    "flv",
+    "woff",
+    "woff2",
     "map",
 ]
 

@@ -6,6 +6,7 @@ a prefix's namespace gathers the files mounted under it, so every path and
 every name (``refereeing:mesa_screen``, ``api:claims``, ...) is the one the
 templates, scripts and tests reverse.
 """
+
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path

@@ -1,4 +1,5 @@
 """WSGI entry point for the development server (and gunicorn's threaded workers)."""
+
 import os
 
 from django.core.wsgi import get_wsgi_application

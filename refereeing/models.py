@@ -40,7 +40,9 @@ class ClaimEntry(models.Model):
     claim = models.JSONField(help_text="The claim in the engine's format, without its seq.")
     decision = models.JSONField(help_text="The engine's decision when the claim arrived.")
     accepted = models.BooleanField()
-    juez = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    juez = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     address = models.GenericIPAddressField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -49,10 +51,16 @@ class ClaimEntry(models.Model):
         verbose_name_plural = _("claims")
         ordering = ["mesa", "seq"]
         constraints = [
-            models.UniqueConstraint(fields=["mesa", "seq"], name="claim_seq_unique_in_mesa", violation_error_message=_(
-                "This mesa's log already has a claim with this number.")),
-            models.CheckConstraint(condition=models.Q(seq__gte=1), name="claim_seq_from_one", violation_error_message=_(
-                "Claims are numbered from 1.")),
+            models.UniqueConstraint(
+                fields=["mesa", "seq"],
+                name="claim_seq_unique_in_mesa",
+                violation_error_message=_("This mesa's log already has a claim with this number."),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(seq__gte=1),
+                name="claim_seq_from_one",
+                violation_error_message=_("Claims are numbered from 1."),
+            ),
         ]
 
     def __str__(self):
@@ -75,8 +83,11 @@ class Signature(models.Model):
         verbose_name = _("signature")
         verbose_name_plural = _("signatures")
         constraints = [
-            models.UniqueConstraint(fields=["mesa", "role"], name="one_signature_per_role", violation_error_message=_(
-                "This planilla already has this signature.")),
+            models.UniqueConstraint(
+                fields=["mesa", "role"],
+                name="one_signature_per_role",
+                violation_error_message=_("This planilla already has this signature."),
+            ),
         ]
 
     def __str__(self):
@@ -92,12 +103,18 @@ class PinFailureQuerySet(models.QuerySet):
     def against_current_pins(self):
         """The wrong PINs made since each mesa's PIN was last printed."""
         return self.filter(
-            models.Q(mesa__pin_issued_at__isnull=True) | models.Q(at__gte=models.F("mesa__pin_issued_at")))
+            models.Q(mesa__pin_issued_at__isnull=True) | models.Q(at__gte=models.F("mesa__pin_issued_at"))
+        )
 
     def blocked_mesas(self, mesas):
         """The ids of those of ``mesas`` whose PIN is blocked, in one query."""
-        counts = (self.against_current_pins().filter(mesa__in=mesas).values("mesa")
-                  .annotate(n=models.Count("pk")).filter(n__gte=PIN_MESA_MAX_FAILURES))
+        counts = (
+            self.against_current_pins()
+            .filter(mesa__in=mesas)
+            .values("mesa")
+            .annotate(n=models.Count("pk"))
+            .filter(n__gte=PIN_MESA_MAX_FAILURES)
+        )
         return {row["mesa"] for row in counts}
 
 
@@ -148,21 +165,33 @@ class Appeal(models.Model):
     mesa = models.ForeignKey(Mesa, on_delete=models.PROTECT, related_name="appeals")
     client_id = models.UUIDField(unique=True, help_text="Made by the device, so that a retry files the appeal once.")
     pair = models.CharField(_("pair"), max_length=1, choices=[("A", "A"), ("B", "B")])
-    seq = models.PositiveIntegerField(_("decision appealed"), help_text="The seq of the claim whose decision is appealed.")
+    seq = models.PositiveIntegerField(
+        _("decision appealed"), help_text="The seq of the claim whose decision is appealed."
+    )
     reason = models.TextField(_("reason"), max_length=2000)
     name = models.CharField(_("filed by"), max_length=150)
     signature = models.TextField(help_text="The representative's signature, as a PNG data URL.")
     filed_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.FILED)
-    suspended_mesa = models.BooleanField(default=False, help_text="Admitting it suspended the mesa; the ruling resumes it.")
+    suspended_mesa = models.BooleanField(
+        default=False, help_text="Admitting it suspended the mesa; the ruling resumes it."
+    )
     admitted_at = models.DateTimeField(null=True, blank=True)
     ruling = models.TextField(_("ruling"), blank=True, max_length=2000)
     ruled_at = models.DateTimeField(null=True, blank=True)
-    ruled_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    ruled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     # The pairs read the ruling at the table, on the juez's tablet (Art. 17).
     acknowledged_at = models.DateTimeField(null=True, blank=True)
-    acknowledged_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                        related_name="+", help_text="Empty for a tablet opened with the table PIN.")
+    acknowledged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Empty for a tablet opened with the table PIN.",
+    )
 
     objects = AppealQuerySet.as_manager()
 
@@ -171,10 +200,16 @@ class Appeal(models.Model):
         verbose_name_plural = _("appeals")
         ordering = ["filed_at", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["mesa", "pair", "seq"], name="one_appeal_per_pair_and_decision", violation_error_message=_(
-                "This pair has already appealed this decision.")),
-            models.CheckConstraint(condition=models.Q(seq__gte=1), name="appeal_seq_from_one", violation_error_message=_(
-                "The decision appealed is numbered from 1.")),
+            models.UniqueConstraint(
+                fields=["mesa", "pair", "seq"],
+                name="one_appeal_per_pair_and_decision",
+                violation_error_message=_("This pair has already appealed this decision."),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(seq__gte=1),
+                name="appeal_seq_from_one",
+                violation_error_message=_("The decision appealed is numbered from 1."),
+            ),
         ]
 
     def __str__(self):

@@ -77,7 +77,7 @@ def check_png_data_url(value):
     """Raise :class:`SignatureError` unless ``value`` is a small, well-formed PNG data URL."""
     if not isinstance(value, str) or not value.startswith(DATA_URL_PREFIX):
         raise SignatureError(_("The signature must be a PNG image (data:image/png;base64,...)."))
-    encoded = value[len(DATA_URL_PREFIX):]
+    encoded = value[len(DATA_URL_PREFIX) :]
     if len(value) > MAX_DATA_URL:
         raise SignatureError(_("The signature image is too large."))
     try:

@@ -45,8 +45,9 @@ def build(championship, language: str) -> Report:
         tables=standings.table(championship, pairs, mesas),
         sections=standings.bracket_sections(mesas),
         mesas=mesas,
-        appeals=list(Appeal.objects.filter(mesa__championship=championship).select_related("mesa")
-                     .order_by("filed_at", "pk")),
+        appeals=list(
+            Appeal.objects.filter(mesa__championship=championship).select_related("mesa").order_by("filed_at", "pk")
+        ),
         resolutions=list(championship.resolutions.order_by("number")),
         printed_at=timezone.now(),
         language=language,

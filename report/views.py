@@ -23,8 +23,9 @@ def championship_report(request, pk):
     from refereeing.planilla import pdf  # WeasyPrint loads only when a PDF is made
 
     report = content.build(championship, translation.get_language())
-    response = HttpResponse(pdf.render(render_to_string("report/championship.html", {"r": report})),
-                            content_type="application/pdf")
+    response = HttpResponse(
+        pdf.render(render_to_string("report/championship.html", {"r": report})), content_type="application/pdf"
+    )
     response["Content-Disposition"] = f'inline; filename="informe-{championship.pk}.pdf"'
     response["Cache-Control"] = "no-store"
     return response

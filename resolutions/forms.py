@@ -23,17 +23,24 @@ class OneMesaChoice(forms.ModelChoiceField):
 
 
 class ResolutionForm(forms.Form):
-    situation = forms.CharField(label=_("Situation"), max_length=SITUATION_MAX,
-                                widget=forms.Textarea(attrs={"rows": 3}))
+    situation = forms.CharField(
+        label=_("Situation"), max_length=SITUATION_MAX, widget=forms.Textarea(attrs={"rows": 3})
+    )
     ruling = forms.CharField(label=_("Ruling"), max_length=RULING_MAX, widget=forms.Textarea(attrs={"rows": 3}))
-    articles = forms.CharField(label=_("Articles it interprets"), max_length=ARTICLES_MAX, required=False,
-                               help_text=_("For example: Art. 18; 002 Art. 9"))
-    mesas = MesaChoice(label=_("Mesas concerned"), queryset=None, required=False,
-                       widget=forms.SelectMultiple(attrs={"size": 6}))
+    articles = forms.CharField(
+        label=_("Articles it interprets"),
+        max_length=ARTICLES_MAX,
+        required=False,
+        help_text=_("For example: Art. 18; 002 Art. 9"),
+    )
+    mesas = MesaChoice(
+        label=_("Mesas concerned"), queryset=None, required=False, widget=forms.SelectMultiple(attrs={"size": 6})
+    )
     ajuste_mesa = OneMesaChoice(label=_("Adjust the points at mesa"), queryset=None, required=False)
     ajuste_pair = forms.ChoiceField(label=_("of pair"), required=False, choices=[("", "—"), ("A", "A"), ("B", "B")])
-    ajuste_points = forms.IntegerField(label=_("Points (negative to take away)"), required=False,
-                                       min_value=-AJUSTE_MAX, max_value=AJUSTE_MAX)
+    ajuste_points = forms.IntegerField(
+        label=_("Points (negative to take away)"), required=False, min_value=-AJUSTE_MAX, max_value=AJUSTE_MAX
+    )
 
     def __init__(self, championship, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -32,20 +32,28 @@ PRECEDENT_MAX = 500
 
 
 class Resolution(models.Model):
-    championship = models.ForeignKey(Championship, on_delete=models.PROTECT, related_name="resolutions",
-                                     verbose_name=_("championship"))
+    championship = models.ForeignKey(
+        Championship, on_delete=models.PROTECT, related_name="resolutions", verbose_name=_("championship")
+    )
     number = models.PositiveIntegerField(_("number"))
     situation = models.TextField(_("situation"), max_length=SITUATION_MAX)
     ruling = models.TextField(_("ruling"), max_length=RULING_MAX)
     articles = models.CharField(_("articles interpreted"), max_length=ARTICLES_MAX, blank=True)
     mesas = models.ManyToManyField(Mesa, blank=True, related_name="resolutions", verbose_name=_("mesas concerned"))
-    ajuste_mesa = models.ForeignKey(Mesa, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
-                                    verbose_name=_("mesa adjusted"))
+    ajuste_mesa = models.ForeignKey(
+        Mesa, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("mesa adjusted")
+    )
     ajuste_pair = models.CharField(_("pair adjusted"), max_length=1, blank=True, choices=[("A", "A"), ("B", "B")])
     ajuste_points = models.SmallIntegerField(_("points adjusted"), null=True, blank=True)
     ajuste_seq = models.PositiveIntegerField(_("claim of the adjustment"), null=True, blank=True)
-    director = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-                                 related_name="+", verbose_name=_("Director"))
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("Director"),
+    )
     decided_at = models.DateTimeField(_("decided"), default=timezone.now)
     precedent_from = models.CharField(_("precedent from"), max_length=PRECEDENT_MAX, blank=True)
     precedent_mesas = models.CharField(_("mesas there"), max_length=PRECEDENT_MAX, blank=True)
@@ -55,15 +63,21 @@ class Resolution(models.Model):
         verbose_name_plural = _("resolutions")
         ordering = ["championship", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["championship", "number"], name="resolution_number_unique", violation_error_message=_(
-                "This championship already has a resolution with this number.")),
-            models.CheckConstraint(condition=Q(number__gte=1), name="resolution_number_from_one", violation_error_message=_(
-                "Resolutions are numbered from 1.")),
+            models.UniqueConstraint(
+                fields=["championship", "number"],
+                name="resolution_number_unique",
+                violation_error_message=_("This championship already has a resolution with this number."),
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="resolution_number_from_one",
+                violation_error_message=_("Resolutions are numbered from 1."),
+            ),
             models.CheckConstraint(
                 condition=Q(ajuste_mesa__isnull=True, ajuste_points__isnull=True, ajuste_pair="")
                 | Q(ajuste_mesa__isnull=False, ajuste_points__isnull=False, ajuste_pair__in=["A", "B"]),
-                name="resolution_ajuste_whole", violation_error_message=_(
-                "An adjustment names its mesa, its pair and its points, or none of them."),
+                name="resolution_ajuste_whole",
+                violation_error_message=_("An adjustment names its mesa, its pair and its points, or none of them."),
             ),
         ]
 

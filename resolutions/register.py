@@ -90,9 +90,15 @@ def resolve(championship, director, situation, ruling, articles="", mesas=(), aj
         with transaction.atomic():
             mesa, pair, points = ajuste or (None, "", None)
             resolution = Resolution.objects.create(
-                championship=championship, number=_next_number(championship), situation=situation,
-                ruling=ruling, articles=articles, director=director,
-                ajuste_mesa=mesa, ajuste_pair=pair, ajuste_points=points,
+                championship=championship,
+                number=_next_number(championship),
+                situation=situation,
+                ruling=ruling,
+                articles=articles,
+                director=director,
+                ajuste_mesa=mesa,
+                ajuste_pair=pair,
+                ajuste_points=points,
             )
             resolution.mesas.set(mesas)
             if ajuste is not None:
@@ -107,8 +113,9 @@ def _log_ajuste(resolution):
     """The resolution's ``ajuste`` as the Director's claim at its mesa; a refusal undoes the whole resolution."""
     mesa, pair, points = resolution.ajuste_mesa, resolution.ajuste_pair, resolution.ajuste_points
     if mesa.status not in claimlog.OPEN_STATUSES:
-        raise ResolutionError(_("Mesa %(mesa)s is already decided: correct its result instead.")
-                              % {"mesa": mesa_label(mesa)})
+        raise ResolutionError(
+            _("Mesa %(mesa)s is already decided: correct its result instead.") % {"mesa": mesa_label(mesa)}
+        )
     claim = {"kind": "ajuste", "pair": pair, "points": points, "reason": str(resolution)}
     try:
         answer = claimlog.record_claim(mesa.pk, claim, uuid.uuid4(), user=resolution.director)
@@ -124,30 +131,42 @@ def search(championship, query=""):
     """The championship's resolutions, newest first, those matching ``query`` in any text."""
     found = championship.resolutions.select_related("director", "ajuste_mesa").prefetch_related("mesas")
     for word in (query or "").split()[:10]:
-        found = found.filter(Q(situation__icontains=word) | Q(ruling__icontains=word)
-                             | Q(articles__icontains=word) | Q(precedent_from__icontains=word))
+        found = found.filter(
+            Q(situation__icontains=word)
+            | Q(ruling__icontains=word)
+            | Q(articles__icontains=word)
+            | Q(precedent_from__icontains=word)
+        )
     return found.order_by("-number")
 
 
 # --- export and import ----------------------------------------------------------
 
+
 def export(championship) -> bytes:
     """The championship's resolutions as one JSON document, to import into the next championship."""
     items = []
     for r in championship.resolutions.prefetch_related("mesas").select_related("ajuste_mesa").order_by("number"):
-        items.append({
-            "number": r.number,
-            "decided_at": r.decided_at.isoformat(),
-            "situation": r.situation,
-            "ruling": r.ruling,
-            "articles": r.articles,
-            "mesas": r.precedent_mesas or ", ".join(mesa_label(m) for m in r.mesas.all()),
-            "ajuste": {"mesa": mesa_label(r.ajuste_mesa), "pair": r.ajuste_pair, "points": r.ajuste_points}
-            if r.ajuste_mesa_id else None,
-            "precedent_from": r.precedent_from or str(championship),
-        })
-    document = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "championship": str(championship),
-                "resolutions": items}
+        items.append(
+            {
+                "number": r.number,
+                "decided_at": r.decided_at.isoformat(),
+                "situation": r.situation,
+                "ruling": r.ruling,
+                "articles": r.articles,
+                "mesas": r.precedent_mesas or ", ".join(mesa_label(m) for m in r.mesas.all()),
+                "ajuste": {"mesa": mesa_label(r.ajuste_mesa), "pair": r.ajuste_pair, "points": r.ajuste_points}
+                if r.ajuste_mesa_id
+                else None,
+                "precedent_from": r.precedent_from or str(championship),
+            }
+        )
+    document = {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "championship": str(championship),
+        "resolutions": items,
+    }
     return json.dumps(document, ensure_ascii=False, indent=1).encode()
 
 
@@ -184,8 +203,11 @@ def _items(raw):
 
 def _precedent(item, index):
     """The fields of the precedent made from one exported resolution, or ResolutionError naming it."""
+
     def refuse(message):
-        return ResolutionError(_("Resolution %(index)d of the file: %(message)s") % {"index": index, "message": message})
+        return ResolutionError(
+            _("Resolution %(index)d of the file: %(message)s") % {"index": index, "message": message}
+        )
 
     if not isinstance(item, dict):
         raise refuse(_("it is not a resolution."))
@@ -200,18 +222,33 @@ def _precedent(item, index):
         raise refuse(_("its date is missing or not a date with a time zone."))
     ajuste = item.get("ajuste")
     if ajuste is not None:
-        if not (isinstance(ajuste, dict) and ajuste.get("pair") in ("A", "B") and type(ajuste.get("points")) is int
-                and 0 < abs(ajuste["points"]) <= AJUSTE_MAX and isinstance(ajuste.get("mesa"), str)):
+        if not (
+            isinstance(ajuste, dict)
+            and ajuste.get("pair") in ("A", "B")
+            and type(ajuste.get("points")) is int
+            and 0 < abs(ajuste["points"]) <= AJUSTE_MAX
+            and isinstance(ajuste.get("mesa"), str)
+        ):
             raise refuse(_("its adjustment is not a pair, points and a mesa."))
         # The ajuste was logged at a mesa of the earlier championship: kept in the ruling's record, not applied.
         try:
-            note = _text(_("Adjustment at %(mesa)s: pair %(pair)s, %(points)+d points.")
-                         % {"mesa": ajuste["mesa"], "pair": ajuste["pair"], "points": ajuste["points"]},
-                         "line", _("adjustment"), None)
+            note = _text(
+                _("Adjustment at %(mesa)s: pair %(pair)s, %(points)+d points.")
+                % {"mesa": ajuste["mesa"], "pair": ajuste["pair"], "points": ajuste["points"]},
+                "line",
+                _("adjustment"),
+                None,
+            )
         except ResolutionError as error:
             raise refuse(error.message) from None
         if len(ruling) + 2 + len(note) > RULING_MAX:
             raise refuse(_("its ruling is too long."))
         ruling = f"{ruling}\n\n{note}"
-    return {"situation": situation, "ruling": ruling, "articles": articles, "decided_at": decided_at,
-            "precedent_from": precedent_from or _("an earlier championship"), "precedent_mesas": mesas}
+    return {
+        "situation": situation,
+        "ruling": ruling,
+        "articles": articles,
+        "decided_at": decided_at,
+        "precedent_from": precedent_from or _("an earlier championship"),
+        "precedent_mesas": mesas,
+    }

@@ -37,18 +37,33 @@ def resolution_list(request, pk):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                resolution = register.resolve(championship, request.user, data["situation"], data["ruling"],
-                                              data["articles"], data["mesas"], data["ajuste"])
+                resolution = register.resolve(
+                    championship,
+                    request.user,
+                    data["situation"],
+                    data["ruling"],
+                    data["articles"],
+                    data["mesas"],
+                    data["ajuste"],
+                )
             except register.ResolutionError as error:
                 form.add_error(None, error.message)
             else:
                 messages.success(request, _("%(resolution)s recorded.") % {"resolution": resolution})
                 return redirect("resolutions:list", championship.pk)
     query = request.GET.get("q", "")[:200]
-    return render(request, "resolutions/list.html", {
-        "championship": championship, "director": director, "form": form, "import_form": ImportForm(),
-        "resolutions": register.search(championship, query), "query": query,
-    })
+    return render(
+        request,
+        "resolutions/list.html",
+        {
+            "championship": championship,
+            "director": director,
+            "form": form,
+            "import_form": ImportForm(),
+            "resolutions": register.search(championship, query),
+            "query": query,
+        },
+    )
 
 
 def resolution_export(request, pk):

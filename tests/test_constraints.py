@@ -21,8 +21,12 @@ from tournament.forms import PairForm
 from tournament.models import Mesa
 
 PROJECT_APPS = {"tournament", "refereeing", "resolutions", "audit", "backup"}
-CONSTRAINTS = [(model, constraint) for model in apps.get_models() if model._meta.app_label in PROJECT_APPS
-               for constraint in model._meta.constraints]
+CONSTRAINTS = [
+    (model, constraint)
+    for model in apps.get_models()
+    if model._meta.app_label in PROJECT_APPS
+    for constraint in model._meta.constraints
+]
 
 
 def test_the_project_has_its_constraints():
@@ -41,19 +45,29 @@ def test_every_constraint_has_a_plain_message_in_both_languages(model, constrain
 
 
 CHAMPIONSHIP = {
-    "name": "Copa Chimborazo", "start_date": "2026-11-22", "end_date": "2026-11-21", "ruleset_profile": "riobamba",
-    "players_per_pair": 2, "bracket_format": "double", "group_size": 4, "advance_per_group": 0, "tables": 10,
+    "name": "Copa Chimborazo",
+    "start_date": "2026-11-22",
+    "end_date": "2026-11-21",
+    "ruleset_profile": "riobamba",
+    "players_per_pair": 2,
+    "bracket_format": "double",
+    "group_size": 4,
+    "advance_per_group": 0,
+    "tables": 10,
     "appeal_window_minutes": 10,
 }
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language, change, message", [
-    ("en", {}, "The end date cannot be before the start date."),
-    ("es", {}, "La fecha de fin no puede ser anterior a la de inicio."),
-    ("en", {"end_date": "2026-11-23", "tables": 0}, "A championship needs at least one table."),
-    ("es", {"end_date": "2026-11-23", "tables": 0}, "Un campeonato necesita al menos una mesa física."),
-])
+@pytest.mark.parametrize(
+    "language, change, message",
+    [
+        ("en", {}, "The end date cannot be before the start date."),
+        ("es", {}, "La fecha de fin no puede ser anterior a la de inicio."),
+        ("en", {"end_date": "2026-11-23", "tables": 0}, "A championship needs at least one table."),
+        ("es", {"end_date": "2026-11-23", "tables": 0}, "Un campeonato necesita al menos una mesa física."),
+    ],
+)
 def test_the_championship_form_says_what_is_wrong(client, language, change, message):
     client.force_login(organiser())
     response = client.post(reverse("tournament:new"), {**CHAMPIONSHIP, **change}, HTTP_ACCEPT_LANGUAGE=language)
@@ -63,18 +77,23 @@ def test_the_championship_form_says_what_is_wrong(client, language, change, mess
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("data, message", [
-    ({"seed": "1"}, "Seed 1 is already taken."),
-    ({"seed": "0"}, "The seed is a whole number from 1."),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"seed": "1"}, "Seed 1 is already taken."),
+        ({"seed": "0"}, "The seed is a whole number from 1."),
+    ],
+)
 def test_the_pair_form_says_what_is_wrong(data, message):
     champ = championship()
     first = pairs(champ, 1)[0]
     first.seed = 1
     first.save()
     with translation.override("en"):
-        form = PairForm({"name": "Nueva", "player1_name": "Ana", "player2_name": "Luis", "representative": "1", **data},
-                        championship=champ)
+        form = PairForm(
+            {"name": "Nueva", "player1_name": "Ana", "player2_name": "Luis", "representative": "1", **data},
+            championship=champ,
+        )
         assert not form.is_valid()
         assert message in str(form.errors)
         assert "pair_seed" not in str(form.errors)
@@ -86,19 +105,27 @@ def mesa_admin_form(mesa, **change):
     request = RequestFactory().get("/")
     request.user = organiser("admin")
     form_class = model_admin.get_form(request, mesa)
-    data = {name: getattr(mesa, f"{name}_id", None) if hasattr(mesa, f"{name}_id") else getattr(mesa, name)
-            for name in form_class.base_fields}
+    data = {
+        name: getattr(mesa, f"{name}_id", None) if hasattr(mesa, f"{name}_id") else getattr(mesa, name)
+        for name in form_class.base_fields
+    }
     data = {k: ("" if v is None else v) for k, v in {**data, **change}.items()}
     return form_class(data, instance=mesa)
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("change, message", [
-    (lambda m: {"pair_b": m.pair_a_id}, "A mesa is played by two different pairs."),
-    (lambda m: {"pair_b": "", "status": "ready"}, "A mesa can be ready or played only once both its pairs are known."),
-    (lambda m: {"status": "finished"}, "A decided mesa (finished or walkover) has a winner"),
-    (lambda m: {"table_number": 0}, "Tables are numbered from 1."),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda m: {"pair_b": m.pair_a_id}, "A mesa is played by two different pairs."),
+        (
+            lambda m: {"pair_b": "", "status": "ready"},
+            "A mesa can be ready or played only once both its pairs are known.",
+        ),
+        (lambda m: {"status": "finished"}, "A decided mesa (finished or walkover) has a winner"),
+        (lambda m: {"table_number": 0}, "Tables are numbered from 1."),
+    ],
+)
 def test_the_mesa_admin_form_says_what_is_wrong(change, message):
     champ = championship()
     pairs(champ, 4)

@@ -27,8 +27,14 @@ def test_the_report_says_who_won_how_every_mesa_ended_and_what_the_director_deci
     draws.draw_bracket(champ, seed=1)
     champion = play_to_the_end(champ)
     first = champ.mesas.get(bracket="W", round=1, position=1)
-    register.resolve(champ, director, "Un teléfono sonó en la mesa.", "Amonestación verbal a la pareja B.",
-                     articles="Art. 18", mesas=[first])
+    register.resolve(
+        champ,
+        director,
+        "Un teléfono sonó en la mesa.",
+        "Amonestación verbal a la pareja B.",
+        articles="Art. 18",
+        mesas=[first],
+    )
     client.force_login(director)
     response = client.get(reverse("report:championship", args=[champ.pk]), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
@@ -42,8 +48,9 @@ def test_the_report_says_who_won_how_every_mesa_ended_and_what_the_director_deci
     assert "FINAL STANDINGS" in whole and "No appeal was filed." in whole
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "report-en.pdf").write_bytes(response.content)
-    subprocess.run(["pdftoppm", "-png", "-r", "60", str(ARTIFACTS / "report-en.pdf"), str(ARTIFACTS / "report-en")],
-                   check=True)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "60", str(ARTIFACTS / "report-en.pdf"), str(ARTIFACTS / "report-en")], check=True
+    )
 
 
 def test_only_organisers_and_the_director_print_it(client):

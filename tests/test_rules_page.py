@@ -66,8 +66,7 @@ def test_every_link_inside_the_document_lands_on_an_anchor(page):
 def test_the_document_names_every_profile_and_every_ruling_added_later(page):
     for profile in rules.PROFILES:
         assert f"<code>{profile}</code>" in page
-    for ruling in ("conteo", "38", "chica-a-media-data", "anulaciones", "ajuste-director",
-                   "reglas-congeladas"):
+    for ruling in ("conteo", "38", "chica-a-media-data", "anulaciones", "ajuste-director", "reglas-congeladas"):
         assert f'id="ruling-{ruling}"' in page
 
 

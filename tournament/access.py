@@ -34,6 +34,7 @@ def committee_required(view):
         if not is_committee(request.user):
             raise PermissionDenied
         return view(request, *args, **kwargs)
+
     return wrapper
 
 
@@ -53,4 +54,5 @@ def organiser_required(view):
         if not is_organiser(request.user):
             raise PermissionDenied
         return view(request, *args, **kwargs)
+
     return wrapper

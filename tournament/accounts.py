@@ -41,25 +41,35 @@ def jueces():
 def juez_accounts():
     """The juez accounts an organiser may manage (see the terms above)."""
     return (
-        get_user_model().objects.filter(groups__name=JUECES_GROUP, is_staff=False, is_superuser=False)
+        get_user_model()
+        .objects.filter(groups__name=JUECES_GROUP, is_staff=False, is_superuser=False)
         .order_by("first_name", "last_name", "username")
     )
 
 
 def directors():
     """The active Directors, by name: those a championship may name."""
-    return (get_user_model().objects.filter(groups__name=DIRECTORS_GROUP, is_active=True)
-            .order_by("first_name", "last_name", "username"))
+    return (
+        get_user_model()
+        .objects.filter(groups__name=DIRECTORS_GROUP, is_active=True)
+        .order_by("first_name", "last_name", "username")
+    )
 
 
 def role_accounts():
     """The organisers and Directors, by name, each with ``roles``: what the Comité's page lists."""
-    people = (get_user_model().objects.filter(groups__name__in=[ORGANISERS_GROUP, DIRECTORS_GROUP]).distinct()
-              .prefetch_related("groups").order_by("first_name", "last_name", "username"))
+    people = (
+        get_user_model()
+        .objects.filter(groups__name__in=[ORGANISERS_GROUP, DIRECTORS_GROUP])
+        .distinct()
+        .prefetch_related("groups")
+        .order_by("first_name", "last_name", "username")
+    )
     for person in people:
         names = {g.name for g in person.groups.all()}
-        person.roles = [role for role, group in (("organiser", ORGANISERS_GROUP), ("director", DIRECTORS_GROUP))
-                        if group in names]
+        person.roles = [
+            role for role, group in (("organiser", ORGANISERS_GROUP), ("director", DIRECTORS_GROUP)) if group in names
+        ]
     return people
 
 
@@ -92,8 +102,7 @@ def set_juez_active(juez, active):
         if held:
             raise ActionRefused(
                 _("%(name)s is still the juez of %(mesas)s; give it to another juez first.")
-                % {"name": person_name(juez),
-                   "mesas": ", ".join(mesa_label(m) for m in held)},
+                % {"name": person_name(juez), "mesas": ", ".join(mesa_label(m) for m in held)},
                 held,
             )
     juez.is_active = active

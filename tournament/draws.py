@@ -49,10 +49,12 @@ def draw_bracket(championship, seed=None):
         raise ActionRefused(_("At least two pairs must be present (checked in) to draw the bracket."))
     try:
         result = bracket.draw(
-            [p.pk for p in pairs], championship.bracket_format,
+            [p.pk for p in pairs],
+            championship.bracket_format,
             seeds={p.pk: p.seed for p in pairs if p.seed is not None},
             random_seed=bracket.new_random_seed() if seed is None else seed,
-            third_place=championship.third_place, group_size=championship.group_size,
+            third_place=championship.third_place,
+            group_size=championship.group_size,
         )
     except bracket.BracketError as error:
         raise ActionRefused(speak(error)) from None
@@ -74,9 +76,14 @@ def draw_knockout(championship):
         raise ActionRefused(_("The knockout is already drawn."))
     pending = [m for m in groups if m.status not in Mesa.DECIDED]
     if pending:
-        raise ActionRefused(ngettext(
-            "%(n)d group mesa has no result yet.", "%(n)d group mesas have no result yet.", len(pending),
-        ) % {"n": len(pending)})
+        raise ActionRefused(
+            ngettext(
+                "%(n)d group mesa has no result yet.",
+                "%(n)d group mesas have no result yet.",
+                len(pending),
+            )
+            % {"n": len(pending)}
+        )
     ranked = {group: [row.entrant for row in rows] for group, rows in group_standings(groups).items()}
     try:
         result = bracket.knockout_after_groups(ranked, championship.advance_per_group, championship.third_place)
@@ -99,20 +106,36 @@ def group_standings(mesas):
         for chica in (mesa.state or {}).get("chica_results", []):
             for side in points:
                 points[side] += chica["scores"][side]
-        results.setdefault(mesa.group, []).append(bracket.GroupResult(
-            a=mesa.pair_a_id, b=mesa.pair_b_id, winner="A" if mesa.winner_id == mesa.pair_a_id else "B",
-            chicas_a=mesa.chicas_a, chicas_b=mesa.chicas_b, points_a=points["A"], points_b=points["B"],
-        ))
+        results.setdefault(mesa.group, []).append(
+            bracket.GroupResult(
+                a=mesa.pair_a_id,
+                b=mesa.pair_b_id,
+                winner="A" if mesa.winner_id == mesa.pair_a_id else "B",
+                chicas_a=mesa.chicas_a,
+                chicas_b=mesa.chicas_b,
+                points_a=points["A"],
+                points_b=points["B"],
+            )
+        )
     return {group: bracket.standings(results.get(group, []), members) for group, members in sorted(entrants.items())}
 
 
 def _create_mesas(championship, specs):
     """One Mesa row per spec, then the routes between them."""
-    mesas = Mesa.objects.bulk_create([
-        Mesa(championship=championship, bracket=spec.key.bracket, round=spec.key.round,
-             position=spec.key.position, group=spec.group, pair_a_id=spec.a, pair_b_id=spec.b)
-        for spec in specs
-    ])
+    mesas = Mesa.objects.bulk_create(
+        [
+            Mesa(
+                championship=championship,
+                bracket=spec.key.bracket,
+                round=spec.key.round,
+                position=spec.key.position,
+                group=spec.group,
+                pair_a_id=spec.a,
+                pair_b_id=spec.b,
+            )
+            for spec in specs
+        ]
+    )
     by_key = {(m.bracket, m.round, m.position): m for m in mesas}
     for spec, mesa in zip(specs, mesas):
         for name in ("winner_to", "loser_to"):

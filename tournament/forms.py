@@ -62,9 +62,20 @@ class ChampionshipForm(forms.ModelForm):
     class Meta:
         model = Championship
         fields = [
-            "name", "edition", "venue", "start_date", "end_date", "director", "ruleset_profile",
-            "players_per_pair", "bracket_format", "third_place", "group_size", "advance_per_group",
-            "tables", "appeal_window_minutes",
+            "name",
+            "edition",
+            "venue",
+            "start_date",
+            "end_date",
+            "director",
+            "ruleset_profile",
+            "players_per_pair",
+            "bracket_format",
+            "third_place",
+            "group_size",
+            "advance_per_group",
+            "tables",
+            "appeal_window_minutes",
         ]
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -86,10 +97,13 @@ class ChampionshipForm(forms.ModelForm):
         profile = profile if profile in said else DEFAULT_PROFILE
         for setting in SETTINGS:
             label = speak((setting.label_es, setting.label_en))
-            by_profile = {name: str(_("as the profile says: %(value)s") % {"value": rows[setting.name]["value"]})
-                          for name, rows in said.items()}
+            by_profile = {
+                name: str(_("as the profile says: %(value)s") % {"value": rows[setting.name]["value"]})
+                for name, rows in said.items()
+            }
             self.fields["rule_" + setting.name] = forms.ChoiceField(
-                label=f"{label} ({said[profile][setting.name]['source']})", required=False,
+                label=f"{label} ({said[profile][setting.name]['source']})",
+                required=False,
                 choices=[(FROM_PROFILE, by_profile[profile])]
                 + [(_encode(v), _choice_label(setting, v)) for v in setting.choices],
                 initial=_encode(overrides[setting.name]) if setting.name in overrides else FROM_PROFILE,
@@ -134,7 +148,10 @@ class PairForm(forms.ModelForm):
     player2_id = TextField("line", label=_("Player 2: ID number"), max_length=20, required=False)
     player2_phone = TextField("line", label=_("Player 2: phone"), max_length=30, required=False)
     representative = forms.TypedChoiceField(
-        label=_("Representative"), coerce=int, choices=[(1, _("Player 1")), (2, _("Player 2"))], initial=1,
+        label=_("Representative"),
+        coerce=int,
+        choices=[(1, _("Player 1")), (2, _("Player 2"))],
+        initial=1,
     )
 
     class Meta:
@@ -148,10 +165,13 @@ class PairForm(forms.ModelForm):
         if self.instance.pk:
             for player in self.instance.players.all():
                 n = player.number
-                self.initial.update({
-                    f"player{n}_name": player.full_name, f"player{n}_id": player.id_number,
-                    f"player{n}_phone": player.phone,
-                })
+                self.initial.update(
+                    {
+                        f"player{n}_name": player.full_name,
+                        f"player{n}_id": player.id_number,
+                        f"player{n}_phone": player.phone,
+                    }
+                )
                 if player.is_representative:
                     self.initial["representative"] = n
         if championship.players_per_pair == 1:
@@ -166,7 +186,7 @@ class PairForm(forms.ModelForm):
         name = self.cleaned_data["name"].strip()
         others = self.championship.pairs.exclude(pk=self.instance.pk)
         if others.filter(name__iexact=name).exists():
-            raise forms.ValidationError(_("A pair named \"%(name)s\" is already registered.") % {"name": name})
+            raise forms.ValidationError(_('A pair named "%(name)s" is already registered.') % {"name": name})
         return name
 
     def clean_seed(self):
@@ -181,11 +201,17 @@ class PairForm(forms.ModelForm):
         numbers = [data.get(f"player{n}_id") for n in (1, 2) if data.get(f"player{n}_id")]
         if len(numbers) == 2 and numbers[0] == numbers[1]:
             self.add_error("player2_id", _("Both players have the same ID number."))
-        taken = (Player.objects.filter(pair__championship=self.championship, id_number__in=numbers)
-                 .exclude(pair=self.instance.pk).select_related("pair").first())
+        taken = (
+            Player.objects.filter(pair__championship=self.championship, id_number__in=numbers)
+            .exclude(pair=self.instance.pk)
+            .select_related("pair")
+            .first()
+        )
         if taken:
-            raise forms.ValidationError(_("ID number %(id)s already plays in the pair \"%(pair)s\".")
-                                        % {"id": taken.id_number, "pair": taken.pair})
+            raise forms.ValidationError(
+                _('ID number %(id)s already plays in the pair "%(pair)s".')
+                % {"id": taken.id_number, "pair": taken.pair}
+            )
         return data
 
     @transaction.atomic
@@ -197,12 +223,16 @@ class PairForm(forms.ModelForm):
         # Clear the representative first: the constraint allows one at a time.
         pair.players.update(is_representative=False)
         for n in range(1, count + 1):
-            Player.objects.update_or_create(pair=pair, number=n, defaults={
-                "full_name": self.cleaned_data[f"player{n}_name"],
-                "id_number": self.cleaned_data[f"player{n}_id"],
-                "phone": self.cleaned_data[f"player{n}_phone"],
-                "is_representative": n == representative,
-            })
+            Player.objects.update_or_create(
+                pair=pair,
+                number=n,
+                defaults={
+                    "full_name": self.cleaned_data[f"player{n}_name"],
+                    "id_number": self.cleaned_data[f"player{n}_id"],
+                    "phone": self.cleaned_data[f"player{n}_phone"],
+                    "is_representative": n == representative,
+                },
+            )
         return pair
 
 
@@ -220,7 +250,10 @@ class ImportForm(forms.Form):
 
 class DrawForm(forms.Form):
     seed = forms.IntegerField(
-        label=_("Draw seed"), required=False, min_value=0, max_value=2**62,
+        label=_("Draw seed"),
+        required=False,
+        min_value=0,
+        max_value=2**62,
         help_text=_("Leave empty for a new random draw; give a previous seed to reproduce it."),
     )
 
@@ -251,8 +284,13 @@ class ReasonField(TextField):
     """Why a result was recorded or corrected: kept in the audit trail (``audit``)."""
 
     def __init__(self):
-        super().__init__("reason", label=_("Reason (kept in the audit trail)"), max_length=REASON_MAX,
-                         required=False, widget=forms.Textarea(attrs={"rows": 2}))
+        super().__init__(
+            "reason",
+            label=_("Reason (kept in the audit trail)"),
+            max_length=REASON_MAX,
+            required=False,
+            widget=forms.Textarea(attrs={"rows": 2}),
+        )
 
 
 class MesaPairsForm(forms.Form):
@@ -274,7 +312,8 @@ class CorrectionForm(MesaPairsForm):
     chicas_b = forms.IntegerField(label=_("Chicas of pair B"), min_value=0, max_value=3)
     zapateria = forms.BooleanField(label=_("Zapatería"), required=False)
     override = forms.BooleanField(
-        label=_("Director's override: correct even though a later mesa has started"), required=False,
+        label=_("Director's override: correct even though a later mesa has started"),
+        required=False,
     )
     reason = ReasonField()
 
@@ -311,8 +350,9 @@ class JuezForm(AccountForm):
 class RoleAccountForm(AccountForm):
     """An organiser's or a Director's account, made by the Comité's administrator."""
 
-    role = forms.ChoiceField(label=_("Role"), widget=forms.RadioSelect,
-                             choices=[("organiser", _("Organiser")), ("director", _("Director"))])
+    role = forms.ChoiceField(
+        label=_("Role"), widget=forms.RadioSelect, choices=[("organiser", _("Organiser")), ("director", _("Director"))]
+    )
 
     def give_role(self, user):
         give_role(user, self.cleaned_data["role"])

@@ -32,10 +32,15 @@ logger = logging.getLogger(__name__)
 
 def locked_out_page(request, original_response=None, credentials=None):
     """Axes' answer to a sign-in refused for too many failures (AXES_LOCKOUT_CALLABLE)."""
-    return render(request, "registration/locked_out.html", {
-        "failure_limit": settings.AXES_FAILURE_LIMIT,
-        "minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
-    }, status=429)
+    return render(
+        request,
+        "registration/locked_out.html",
+        {
+            "failure_limit": settings.AXES_FAILURE_LIMIT,
+            "minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
+        },
+        status=429,
+    )
 
 
 def locked_usernames(usernames):
@@ -43,7 +48,8 @@ def locked_usernames(usernames):
     since = timezone.now() - settings.AXES_COOLOFF_TIME
     counts = (
         AccessAttempt.objects.filter(username__in=list(usernames), attempt_time__gte=since)
-        .values("username").annotate(failures=Sum("failures_since_start"))
+        .values("username")
+        .annotate(failures=Sum("failures_since_start"))
     )
     return {row["username"] for row in counts if row["failures"] >= settings.AXES_FAILURE_LIMIT}
 

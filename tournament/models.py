@@ -50,7 +50,6 @@ class RulesFrozen(ValidationError):
     """A change to a championship's rules after one of its mesas started."""
 
 
-
 class Championship(models.Model):
     class Format(models.TextChoices):
         DOUBLE = "double", _("Double elimination")
@@ -63,16 +62,24 @@ class Championship(models.Model):
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"))
     director = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="directed_championships", verbose_name=_("Director"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="directed_championships",
+        verbose_name=_("Director"),
     )
     ruleset_profile = models.CharField(
-        _("rule set profile"), max_length=30, default=DEFAULT_PROFILE,
+        _("rule set profile"),
+        max_length=30,
+        default=DEFAULT_PROFILE,
         choices=[(name, name) for name in PROFILES],
     )
     ruleset_overrides = models.JSONField(_("rule set overrides"), default=dict, blank=True)
     players_per_pair = models.PositiveSmallIntegerField(
-        _("players per side"), default=2, choices=[(2, _("pairs (4 players)")), (1, _("1 vs 1"))],
+        _("players per side"),
+        default=2,
+        choices=[(2, _("pairs (4 players)")), (1, _("1 vs 1"))],
     )
     bracket_format = models.CharField(_("bracket format"), max_length=20, choices=Format.choices, default=Format.DOUBLE)
     third_place = models.BooleanField(_("third-place mesa"), default=False)
@@ -81,12 +88,19 @@ class Championship(models.Model):
     draw_seed = models.BigIntegerField(_("random draw seed"), null=True, blank=True)
     # Written by the bracket engine's adapter (``tournament.advancement``) with every result.
     champion = models.ForeignKey(
-        "Pair", on_delete=models.SET_NULL, null=True, blank=True, editable=False, related_name="+",
+        "Pair",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
         verbose_name=_("champion"),
     )
     appeal_window_minutes = models.PositiveSmallIntegerField(_("appeal window (minutes)"), default=10)
     tables = models.PositiveSmallIntegerField(
-        _("tables"), default=16, help_text=_("How many physical tables the venue has, numbered from 1."),
+        _("tables"),
+        default=16,
+        help_text=_("How many physical tables the venue has, numbered from 1."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -99,10 +113,16 @@ class Championship(models.Model):
         ordering = ["-start_date", "name"]
         permissions = [("run_championship", _("Can run championships (draw, tables, results)"))]
         constraints = [
-            models.CheckConstraint(condition=Q(end_date__gte=F("start_date")), name="championship_dates_in_order", violation_error_message=_(
-                "The end date cannot be before the start date.")),
-            models.CheckConstraint(condition=Q(tables__gte=1), name="championship_has_a_table", violation_error_message=_(
-                "A championship needs at least one table.")),
+            models.CheckConstraint(
+                condition=Q(end_date__gte=F("start_date")),
+                name="championship_dates_in_order",
+                violation_error_message=_("The end date cannot be before the start date."),
+            ),
+            models.CheckConstraint(
+                condition=Q(tables__gte=1),
+                name="championship_has_a_table",
+                violation_error_message=_("A championship needs at least one table."),
+            ),
         ]
 
     def __str__(self):
@@ -122,8 +142,12 @@ class Championship(models.Model):
 
     def header(self, first_dealer):
         """The header a mesa of this championship starts with now (see the module's terms)."""
-        return {"ruleset": self.ruleset_profile, "settings": self.ruleset.settings(),
-                "players": self.players_at_table, "first_dealer": first_dealer}
+        return {
+            "ruleset": self.ruleset_profile,
+            "settings": self.ruleset.settings(),
+            "players": self.players_at_table,
+            "first_dealer": first_dealer,
+        }
 
     def started_mesa(self):
         """A mesa of this championship that has a claim (its rules are frozen), or None."""
@@ -148,16 +172,21 @@ class Championship(models.Model):
         if saved is None or all(saved[name] == getattr(self, name) for name in self.RULE_FIELDS):
             return
         try:
-            unchanged = (build_ruleset(saved["ruleset_profile"], saved["ruleset_overrides"]) == self.ruleset
-                         and saved["players_per_pair"] == self.players_per_pair)
+            unchanged = (
+                build_ruleset(saved["ruleset_profile"], saved["ruleset_overrides"]) == self.ruleset
+                and saved["players_per_pair"] == self.players_per_pair
+            )
         except RuleSetError:
             unchanged = False
         started = None if unchanged else self.started_mesa()
         if started is not None:
             raise RulesFrozen(
-                gettext("The rules cannot change any more: mesa %(mesa)s has started, and a mesa keeps the rules it"
-                        " started with. Every mesa of this championship is played with the rules it has now.")
-                % {"mesa": started}, code="rules_frozen",
+                gettext(
+                    "The rules cannot change any more: mesa %(mesa)s has started, and a mesa keeps the rules it"
+                    " started with. Every mesa of this championship is played with the rules it has now."
+                )
+                % {"mesa": started},
+                code="rules_frozen",
             )
 
     def clean(self):
@@ -184,12 +213,21 @@ class Pair(models.Model):
         verbose_name_plural = _("pairs")
         ordering = ["seed", "name"]
         constraints = [
-            models.UniqueConstraint(fields=["championship", "name"], name="pair_name_unique_in_championship", violation_error_message=_(
-                "Another pair of this championship already has this name.")),
-            models.UniqueConstraint(fields=["championship", "seed"], name="pair_seed_unique_in_championship", violation_error_message=_(
-                "Another pair of this championship already has this seed.")),
-            models.CheckConstraint(condition=Q(seed__isnull=True) | Q(seed__gte=1), name="pair_seed_from_one", violation_error_message=_(
-                "The seed is a whole number from 1.")),
+            models.UniqueConstraint(
+                fields=["championship", "name"],
+                name="pair_name_unique_in_championship",
+                violation_error_message=_("Another pair of this championship already has this name."),
+            ),
+            models.UniqueConstraint(
+                fields=["championship", "seed"],
+                name="pair_seed_unique_in_championship",
+                violation_error_message=_("Another pair of this championship already has this seed."),
+            ),
+            models.CheckConstraint(
+                condition=Q(seed__isnull=True) | Q(seed__gte=1),
+                name="pair_seed_from_one",
+                violation_error_message=_("The seed is a whole number from 1."),
+            ),
         ]
 
     def __str__(self):
@@ -213,11 +251,16 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         ordering = ["pair", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["pair", "number"], name="player_number_unique_in_pair", violation_error_message=_(
-                "This pair already has a player with this number.")),
             models.UniqueConstraint(
-                fields=["pair"], condition=Q(is_representative=True), name="one_representative_per_pair", violation_error_message=_(
-                "A pair has only one representative."),
+                fields=["pair", "number"],
+                name="player_number_unique_in_pair",
+                violation_error_message=_("This pair already has a player with this number."),
+            ),
+            models.UniqueConstraint(
+                fields=["pair"],
+                condition=Q(is_representative=True),
+                name="one_representative_per_pair",
+                violation_error_message=_("A pair has only one representative."),
             ),
         ]
 
@@ -263,8 +306,12 @@ class Mesa(models.Model):
     round = models.PositiveSmallIntegerField(_("round"))
     position = models.PositiveSmallIntegerField(_("position"))
     group = models.PositiveSmallIntegerField(_("group"), null=True, blank=True)
-    pair_a = models.ForeignKey(Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("pair A"))
-    pair_b = models.ForeignKey(Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("pair B"))
+    pair_a = models.ForeignKey(
+        Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("pair A")
+    )
+    pair_b = models.ForeignKey(
+        Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("pair B")
+    )
     winner_to = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     winner_to_slot = models.CharField(max_length=1, choices=Slot.choices, blank=True)
     loser_to = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
@@ -272,30 +319,48 @@ class Mesa(models.Model):
 
     table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
     juez = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="judged_mesas", verbose_name=_("juez"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="judged_mesas",
+        verbose_name=_("juez"),
     )
     inspector = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="inspected_mesas", verbose_name=_("inspector"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="inspected_mesas",
+        verbose_name=_("inspector"),
     )
     pin = models.CharField(_("PIN"), max_length=6, default=new_pin)
     # Who printed the current PIN again, and when (None: the PIN the mesa was made with).
     pin_issued_at = models.DateTimeField(_("PIN printed at"), null=True, blank=True, editable=False)
     pin_issued_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, editable=False,
-        related_name="+", verbose_name=_("PIN printed by"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+        verbose_name=_("PIN printed by"),
     )
     first_dealer = models.CharField(_("first dealer"), max_length=2, default="A1")
     header = models.JSONField(
-        _("rules it started with"), null=True, blank=True, editable=False,
+        _("rules it started with"),
+        null=True,
+        blank=True,
+        editable=False,
         help_text="Set with the first claim, never changed: the rules the log is replayed with.",
     )
 
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.WAITING)
     chicas_a = models.PositiveSmallIntegerField(default=0)
     chicas_b = models.PositiveSmallIntegerField(default=0)
-    winner = models.ForeignKey(Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("winner"))
+    winner = models.ForeignKey(
+        Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("winner")
+    )
     zapateria = models.BooleanField(_("zapatería"), default=False)
     # The engine's state after the last claim, kept with the log in one
     # transaction so that lists and boards need not replay every mesa.
@@ -309,48 +374,65 @@ class Mesa(models.Model):
         verbose_name_plural = _("mesas")
         ordering = ["championship", "bracket", "round", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["championship", "bracket", "round", "position"], name="mesa_place_unique", violation_error_message=_(
-                "This championship already has a mesa in this place of the bracket (bracket, round and position).")),
+            models.UniqueConstraint(
+                fields=["championship", "bracket", "round", "position"],
+                name="mesa_place_unique",
+                violation_error_message=_(
+                    "This championship already has a mesa in this place of the bracket (bracket, round and position)."
+                ),
+            ),
             models.CheckConstraint(
                 condition=Q(pair_a__isnull=True) | Q(pair_b__isnull=True) | ~Q(pair_a=F("pair_b")),
-                name="mesa_pairs_differ", violation_error_message=_(
-                "A mesa is played by two different pairs."),
+                name="mesa_pairs_differ",
+                violation_error_message=_("A mesa is played by two different pairs."),
             ),
             models.UniqueConstraint(
                 fields=["championship", "table_number"],
                 condition=Q(status__in=["in_play", "suspended"]),
-                name="one_mesa_in_play_per_table", violation_error_message=_(
-                "Another mesa of this championship is in play at this table."),
+                name="one_mesa_in_play_per_table",
+                violation_error_message=_("Another mesa of this championship is in play at this table."),
             ),
             models.CheckConstraint(
                 condition=Q(winner__isnull=True) | Q(winner=F("pair_a")) | Q(winner=F("pair_b")),
-                name="mesa_winner_is_one_of_its_pairs", violation_error_message=_(
-                "The winner must be one of the mesa's pairs."),
+                name="mesa_winner_is_one_of_its_pairs",
+                violation_error_message=_("The winner must be one of the mesa's pairs."),
             ),
             # A decided mesa has a winner, and only a decided mesa has one.
             models.CheckConstraint(
                 condition=Q(status__in=["finished", "walkover"], winner__isnull=False)
                 | (~Q(status__in=["finished", "walkover"]) & Q(winner__isnull=True)),
-                name="mesa_winner_iff_decided", violation_error_message=_(
-                "A decided mesa (finished or walkover) has a winner, and only a decided mesa has one."),
+                name="mesa_winner_iff_decided",
+                violation_error_message=_(
+                    "A decided mesa (finished or walkover) has a winner, and only a decided mesa has one."
+                ),
             ),
             # Only a mesa whose two pairs are known can be played.
             models.CheckConstraint(
-                condition=Q(status__in=["waiting", "walkover"])
-                | Q(pair_a__isnull=False, pair_b__isnull=False),
-                name="mesa_played_by_two_pairs", violation_error_message=_(
-                "A mesa can be ready or played only once both its pairs are known."),
+                condition=Q(status__in=["waiting", "walkover"]) | Q(pair_a__isnull=False, pair_b__isnull=False),
+                name="mesa_played_by_two_pairs",
+                violation_error_message=_("A mesa can be ready or played only once both its pairs are known."),
             ),
-            models.CheckConstraint(condition=Q(table_number__isnull=True) | Q(table_number__gte=1), name="mesa_table_from_one", violation_error_message=_(
-                "Tables are numbered from 1.")),
-            models.CheckConstraint(condition=Q(winner_to__isnull=True) | ~Q(winner_to_slot=""), name="mesa_winner_to_has_slot", violation_error_message=_(
-                "Say on which side of the next mesa the winner plays.")),
-            models.CheckConstraint(condition=Q(loser_to__isnull=True) | ~Q(loser_to_slot=""), name="mesa_loser_to_has_slot", violation_error_message=_(
-                "Say on which side of the next mesa the loser plays.")),
+            models.CheckConstraint(
+                condition=Q(table_number__isnull=True) | Q(table_number__gte=1),
+                name="mesa_table_from_one",
+                violation_error_message=_("Tables are numbered from 1."),
+            ),
+            models.CheckConstraint(
+                condition=Q(winner_to__isnull=True) | ~Q(winner_to_slot=""),
+                name="mesa_winner_to_has_slot",
+                violation_error_message=_("Say on which side of the next mesa the winner plays."),
+            ),
+            models.CheckConstraint(
+                condition=Q(loser_to__isnull=True) | ~Q(loser_to_slot=""),
+                name="mesa_loser_to_has_slot",
+                violation_error_message=_("Say on which side of the next mesa the loser plays."),
+            ),
             # A juez referees one mesa at a time.
             models.UniqueConstraint(
-                fields=["juez"], condition=Q(status__in=["in_play", "suspended"]), name="one_mesa_in_play_per_juez", violation_error_message=_(
-                "This juez is already refereeing another mesa in play."),
+                fields=["juez"],
+                condition=Q(status__in=["in_play", "suspended"]),
+                name="one_mesa_in_play_per_juez",
+                violation_error_message=_("This juez is already refereeing another mesa in play."),
             ),
         ]
 
@@ -362,8 +444,9 @@ class Mesa(models.Model):
         if self.pk is not None and (update_fields is None or "header" in update_fields):
             saved = Mesa.objects.filter(pk=self.pk).values_list("header", flat=True).first()
             if saved is not None and saved != self.header:
-                raise RulesFrozen(gettext("Mesa %(mesa)s keeps the rules it started with.") % {"mesa": self},
-                                  code="rules_frozen")
+                raise RulesFrozen(
+                    gettext("Mesa %(mesa)s keeps the rules it started with.") % {"mesa": self}, code="rules_frozen"
+                )
         return super().save(*args, **kwargs)
 
     def clean(self):

@@ -11,7 +11,10 @@ def person_name(user):
 def mesa_label(mesa):
     """How people name a mesa: its place in the bracket and its table."""
     label = _("%(bracket)s R%(round)d-%(position)d") % {
-        "bracket": mesa.get_bracket_display(), "round": mesa.round, "position": mesa.position}
+        "bracket": mesa.get_bracket_display(),
+        "round": mesa.round,
+        "position": mesa.position,
+    }
     if mesa.table_number:
         label += " " + _("(table %(table)d)") % {"table": mesa.table_number}
     return label

@@ -43,8 +43,16 @@ from .language import speak
 from .models import Pair, Player
 
 COLUMNS = (
-    "pareja", "jugador_1", "cedula_1", "telefono_1", "jugador_2", "cedula_2", "telefono_2",
-    "representante", "club", "cabeza_de_serie",
+    "pareja",
+    "jugador_1",
+    "cedula_1",
+    "telefono_1",
+    "jugador_2",
+    "cedula_2",
+    "telefono_2",
+    "representante",
+    "club",
+    "cabeza_de_serie",
 )
 REQUIRED = ("pareja", "jugador_1", "jugador_2")
 # A file of a thousand pairs is about 150 kB.
@@ -92,23 +100,28 @@ class Preview:
 def decode(data: bytes):
     """The file's text and a notice when it was not UTF-8."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
-        raise ImportRefused(_("The file is not a text CSV (it looks like UTF-16 or a spreadsheet). "
-                              "Save it from Excel as \"CSV UTF-8\"."))
+        raise ImportRefused(
+            _('The file is not a text CSV (it looks like UTF-16 or a spreadsheet). Save it from Excel as "CSV UTF-8".')
+        )
     try:
         return data.decode("utf-8-sig"), ""
     except UnicodeDecodeError as error:
         bad = data[error.start]
-        line = data[:error.start].count(b"\n") + 1
+        line = data[: error.start].count(b"\n") + 1
     try:
         text = data.decode("cp1252")
     except UnicodeDecodeError:
         raise ImportRefused(
-            _("The file is neither UTF-8 nor Windows-1252/Latin-1 (byte 0x%(byte)02X on line %(line)d). "
-              "Save it from Excel as \"CSV UTF-8\".") % {"byte": bad, "line": line}
+            _(
+                "The file is neither UTF-8 nor Windows-1252/Latin-1 (byte 0x%(byte)02X on line %(line)d). "
+                'Save it from Excel as "CSV UTF-8".'
+            )
+            % {"byte": bad, "line": line}
         ) from None
-    return text, _("The file is not UTF-8 (byte 0x%(byte)02X on line %(line)d); it was read as "
-                   "Windows-1252/Latin-1, as Excel saves it. Check the accents below before importing.") % {
-        "byte": bad, "line": line}
+    return text, _(
+        "The file is not UTF-8 (byte 0x%(byte)02X on line %(line)d); it was read as "
+        "Windows-1252/Latin-1, as Excel saves it. Check the accents below before importing."
+    ) % {"byte": bad, "line": line}
 
 
 def _key(text):
@@ -131,11 +144,17 @@ def check(championship, text, notice=""):
         lines = list(reader)
     except csv.Error as error:
         # A cell past the csv module's limit (128 kB), or a quote left open.
-        preview.errors.append((reader.line_num, _("The file cannot be read as CSV here: %(error)s.")
-                               % {"error": printable(str(error), 200)}))
+        preview.errors.append(
+            (
+                reader.line_num,
+                _("The file cannot be read as CSV here: %(error)s.") % {"error": printable(str(error), 200)},
+            )
+        )
         return preview
     if not lines or not any(cell.strip() for cell in lines[0]):
-        preview.errors.append((1, _("The first line must name the columns: %(columns)s.") % {"columns": ", ".join(COLUMNS)}))
+        preview.errors.append(
+            (1, _("The first line must name the columns: %(columns)s.") % {"columns": ", ".join(COLUMNS)})
+        )
         return preview
     header = [_key(cell) for cell in lines[0]]
     unknown = [name for name, key in zip(lines[0], header) if key not in COLUMNS]
@@ -149,13 +168,14 @@ def check(championship, text, notice=""):
             reasons.append(_("missing columns: %(c)s") % {"c": ", ".join(missing)})
         if repeated:
             reasons.append(_("repeated columns: %(c)s") % {"c": ", ".join(repeated)})
-        preview.errors.append((1, "; ".join(reasons) + ". " + _("The columns are: %(columns)s.") % {"columns": ", ".join(COLUMNS)}))
+        preview.errors.append(
+            (1, "; ".join(reasons) + ". " + _("The columns are: %(columns)s.") % {"columns": ", ".join(COLUMNS)})
+        )
         return preview
 
     existing = {_key(n): n for n in championship.pairs.values_list("name", flat=True)}
     taken_seeds = set(championship.pairs.exclude(seed=None).values_list("seed", flat=True))
-    taken_ids = dict(
-        championship.pairs.filter(players__id_number__gt="").values_list("players__id_number", "name"))
+    taken_ids = dict(championship.pairs.filter(players__id_number__gt="").values_list("players__id_number", "name"))
     names, seeds, ids = {}, {}, {}
     while len(lines) > 1 and not any(cell.strip() for cell in lines[-1]):
         lines.pop()  # blank lines at the very end are not rows
@@ -190,16 +210,19 @@ def _row_reasons(championship, row, existing, taken_seeds, names, seeds):
         reasons.append(_("jugador_2 must be empty in a 1 vs 1 championship"))
     for column, limit in LIMITS.items():
         try:
-            values[column] = check_text(values[column], TEXT_KINDS[column], field=column, required=False,
-                                        max_length=limit)
+            values[column] = check_text(
+                values[column], TEXT_KINDS[column], field=column, required=False, max_length=limit
+            )
         except TextError as error:
             reasons.append(speak(error))
     name = _key(values["pareja"])
     if name:
         if name in names:
-            reasons.append(_("pair \"%(name)s\" is repeated (line %(line)d)") % {"name": values["pareja"], "line": names[name]})
+            reasons.append(
+                _('pair "%(name)s" is repeated (line %(line)d)') % {"name": values["pareja"], "line": names[name]}
+            )
         elif name in existing:
-            reasons.append(_("pair \"%(name)s\" is already registered") % {"name": values["pareja"]})
+            reasons.append(_('pair "%(name)s" is already registered') % {"name": values["pareja"]})
         names.setdefault(name, row.line)
     if values["cabeza_de_serie"]:
         try:
@@ -207,16 +230,23 @@ def _row_reasons(championship, row, existing, taken_seeds, names, seeds):
             if row.seed < 1:
                 raise ValueError
         except ValueError:
-            reasons.append(_("cabeza_de_serie must be a whole number from 1, not \"%(value)s\"") % {"value": values["cabeza_de_serie"]})
+            reasons.append(
+                _('cabeza_de_serie must be a whole number from 1, not "%(value)s"')
+                % {"value": values["cabeza_de_serie"]}
+            )
             row.seed = None
         else:
             if row.seed in seeds:
-                reasons.append(_("seed %(seed)d is repeated (line %(line)d)") % {"seed": row.seed, "line": seeds[row.seed]})
+                reasons.append(
+                    _("seed %(seed)d is repeated (line %(line)d)") % {"seed": row.seed, "line": seeds[row.seed]}
+                )
             elif row.seed in taken_seeds:
                 reasons.append(_("seed %(seed)d is already taken") % {"seed": row.seed})
             seeds.setdefault(row.seed, row.line)
-    if values["representante"] not in ("", "1", "2") or (values["representante"] == "2" and championship.players_per_pair == 1):
-        reasons.append(_("representante must be 1 or 2, not \"%(value)s\"") % {"value": values["representante"]})
+    if values["representante"] not in ("", "1", "2") or (
+        values["representante"] == "2" and championship.players_per_pair == 1
+    ):
+        reasons.append(_('representante must be 1 or 2, not "%(value)s"') % {"value": values["representante"]})
     else:
         row.representative = int(values["representante"] or 1)
     return reasons
@@ -232,7 +262,9 @@ def _id_reasons(row, taken_ids, ids):
         if number in ids:
             reasons.append(_("ID number %(id)s is repeated (line %(line)d)") % {"id": number, "line": ids[number]})
         elif number in taken_ids:
-            reasons.append(_("ID number %(id)s already plays in the pair \"%(pair)s\"") % {"id": number, "pair": taken_ids[number]})
+            reasons.append(
+                _('ID number %(id)s already plays in the pair "%(pair)s"') % {"id": number, "pair": taken_ids[number]}
+            )
         ids.setdefault(number, row.line)
     return reasons
 
@@ -247,8 +279,12 @@ def save(championship, preview):
             pair = Pair.objects.create(championship=championship, name=v["pareja"], club=v["club"], seed=row.seed)
             for number in range(1, championship.players_per_pair + 1):
                 Player.objects.create(
-                    pair=pair, number=number, full_name=v[f"jugador_{number}"], id_number=v[f"cedula_{number}"],
-                    phone=v[f"telefono_{number}"], is_representative=row.representative == number,
+                    pair=pair,
+                    number=number,
+                    full_name=v[f"jugador_{number}"],
+                    id_number=v[f"cedula_{number}"],
+                    phone=v[f"telefono_{number}"],
+                    is_representative=row.representative == number,
                 )
     return len(preview.rows)
 

@@ -49,8 +49,14 @@ def record_result(mesa):
         raise ActionRefused(_("%(mesa)s is not finished: no pair has won it yet.") % {"mesa": mesa_label(mesa)})
     chicas = state.get("chicas") or {}
     with transaction.atomic():
-        _decide(mesa, Mesa.Status.FINISHED, state["winner"], chicas.get("A", 0), chicas.get("B", 0),
-                bool(state.get("zapateria")))
+        _decide(
+            mesa,
+            Mesa.Status.FINISHED,
+            state["winner"],
+            chicas.get("A", 0),
+            chicas.get("B", 0),
+            bool(state.get("zapateria")),
+        )
         advancement.settle(mesa.championship)
 
 
@@ -64,8 +70,14 @@ def record_walkover(mesa, winner_side):
         raise ActionRefused(_("The winner of a walkover must be a pair of the mesa."))
     to_win = mesa.ruleset.chicas_to_win
     with transaction.atomic():
-        _decide(mesa, Mesa.Status.WALKOVER, winner_side,
-                to_win if winner_side == "A" else 0, to_win if winner_side == "B" else 0, False)
+        _decide(
+            mesa,
+            Mesa.Status.WALKOVER,
+            winner_side,
+            to_win if winner_side == "A" else 0,
+            to_win if winner_side == "B" else 0,
+            False,
+        )
         advancement.settle(mesa.championship)
 
 
@@ -73,14 +85,14 @@ def correct_result(mesa, winner_side, chicas_a, chicas_b, zapateria=False, user=
     """Correct a decided mesa's result (see *correction* above)."""
     if mesa.status not in Mesa.DECIDED:
         raise ActionRefused(
-            _("Only a decided mesa can be corrected; %(mesa)s has no result.") % {"mesa": mesa_label(mesa)})
+            _("Only a decided mesa can be corrected; %(mesa)s has no result.") % {"mesa": mesa_label(mesa)}
+        )
     if winner_side not in ("A", "B") or mesa.pair(winner_side) is None:
         raise ActionRefused(_("The winner must be a pair of the mesa."))
     to_win = mesa.ruleset.chicas_to_win
     won, lost = (chicas_a, chicas_b) if winner_side == "A" else (chicas_b, chicas_a)
     if not (0 <= lost < won <= to_win):
-        raise ActionRefused(
-            _("The winner must have more chicas than the loser, and at most %(n)d.") % {"n": to_win})
+        raise ActionRefused(_("The winner must have more chicas than the loser, and at most %(n)d.") % {"n": to_win})
     blocking = [d for d in advancement.dependents(mesa, list(mesa.championship.mesas.all())) if d.has_started]
     if blocking:
         director = mesa.championship.director_id
@@ -91,7 +103,8 @@ def correct_result(mesa, winner_side, chicas_a, chicas_b, zapateria=False, user=
                     "The result cannot be corrected: %(mesas)s has already started. Only the Director can override.",
                     "The result cannot be corrected: %(mesas)s have already started. Only the Director can override.",
                     len(blocking),
-                ) % {"mesas": names},
+                )
+                % {"mesas": names},
                 blocking,
             )
     with transaction.atomic():

@@ -16,8 +16,14 @@ def role_list(request):
     form = RoleAccountForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         person = form.save()
-        messages.success(request, _("%(name)s can now sign in as %(username)s (%(role)s).") % {
-            "name": person_name(person), "username": person.get_username(),
-            "role": dict(form.fields["role"].choices)[form.cleaned_data["role"]]})
+        messages.success(
+            request,
+            _("%(name)s can now sign in as %(username)s (%(role)s).")
+            % {
+                "name": person_name(person),
+                "username": person.get_username(),
+                "role": dict(form.fields["role"].choices)[form.cleaned_data["role"]],
+            },
+        )
         return redirect("roles:list")
     return render(request, "tournament/roles.html", {"form": form, "people": accounts.role_accounts()})

@@ -59,8 +59,11 @@ def bracket_order(mesa):
 
 def holding():
     """The undecided mesas of every championship that hold a table or a juez."""
-    return (Mesa.objects.filter(status__in=Mesa.UNDECIDED).filter(Q(table_number__isnull=False) | Q(juez__isnull=False))
-            .select_related("championship"))
+    return (
+        Mesa.objects.filter(status__in=Mesa.UNDECIDED)
+        .filter(Q(table_number__isnull=False) | Q(juez__isnull=False))
+        .select_related("championship")
+    )
 
 
 def commitments():
@@ -69,8 +72,13 @@ def commitments():
 
 
 def _lock_jueces():
-    list(get_user_model().objects.select_for_update().filter(pk__in=jueces().values("pk")).order_by("pk")
-         .values_list("pk", flat=True))
+    list(
+        get_user_model()
+        .objects.select_for_update()
+        .filter(pk__in=jueces().values("pk"))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
 
 
 def assign_tables(championship):
@@ -89,8 +97,12 @@ def assign_tables(championship):
         free_jueces = [j for j in jueces() if j.pk not in busy]
         mesas = (
             Mesa.objects.select_for_update()
-            .filter(championship=championship, status__in=(Mesa.Status.WAITING, Mesa.Status.READY),
-                    pair_a__isnull=False, pair_b__isnull=False)
+            .filter(
+                championship=championship,
+                status__in=(Mesa.Status.WAITING, Mesa.Status.READY),
+                pair_a__isnull=False,
+                pair_b__isnull=False,
+            )
             .filter(Q(table_number=None) | Q(juez=None))
         )
         assigned = []
@@ -121,13 +133,15 @@ def assign_table(mesa, table_number, juez):
         if table_number is not None:
             holder = others.filter(table_number=table_number).first()
             if holder:
-                raise ActionRefused(_("Table %(table)d is held by %(mesa)s.")
-                                    % {"table": table_number, "mesa": mesa_place(holder)})
+                raise ActionRefused(
+                    _("Table %(table)d is held by %(mesa)s.") % {"table": table_number, "mesa": mesa_place(holder)}
+                )
         if juez is not None:
             holder = others.filter(juez=juez).first()
             if holder:
-                raise ActionRefused(_("%(juez)s is the juez of %(mesa)s.")
-                                    % {"juez": person_name(juez), "mesa": mesa_place(holder)})
+                raise ActionRefused(
+                    _("%(juez)s is the juez of %(mesa)s.") % {"juez": person_name(juez), "mesa": mesa_place(holder)}
+                )
         mesa.table_number = table_number
         mesa.juez = juez
         mesa.save(update_fields=["table_number", "juez"])
@@ -136,6 +150,10 @@ def assign_table(mesa, table_number, juez):
 def start_round(championship, bracket, round_number):
     """Make ready every waiting mesa of one round whose two pairs are known."""
     return Mesa.objects.filter(
-        championship=championship, bracket=bracket, round=round_number, status=Mesa.Status.WAITING,
-        pair_a__isnull=False, pair_b__isnull=False,
+        championship=championship,
+        bracket=bracket,
+        round=round_number,
+        status=Mesa.Status.WAITING,
+        pair_a__isnull=False,
+        pair_b__isnull=False,
     ).update(status=Mesa.Status.READY)

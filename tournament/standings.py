@@ -33,10 +33,16 @@ def bracket_sections(mesas):
     sections = []
     for (_, _group, _key), rounds in sorted(grouped.items()):
         first = next(iter(rounds.values()))[0]
-        sections.append({
-            "bracket": first.bracket, "label": first.get_bracket_display(), "group": first.group,
-            "rounds": [{"round": r, "mesas": sorted(ms, key=lambda m: m.position)} for r, ms in sorted(rounds.items())],
-        })
+        sections.append(
+            {
+                "bracket": first.bracket,
+                "label": first.get_bracket_display(),
+                "group": first.group,
+                "rounds": [
+                    {"round": r, "mesas": sorted(ms, key=lambda m: m.position)} for r, ms in sorted(rounds.items())
+                ],
+            }
+        )
     return sections
 
 
@@ -45,11 +51,22 @@ def table(championship, pairs, mesas):
     by the bracket engine), then one for the elimination mesas."""
     by_pk = {p.pk: p for p in pairs}
     tables = [
-        {"group": group, "rows": [
-            {"pair": by_pk[s.entrant], "played": s.played, "won": s.won, "lost": s.lost,
-             "chicas_won": s.chicas_won, "chicas_lost": s.chicas_lost, "difference": s.chicas_difference,
-             "out": False}
-            for s in rows]}
+        {
+            "group": group,
+            "rows": [
+                {
+                    "pair": by_pk[s.entrant],
+                    "played": s.played,
+                    "won": s.won,
+                    "lost": s.lost,
+                    "chicas_won": s.chicas_won,
+                    "chicas_lost": s.chicas_lost,
+                    "difference": s.chicas_difference,
+                    "out": False,
+                }
+                for s in rows
+            ],
+        }
         for group, rows in group_standings(mesas).items()
     ]
     knockout = [m for m in mesas if m.group is None]
@@ -61,8 +78,11 @@ def table(championship, pairs, mesas):
 
 def _elimination_rows(pairs, mesas, out):
     entrants = {p for m in mesas for p in (m.pair_a_id, m.pair_b_id) if p} if mesas else {p.pk for p in pairs}
-    rows = {p.pk: {"pair": p, "played": 0, "won": 0, "lost": 0, "chicas_won": 0, "chicas_lost": 0, "reached": (0, 0)}
-            for p in pairs if p.pk in entrants}
+    rows = {
+        p.pk: {"pair": p, "played": 0, "won": 0, "lost": 0, "chicas_won": 0, "chicas_lost": 0, "reached": (0, 0)}
+        for p in pairs
+        if p.pk in entrants
+    }
     for mesa in mesas:
         if mesa.winner_id is None:
             continue
@@ -83,6 +103,14 @@ def _elimination_rows(pairs, mesas, out):
         row["difference"] = row["chicas_won"] - row["chicas_lost"]
     # Pairs still in first; of the pairs out, the later the mesa that put
     # them out, the higher (the grand final's loser is second).
-    return sorted(rows.values(), key=lambda r: (
-        r["out"], tuple(-x for x in r["reached"]) if r["out"] else (), -r["won"], -r["difference"],
-        -r["chicas_won"], r["pair"].name))
+    return sorted(
+        rows.values(),
+        key=lambda r: (
+            r["out"],
+            tuple(-x for x in r["reached"]) if r["out"] else (),
+            -r["won"],
+            -r["difference"],
+            -r["chicas_won"],
+            r["pair"].name,
+        ),
+    )

@@ -36,10 +36,15 @@ def home(request):
     championships = Championship.objects.annotate(
         pair_count=Count("pairs", distinct=True),
     ).order_by("-start_date", "name")
-    return render(request, "home.html", {
-        "championships": championships, "organiser": is_organiser(request.user),
-        "directs": directs_a_championship(request.user),
-    })
+    return render(
+        request,
+        "home.html",
+        {
+            "championships": championships,
+            "organiser": is_organiser(request.user),
+            "directs": directs_a_championship(request.user),
+        },
+    )
 
 
 @organiser_required
@@ -72,18 +77,22 @@ def _rounds(championship):
 @organiser_required
 def championship_detail(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
-    return render(request, "tournament/championship_detail.html", {
-        "championship": championship,
-        "ruleset": championship.ruleset.describe(get_language() or "es"),
-        "rules_frozen_by": championship.started_mesa(),
-        "pair_count": championship.pairs.count(),
-        "checked_in": championship.pairs.filter(checked_in=True).count(),
-        "rounds": _rounds(championship),
-        "draw_form": DrawForm(),
-        "drawn": championship.mesas.exists(),
-        "knockout_pending": championship.bracket_format == Championship.Format.ROUND_ROBIN
-        and not championship.mesas.exclude(bracket=Mesa.Bracket.GROUP).exists(),
-    })
+    return render(
+        request,
+        "tournament/championship_detail.html",
+        {
+            "championship": championship,
+            "ruleset": championship.ruleset.describe(get_language() or "es"),
+            "rules_frozen_by": championship.started_mesa(),
+            "pair_count": championship.pairs.count(),
+            "checked_in": championship.pairs.filter(checked_in=True).count(),
+            "rounds": _rounds(championship),
+            "draw_form": DrawForm(),
+            "drawn": championship.mesas.exists(),
+            "knockout_pending": championship.bracket_format == Championship.Format.ROUND_ROBIN
+            and not championship.mesas.exclude(bracket=Mesa.Bracket.GROUP).exists(),
+        },
+    )
 
 
 @organiser_required
@@ -91,9 +100,16 @@ def pair_list(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     pairs = list(championship.pairs.prefetch_related("players").order_by(F("seed").asc(nulls_last=True), "name"))
     present = sum(p.checked_in for p in pairs)
-    return render(request, "tournament/pair_list.html", {
-        "championship": championship, "pairs": pairs, "present": present, "absent": len(pairs) - present,
-    })
+    return render(
+        request,
+        "tournament/pair_list.html",
+        {
+            "championship": championship,
+            "pairs": pairs,
+            "present": present,
+            "absent": len(pairs) - present,
+        },
+    )
 
 
 @organiser_required
@@ -117,8 +133,9 @@ def pairs_all_present(request, pk):
     if marked:
         # A bulk update sends no signal: the trail gets one entry naming the pairs.
         record(championship, "all_checked_in", {"present": ["", ", ".join(marked)]})
-    messages.success(request, ngettext("%(n)d pair marked present.", "%(n)d pairs marked present.", len(marked))
-                     % {"n": len(marked)})
+    messages.success(
+        request, ngettext("%(n)d pair marked present.", "%(n)d pairs marked present.", len(marked)) % {"n": len(marked)}
+    )
     return redirect("tournament:pairs", pk)
 
 
@@ -151,9 +168,16 @@ def pairs_import(request, pk):
                 form.add_error("file", _("Choose a CSV file."))
         except pairs_csv.ImportRefused as refusal:
             form.add_error("file", str(refusal))
-    return render(request, "tournament/pairs_import.html", {
-        "championship": championship, "form": form, "preview": preview, "columns": pairs_csv.COLUMNS,
-    })
+    return render(
+        request,
+        "tournament/pairs_import.html",
+        {
+            "championship": championship,
+            "form": form,
+            "preview": preview,
+            "columns": pairs_csv.COLUMNS,
+        },
+    )
 
 
 @organiser_required
@@ -186,10 +210,16 @@ def draw(request, pk):
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
     elif absent and not request.POST.get("confirm") and not championship.mesas.exists():
         # The organiser sees who is left out before the draw is made.
-        return render(request, "tournament/draw_confirm.html", {
-            "championship": championship, "absent": absent, "seed": form.cleaned_data["seed"],
-            "present": championship.pairs.filter(checked_in=True).count(),
-        })
+        return render(
+            request,
+            "tournament/draw_confirm.html",
+            {
+                "championship": championship,
+                "absent": absent,
+                "seed": form.cleaned_data["seed"],
+                "present": championship.pairs.filter(checked_in=True).count(),
+            },
+        )
     elif _run(request, draws.draw_bracket, championship, form.cleaned_data["seed"]) is not None:
         championship.refresh_from_db()
         messages.success(request, _("Bracket drawn with seed %(seed)d.") % {"seed": championship.draw_seed})
@@ -223,41 +253,61 @@ def tables(request, pk):
     if request.method == "POST":
         assigned = seating.assign_tables(championship)
         if assigned:
-            messages.success(request, ngettext("%(n)d mesa assigned: %(list)s.", "%(n)d mesas assigned: %(list)s.",
-                                               len(assigned)) % {"n": len(assigned), "list": "; ".join(
-                _assignment_words(a.mesa, a.table, a.juez) for a in assigned)})
+            messages.success(
+                request,
+                ngettext("%(n)d mesa assigned: %(list)s.", "%(n)d mesas assigned: %(list)s.", len(assigned))
+                % {"n": len(assigned), "list": "; ".join(_assignment_words(a.mesa, a.table, a.juez) for a in assigned)},
+            )
         else:
-            messages.warning(request, _("No mesa was assigned: every playable mesa has its table and juez, "
-                                        "or no table or juez is free."))
+            messages.warning(
+                request,
+                _("No mesa was assigned: every playable mesa has its table and juez, or no table or juez is free."),
+            )
         return redirect("tournament:tables", pk)
     mesas = sorted(
-        championship.mesas.filter(status__in=Mesa.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
-        .select_related("pair_a", "pair_b", "juez", "pin_issued_by"),
+        championship.mesas.filter(status__in=Mesa.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False).select_related(
+            "pair_a", "pair_b", "juez", "pin_issued_by"
+        ),
         key=seating.play_order,
     )
     for mesa in mesas:
         mesa.pin_printer = person_name(mesa.pin_issued_by)
     busy = seating.commitments()
     jueces = [{"name": person_name(juez), "busy": busy.get(juez.pk)} for juez in accounts.jueces()]
-    return render(request, "tournament/tables.html", {
-        "championship": championship, "mesas": mesas, "jueces": jueces,
-        "blocked_pins": PinFailure.objects.blocked_mesas(mesas),
-    })
+    return render(
+        request,
+        "tournament/tables.html",
+        {
+            "championship": championship,
+            "mesas": mesas,
+            "jueces": jueces,
+            "blocked_pins": PinFailure.objects.blocked_mesas(mesas),
+        },
+    )
 
 
 def _assignment_words(mesa, table, juez):
-    """"Winners' bracket R1-1: table 3, juez Ana Pérez", as the organiser's message lists it."""
+    """ "Winners' bracket R1-1: table 3, juez Ana Pérez", as the organiser's message lists it."""
     if juez is None:
         return _("%(mesa)s: table %(table)s, no juez") % {"mesa": mesa, "table": table or "—"}
-    return _("%(mesa)s: table %(table)s, juez %(juez)s") % {"mesa": mesa, "table": table or "—",
-                                                          "juez": person_name(juez)}
+    return _("%(mesa)s: table %(table)s, juez %(juez)s") % {
+        "mesa": mesa,
+        "table": table or "—",
+        "juez": person_name(juez),
+    }
 
 
 @organiser_required
 def mesa_table(request, pk, mesa_pk):
-    mesa = get_object_or_404(Mesa.objects.select_related("championship", "pair_a", "pair_b"), pk=mesa_pk, championship_id=pk)
-    form = TableForm(request.POST or None, initial={"table_number": mesa.table_number, "juez": mesa.juez_id},
-                     busy=seating.commitments(), mesa=mesa)
+    mesa = get_object_or_404(
+        Mesa.objects.select_related("championship", "pair_a", "pair_b"), pk=mesa_pk, championship_id=pk
+    )
+    form = TableForm(
+        request.POST or None,
+        initial={"table_number": mesa.table_number, "juez": mesa.juez_id},
+        busy=seating.commitments(),
+        mesa=mesa,
+    )
     if request.method == "POST" and form.is_valid():
         try:
             seating.assign_table(mesa, form.cleaned_data["table_number"], form.cleaned_data["juez"])
@@ -266,19 +316,31 @@ def mesa_table(request, pk, mesa_pk):
         else:
             messages.success(request, _assignment_words(mesa, mesa.table_number, mesa.juez) + ".")
             return redirect("tournament:tables", pk)
-    return render(request, "tournament/mesa_table.html", {"mesa": mesa, "form": form, "championship": mesa.championship})
+    return render(
+        request, "tournament/mesa_table.html", {"mesa": mesa, "form": form, "championship": mesa.championship}
+    )
 
 
 @organiser_required
 def mesa_result(request, pk, mesa_pk):
     """A walkover for an undecided mesa, or a correction of a decided one."""
     mesa = get_object_or_404(
-        Mesa.objects.select_related("championship", "pair_a", "pair_b", "winner"), pk=mesa_pk, championship_id=pk,
+        Mesa.objects.select_related("championship", "pair_a", "pair_b", "winner"),
+        pk=mesa_pk,
+        championship_id=pk,
     )
     decided = mesa.status in Mesa.DECIDED
     form_class = CorrectionForm if decided else WalkoverForm
-    initial = {"winner": "A" if mesa.winner_id == mesa.pair_a_id else "B", "chicas_a": mesa.chicas_a,
-               "chicas_b": mesa.chicas_b, "zapateria": mesa.zapateria} if decided else {}
+    initial = (
+        {
+            "winner": "A" if mesa.winner_id == mesa.pair_a_id else "B",
+            "chicas_a": mesa.chicas_a,
+            "chicas_b": mesa.chicas_b,
+            "zapateria": mesa.zapateria,
+        }
+        if decided
+        else {}
+    )
     form = form_class(request.POST or None, initial=initial, mesa=mesa)
     blocking = []
     if request.method == "POST" and form.is_valid():
@@ -287,11 +349,21 @@ def mesa_result(request, pk, mesa_pk):
             if decided and data["override"] and is_director(request.user, mesa.championship) and not data["reason"]:
                 raise ActionRefused(_("The Director's override states its reason (Art. 18)."))
             overriding = decided and data["override"] and is_director(request.user, mesa.championship)
-            with because(_("Director's override (Art. 18): %(reason)s") % {"reason": data["reason"]}
-                         if overriding else data["reason"]):
+            with because(
+                _("Director's override (Art. 18): %(reason)s") % {"reason": data["reason"]}
+                if overriding
+                else data["reason"]
+            ):
                 if decided:
-                    results.correct_result(mesa, data["winner"], data["chicas_a"], data["chicas_b"],
-                                            data["zapateria"], user=request.user, override=data["override"])
+                    results.correct_result(
+                        mesa,
+                        data["winner"],
+                        data["chicas_a"],
+                        data["chicas_b"],
+                        data["zapateria"],
+                        user=request.user,
+                        override=data["override"],
+                    )
                 else:
                     results.record_walkover(mesa, data["winner"])
         except ActionRefused as error:
@@ -300,10 +372,18 @@ def mesa_result(request, pk, mesa_pk):
         else:
             messages.success(request, _("Result saved."))
             return redirect("tournament:board", pk)
-    return render(request, "tournament/mesa_result.html", {
-        "mesa": mesa, "form": form, "decided": decided, "blocking": blocking, "championship": mesa.championship,
-        "director": is_director(request.user, mesa.championship),
-    })
+    return render(
+        request,
+        "tournament/mesa_result.html",
+        {
+            "mesa": mesa,
+            "form": form,
+            "decided": decided,
+            "blocking": blocking,
+            "championship": mesa.championship,
+            "director": is_director(request.user, mesa.championship),
+        },
+    )
 
 
 def _mesas(championship):
@@ -317,27 +397,40 @@ def board(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     template = "tournament/board_rows.html" if request.GET.get("rows") else "tournament/board.html"
     appealed = set(Appeal.objects.waiting().filter(mesa__championship=championship).values_list("mesa_id", flat=True))
-    return render(request, template, {"championship": championship, "mesas": _mesas(championship), "appealed": appealed})
+    return render(
+        request, template, {"championship": championship, "mesas": _mesas(championship), "appealed": appealed}
+    )
 
 
 def bracket(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     mesas = _mesas(championship)
-    return render(request, "tournament/bracket.html", {
-        "championship": championship, "sections": standings.bracket_sections(mesas),
-        "champion": championship.champion, "organiser": is_organiser(request.user),
-        "void": advancement.void_ids(mesas),
-    })
+    return render(
+        request,
+        "tournament/bracket.html",
+        {
+            "championship": championship,
+            "sections": standings.bracket_sections(mesas),
+            "champion": championship.champion,
+            "organiser": is_organiser(request.user),
+            "void": advancement.void_ids(mesas),
+        },
+    )
 
 
 def standings_view(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     mesas = _mesas(championship)
     pairs = list(championship.pairs.order_by("name"))
-    return render(request, "tournament/standings.html", {
-        "championship": championship, "tables": standings.table(championship, pairs, mesas),
-        "organiser": is_organiser(request.user),
-    })
+    return render(
+        request,
+        "tournament/standings.html",
+        {
+            "championship": championship,
+            "tables": standings.table(championship, pairs, mesas),
+            "organiser": is_organiser(request.user),
+        },
+    )
 
 
 @organiser_required
@@ -346,8 +439,11 @@ def juez_list(request):
     form = JuezForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         juez = form.save()
-        messages.success(request, _("%(name)s can now sign in as %(username)s.")
-                         % {"name": juez.get_full_name(), "username": juez.get_username()})
+        messages.success(
+            request,
+            _("%(name)s can now sign in as %(username)s.")
+            % {"name": juez.get_full_name(), "username": juez.get_username()},
+        )
         return redirect("jueces:list")
     jueces = list(accounts.juez_accounts())
     locked = lockouts.locked_usernames(j.get_username() for j in jueces)
@@ -379,8 +475,11 @@ def juez_active(request, pk):
     except ActionRefused as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, (_("%(name)s can sign in again.") if active else
-                                   _("%(name)s can no longer sign in.")) % {"name": person_name(juez)})
+        messages.success(
+            request,
+            (_("%(name)s can sign in again.") if active else _("%(name)s can no longer sign in."))
+            % {"name": person_name(juez)},
+        )
     return redirect("jueces:list")
 
 
@@ -390,7 +489,9 @@ def juez_password(request, pk):
     form = JuezPasswordForm(juez, request.POST or None)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, _("New password set for %(name)s; their other devices are signed out.")
-                         % {"name": person_name(juez)})
+        messages.success(
+            request,
+            _("New password set for %(name)s; their other devices are signed out.") % {"name": person_name(juez)},
+        )
         return redirect("jueces:list")
     return render(request, "tournament/juez_password.html", {"form": form, "juez": juez})

@@ -77,9 +77,17 @@ def record(name, response_time, exception, **kwargs):
 @events.test_stop.add_listener
 def write_results(**kwargs):
     with open(os.environ["CLAIMS_BENCH_OUT"], "w") as out:
-        json.dump({"timings": timings, "failures": failures, "acked": acked, "retry_mismatches": retry_mismatches,
-                   "requests": requests, "measured_seconds": time.time() - (started or time.time())},
-                  out)
+        json.dump(
+            {
+                "timings": timings,
+                "failures": failures,
+                "acked": acked,
+                "retry_mismatches": retry_mismatches,
+                "requests": requests,
+                "measured_seconds": time.time() - (started or time.time()),
+            },
+            out,
+        )
 
 
 class Tablet(FastHttpUser):  # geventhttpclient: less of the shared CPU for the load generator
@@ -125,8 +133,9 @@ class Tablet(FastHttpUser):  # geventhttpclient: less of the shared CPU for the 
 
     @task
     def poll(self):
-        with self.client.get(f"/api/mesas/{self.mesa}/claims/?after={self.seen}", name="poll",
-                             headers=self.headers, catch_response=True) as response:
+        with self.client.get(
+            f"/api/mesas/{self.mesa}/claims/?after={self.seen}", name="poll", headers=self.headers, catch_response=True
+        ) as response:
             if response.status_code != 200:
                 response.failure(str(response.status_code))
                 return

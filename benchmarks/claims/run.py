@@ -159,7 +159,10 @@ def seed(tablets_per_mesa, users):
     mesas = -(-users // tablets_per_mesa)
     today = date.today()
     championship = Championship.objects.create(
-        name="Benchmark", start_date=today, end_date=today, tables=mesas,
+        name="Benchmark",
+        start_date=today,
+        end_date=today,
+        tables=mesas,
     )
     tablets = []
     for n in range(1, mesas + 1):
@@ -171,8 +174,14 @@ def seed(tablets_per_mesa, users):
             Player.objects.create(pair=pair, number=2, full_name=f"{side}{n} dos")
             pairs.append(pair)
         mesa = Mesa.objects.create(
-            championship=championship, round=1, position=n, table_number=n, juez=juez,
-            pair_a=pairs[0], pair_b=pairs[1], status=Mesa.Status.READY,
+            championship=championship,
+            round=1,
+            position=n,
+            table_number=n,
+            juez=juez,
+            pair_a=pairs[0],
+            pair_b=pairs[1],
+            status=Mesa.Status.READY,
         )
         for _ in range(tablets_per_mesa):
             session = SessionStore()
@@ -200,11 +209,16 @@ def warm_up(host, tablet, rounds):
     mesa (which replays its log) and of the poll, and POSTs to the bare endpoint."""
     cookies = f"sessionid={tablet['session']}; csrftoken={tablet['csrf']}"
     for _ in range(rounds):
-        for url, body in ((f"/api/mesas/{tablet['mesa']}/", None),
-                          (f"/api/mesas/{tablet['mesa']}/claims/?after=0", None),
-                          ("/bench/bare/", b'{"warm": true}')):
-            request = urllib.request.Request(host + url, data=body, headers={
-                "Cookie": cookies, "X-CSRFToken": tablet["csrf"], "Content-Type": "application/json"})
+        for url, body in (
+            (f"/api/mesas/{tablet['mesa']}/", None),
+            (f"/api/mesas/{tablet['mesa']}/claims/?after=0", None),
+            ("/bench/bare/", b'{"warm": true}'),
+        ):
+            request = urllib.request.Request(
+                host + url,
+                data=body,
+                headers={"Cookie": cookies, "X-CSRFToken": tablet["csrf"], "Content-Type": "application/json"},
+            )
             urllib.request.urlopen(request, timeout=10).read()
 
 
@@ -271,9 +285,22 @@ def one_run(args, env):
 
     load_before = os.getloadavg()[0]  # after a first run, it still holds some of that run's load
     gunicorn = subprocess.Popen(
-        [str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.asgi:application", "-b", f"127.0.0.1:{args.port}",
-         "-w", str(args.workers), "--backlog", "2048", "--log-level", "warning"],
-        cwd=ROOT, env=env,
+        [
+            str(BIN / "gunicorn"),
+            "-c",
+            "config/gunicorn.py",
+            "config.asgi:application",
+            "-b",
+            f"127.0.0.1:{args.port}",
+            "-w",
+            str(args.workers),
+            "--backlog",
+            "2048",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
     )
     try:
         wait_until_up(host + "/")
@@ -282,17 +309,41 @@ def one_run(args, env):
 
         server = psutil.Process(gunicorn.pid)
         cpu_before = cpu_seconds(server)
-        print(f"{len(tablets)} tablets on {len(tablets) // 2} mesas, one request every {args.wait:g} s each "
-              f"(offered {len(tablets) / args.wait:.0f}/s), gunicorn -w {args.workers} (config/gunicorn.py), "
-              f"locust {args.time}s, sessions in {'Redis and ' if args.redis_url else ''}the database, "
-              f"load average before {load_before:.1f} ...", flush=True)
+        print(
+            f"{len(tablets)} tablets on {len(tablets) // 2} mesas, one request every {args.wait:g} s each "
+            f"(offered {len(tablets) / args.wait:.0f}/s), gunicorn -w {args.workers} (config/gunicorn.py), "
+            f"locust {args.time}s, sessions in {'Redis and ' if args.redis_url else ''}the database, "
+            f"load average before {load_before:.1f} ...",
+            flush=True,
+        )
         subprocess.run(
-            [str(BIN / "locust"), "-f", str(HERE / "locustfile.py"), "--headless", "-u", str(args.users),
-             "-r", str(max(1, args.users // 4)), "-t", f"{args.time}s", "--host", host,
-             "--only-summary", "--stop-timeout", "5", "--loglevel", "WARNING"],
-            cwd=ROOT, env={**env, "CLAIMS_BENCH_TABLETS": str(work / "tablets.json"),
-                           "CLAIMS_BENCH_OUT": str(out), "CLAIMS_BENCH_WAIT": str(args.wait),
-                           "CLAIMS_BENCH_FLOOR": "1" if args.floor else ""},
+            [
+                str(BIN / "locust"),
+                "-f",
+                str(HERE / "locustfile.py"),
+                "--headless",
+                "-u",
+                str(args.users),
+                "-r",
+                str(max(1, args.users // 4)),
+                "-t",
+                f"{args.time}s",
+                "--host",
+                host,
+                "--only-summary",
+                "--stop-timeout",
+                "5",
+                "--loglevel",
+                "WARNING",
+            ],
+            cwd=ROOT,
+            env={
+                **env,
+                "CLAIMS_BENCH_TABLETS": str(work / "tablets.json"),
+                "CLAIMS_BENCH_OUT": str(out),
+                "CLAIMS_BENCH_WAIT": str(args.wait),
+                "CLAIMS_BENCH_FLOOR": "1" if args.floor else "",
+            },
             stdout=subprocess.DEVNULL,
         )
         cpu_used = cpu_seconds(server) - cpu_before
@@ -306,17 +357,23 @@ def one_run(args, env):
     for name in ("claim", "claim retry", "poll", "bare"):
         values = timings.get(name, [])
         mean = statistics.fmean(values) if values else float("nan")
-        print(f"{name:<12} {len(values):>8} {failures.get(name, 0):>6} {percentile(values, 50):>8.1f} "
-              f"{percentile(values, 99):>8.1f} {mean:>8.1f}")
+        print(
+            f"{name:<12} {len(values):>8} {failures.get(name, 0):>6} {percentile(values, 50):>8.1f} "
+            f"{percentile(values, 99):>8.1f} {mean:>8.1f}"
+        )
     measured = sum(len(v) for v in timings.values())
-    print(f"throughput {measured / results['measured_seconds']:.0f} requests/s once all tablets ran; gunicorn CPU "
-          f"{1000 * cpu_used / max(results['requests'], 1):.1f} ms per request (all endpoints; PostgreSQL and "
-          "locust not counted)")
+    print(
+        f"throughput {measured / results['measured_seconds']:.0f} requests/s once all tablets ran; gunicorn CPU "
+        f"{1000 * cpu_used / max(results['requests'], 1):.1f} ms per request (all endpoints; PostgreSQL and "
+        "locust not counted)"
+    )
     claim, bare = timings.get("claim", []), timings.get("bare", [])
     figures = {
         "load": load_before,
-        "claim p50": percentile(claim, 50), "claim p99": percentile(claim, 99),
-        "bare p50": percentile(bare, 50), "bare p99": percentile(bare, 99),
+        "claim p50": percentile(claim, 50),
+        "claim p99": percentile(claim, 99),
+        "bare p50": percentile(bare, 50),
+        "bare p99": percentile(bare, 99),
     }
     figures["ratio p50"] = figures["claim p50"] / figures["bare p50"]
     figures["ratio p99"] = figures["claim p99"] / figures["bare p99"]
@@ -327,10 +384,19 @@ def one_run(args, env):
     if results["retry_mismatches"]:
         problems.append(f"{len(results['retry_mismatches'])} retries got another answer than the first")
     problems += [f"{n} failed {name} requests" for name, n in failures.items() if n]
-    print(f"log check: {logged} claims logged, {len(results['acked'])} acknowledged, "
-          f"{unacknowledged} logged whose answer the run stopped before reading")
-    print("log check: " + ("no claim lost or duplicated; seqs 1..n without gaps; states = replays"
-                           if not problems else "; ".join(problems)), flush=True)
+    print(
+        f"log check: {logged} claims logged, {len(results['acked'])} acknowledged, "
+        f"{unacknowledged} logged whose answer the run stopped before reading"
+    )
+    print(
+        "log check: "
+        + (
+            "no claim lost or duplicated; seqs 1..n without gaps; states = replays"
+            if not problems
+            else "; ".join(problems)
+        ),
+        flush=True,
+    )
     return figures, problems
 
 
@@ -349,29 +415,43 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--users", type=positive, default=128)
     parser.add_argument("--time", type=positive, default=60, help="seconds")
-    parser.add_argument("--runs", type=positive, default=3,
-                        help="runs, each on a fresh database; the median is the figure")
+    parser.add_argument(
+        "--runs", type=positive, default=3, help="runs, each on a fresh database; the median is the figure"
+    )
     parser.add_argument("--workers", type=positive, default=4, help="gunicorn workers")
-    parser.add_argument("--wait", type=float, default=1.0,
-                        help="mean seconds between one tablet's requests (claim, poll, bare in turn)")
+    parser.add_argument(
+        "--wait", type=float, default=1.0, help="mean seconds between one tablet's requests (claim, poll, bare in turn)"
+    )
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/mesa_claimlog_bench")
-    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/3",
-                        help="the cache in front of sessions, emptied before each run; "
-                             "'' for sessions in the database alone")
-    parser.add_argument("--floor", action="store_true",
-                        help="every claim replaced by a bare write: the p99 no claim endpoint can beat here")
+    parser.add_argument(
+        "--redis-url",
+        default="redis://127.0.0.1:6379/3",
+        help="the cache in front of sessions, emptied before each run; '' for sessions in the database alone",
+    )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="every claim replaced by a bare write: the p99 no claim endpoint can beat here",
+    )
     args = parser.parse_args()
 
-    env = {**os.environ, "DATABASE_URL": args.database_url, "REDIS_URL": args.redis_url,
-           "DJANGO_SETTINGS_MODULE": SETTINGS, "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "DATABASE_URL": args.database_url,
+        "REDIS_URL": args.redis_url,
+        "DJANGO_SETTINGS_MODULE": SETTINGS,
+        "PYTHONPATH": str(ROOT),
+    }
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()
     # The production set-up serves collectstatic's hashed, compressed files (DEBUG is off here).
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
 
     runs, problems = [], []
     for n in range(1, args.runs + 1):
@@ -380,11 +460,16 @@ def main():
         runs.append(figures)
         problems += run_problems
 
-    names = ("load", "bare p50", "bare p99") if args.floor else (
-        "load", "claim p50", "claim p99", "bare p50", "bare p99", "ratio p50", "ratio p99")
-    print(f"\nmachine: {os.cpu_count()} cores; {args.users} tablets, {args.time} s a run (times in ms; load = load "
-          "average before the run: above ~0.5 before run 1 the machine was shared and the figures are upper bounds; "
-          "later runs still hold ~0.8-1.0 of the run before)")
+    names = (
+        ("load", "bare p50", "bare p99")
+        if args.floor
+        else ("load", "claim p50", "claim p99", "bare p50", "bare p99", "ratio p50", "ratio p99")
+    )
+    print(
+        f"\nmachine: {os.cpu_count()} cores; {args.users} tablets, {args.time} s a run (times in ms; load = load "
+        "average before the run: above ~0.5 before run 1 the machine was shared and the figures are upper bounds; "
+        "later runs still hold ~0.8-1.0 of the run before)"
+    )
     print(f"{'':8}" + "".join(f"{name:>11}" for name in names))
     for n, figures in enumerate(runs, 1):
         print(f"{'run ' + str(n):8}" + "".join(f"{figures[name]:>11.2f}" for name in names))
@@ -392,13 +477,17 @@ def main():
     print(f"{'median':8}" + "".join(f"{median[name]:>11.2f}" for name in names))
     if args.floor:
         floor = median["bare p99"]
-        print(f"floor: with bare writes alone the p99 is {floor:.1f} ms, "
-              f"{'under' if floor < TARGET_P99_MS else 'NOT under'} the claim's target of {TARGET_P99_MS} ms")
+        print(
+            f"floor: with bare writes alone the p99 is {floor:.1f} ms, "
+            f"{'under' if floor < TARGET_P99_MS else 'NOT under'} the claim's target of {TARGET_P99_MS} ms"
+        )
     else:
         p99, ratio99 = median["claim p99"], median["ratio p99"]
-        print(f"targets, set at 128 tablets: claim p99 < {TARGET_P99_MS} ms: "
-              f"{'met' if p99 < TARGET_P99_MS else 'NOT met'} ({p99:.1f} ms); "
-              f"ratio < {TARGET_RATIO}: {'met' if ratio99 < TARGET_RATIO else 'NOT met'} ({ratio99:.2f})")
+        print(
+            f"targets, set at 128 tablets: claim p99 < {TARGET_P99_MS} ms: "
+            f"{'met' if p99 < TARGET_P99_MS else 'NOT met'} ({p99:.1f} ms); "
+            f"ratio < {TARGET_RATIO}: {'met' if ratio99 < TARGET_RATIO else 'NOT met'} ({ratio99:.2f})"
+        )
     print("log check, all runs: " + ("no claim lost or duplicated" if not problems else "; ".join(problems)))
     return 1 if problems else 0
 

@@ -186,12 +186,17 @@ def check_claim(role, mesa, claim):
     # Admitting an appeal leaves its mesa suspended (it logs a suspender, or
     # the juez had suspended it already): a mesa in play is held by none,
     # and its claims cost no query here.
-    if (mesa.status == Mesa.Status.SUSPENDED
-            and Appeal.objects.filter(mesa=mesa, status=Appeal.Status.ADMITTED).exists()):
+    if (
+        mesa.status == Mesa.Status.SUSPENDED
+        and Appeal.objects.filter(mesa=mesa, status=Appeal.Status.ADMITTED).exists()
+    ):
         raise Refused(_("Art. 17: the mesa is suspended by an appeal until the Director's ruling."), forbidden=False)
     director = mesa.championship.director_id
-    if (claim["kind"] == "void" and director is not None
-            and ClaimEntry.objects.filter(mesa=mesa, seq=claim["target"], juez=director).exists()):
+    if (
+        claim["kind"] == "void"
+        and director is not None
+        and ClaimEntry.objects.filter(mesa=mesa, seq=claim["target"], juez=director).exists()
+    ):
         raise Refused(_("Art. 17: what the Director logged is final; only the Director can undo it."), forbidden=False)
 
 
@@ -199,8 +204,10 @@ def _refusal(role, kind):
     if kind == "ajuste":
         return _("Art. 18: only the championship's Director adjusts points, in a ruling or a resolution.")
     if role == DIRECTOR:
-        return _("Art. 17–18: the Director suspends, resumes, undoes and adjusts, in a ruling or a resolution;"
-                 " the play is logged by the mesa's juez.")
+        return _(
+            "Art. 17–18: the Director suspends, resumes, undoes and adjusts, in a ruling or a resolution;"
+            " the play is logged by the mesa's juez."
+        )
     return _("Art. 16: only the mesa's juez, its inspector or a device opened with the table's PIN log claims here.")
 
 
@@ -210,6 +217,7 @@ def client_address(request):
 
 
 # --- the table PIN ----------------------------------------------------------
+
 
 def has_pin_grant(request, mesa):
     pin = request.session.get(SESSION_KEY, {}).get(str(mesa.pk))
@@ -264,8 +272,11 @@ def check_pin(request, pin, table=None, mesa=None):
     if mesa is not None and pin_blocked(mesa):
         raise PinBlocked
     if found is None:
-        PinFailure.objects.create(address=client_address(request), mesa=mesa,
-                                  table_number=table if table is not None else getattr(mesa, "table_number", None))
+        PinFailure.objects.create(
+            address=client_address(request),
+            mesa=mesa,
+            table_number=table if table is not None else getattr(mesa, "table_number", None),
+        )
         return None
     grant_pin(request, found)
     return found
@@ -284,6 +295,7 @@ def reissue_pin(mesa, user):
 
 
 # --- the API's guards ---------------------------------------------------------
+
 
 class SessionOrPinAuthentication(SessionAuthentication):
     """Django's session, and CSRF checks for PIN devices too.
@@ -304,7 +316,4 @@ class SignedInOrPinDevice(BasePermission):
     """Let in signed-in users and PIN devices; each view then asks ``access``."""
 
     def has_permission(self, request, view):
-        return bool(
-            (request.user and request.user.is_authenticated)
-            or request.session.get(SESSION_KEY)
-        )
+        return bool((request.user and request.user.is_authenticated) or request.session.get(SESSION_KEY))

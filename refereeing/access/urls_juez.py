@@ -1,4 +1,5 @@
 """The table's QR code, for whoever may see the mesa: under /acceso/ (namespace ``access``)."""
+
 from django.urls import path
 
 from . import views

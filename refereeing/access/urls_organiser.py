@@ -1,4 +1,5 @@
 """The table card the organiser prints (it shows the PIN), and a new PIN: under /acceso/ (namespace ``access``)."""
+
 from django.urls import path
 
 from . import views

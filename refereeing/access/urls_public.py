@@ -1,4 +1,5 @@
 """Opening a mesa with the table's PIN, under /acceso/ (namespace ``access``; see ``refereeing.access.views``)."""
+
 from django.urls import path
 
 from . import views

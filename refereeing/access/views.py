@@ -37,19 +37,30 @@ from tournament.models import Mesa
 class PinField(forms.RegexField):
     def __init__(self, **kwargs):
         super().__init__(
-            regex=r"^\d{6}$", label=gettext_lazy("PIN"), max_length=6, strip=True,
+            regex=r"^\d{6}$",
+            label=gettext_lazy("PIN"),
+            max_length=6,
+            strip=True,
             error_messages={"invalid": gettext_lazy("The PIN has six digits.")},
-            widget=forms.TextInput(attrs={
-                "inputmode": "numeric", "autocomplete": "one-time-code", "pattern": r"\d{6}",
-                "autofocus": True,
-            }),
+            widget=forms.TextInput(
+                attrs={
+                    "inputmode": "numeric",
+                    "autocomplete": "one-time-code",
+                    "pattern": r"\d{6}",
+                    "autofocus": True,
+                }
+            ),
             **kwargs,
         )
 
 
 class TablePinForm(forms.Form):
-    table = forms.IntegerField(label=gettext_lazy("Table number"), min_value=1, max_value=32767,
-                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    table = forms.IntegerField(
+        label=gettext_lazy("Table number"),
+        min_value=1,
+        max_value=32767,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
     pin = PinField()
 
 
@@ -60,14 +71,18 @@ class PinForm(forms.Form):
 def _open(request, form, mesa=None):
     """Check the form's PIN; the redirect to the screen, or the page again with the reason."""
     if access.pin_throttled(request):
-        form.add_error(None, _("Too many wrong PINs from this device. Wait %(minutes)d minutes and try again.")
-                       % {"minutes": access.PIN_FAILURE_WINDOW.seconds // 60})
+        form.add_error(
+            None,
+            _("Too many wrong PINs from this device. Wait %(minutes)d minutes and try again.")
+            % {"minutes": access.PIN_FAILURE_WINDOW.seconds // 60},
+        )
         return None, 429
     try:
         opened = access.check_pin(request, form.cleaned_data["pin"], table=form.cleaned_data.get("table"), mesa=mesa)
     except access.PinBlocked:
-        form.add_error(None, _("This table's PIN is blocked after too many wrong tries. Ask the organiser to print a"
-                               " new card."))
+        form.add_error(
+            None, _("This table's PIN is blocked after too many wrong tries. Ask the organiser to print a new card.")
+        )
         return None, 403
     if opened is None:
         form.add_error("pin", _("Wrong PIN for this table."))
@@ -122,10 +137,16 @@ def table_card(request, mesa_id):
     if not _may_print(request, mesa):
         raise PermissionDenied
     qr = segno.make(pin_url(request, mesa), error="m").svg_inline(scale=6, border=2)
-    return render(request, "access/card.html", {
-        "mesa": mesa, "qr": qr, "url": pin_url(request, mesa),
-        "pin_page": request.build_absolute_uri(reverse("access:pin")),
-    })
+    return render(
+        request,
+        "access/card.html",
+        {
+            "mesa": mesa,
+            "qr": qr,
+            "url": pin_url(request, mesa),
+            "pin_page": request.build_absolute_uri(reverse("access:pin")),
+        },
+    )
 
 
 @require_POST
@@ -134,6 +155,9 @@ def new_pin(request, mesa_id):
     if not _may_print(request, mesa):
         raise PermissionDenied
     mesa = access.reissue_pin(mesa, request.user)
-    messages.success(request, _("New PIN for table %(table)s: the devices opened with the old PIN no longer have"
-                                " access. Print this card.") % {"table": mesa.table_number or "—"})
+    messages.success(
+        request,
+        _("New PIN for table %(table)s: the devices opened with the old PIN no longer have access. Print this card.")
+        % {"table": mesa.table_number or "—"},
+    )
     return redirect("access:table_card", mesa.pk)

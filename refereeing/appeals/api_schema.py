@@ -32,12 +32,16 @@ class Acknowledgement(serializers.Serializer):
 
 extend_schema_view(
     get=extend_schema(
-        operation_id="mesa_appeals", summary="The mesa's appeals the pairs have not acknowledged yet (Art. 17)",
-        parameters=[MESA_ID], responses={200: Appeals, **errors(403, 404, 503)},
+        operation_id="mesa_appeals",
+        summary="The mesa's appeals the pairs have not acknowledged yet (Art. 17)",
+        parameters=[MESA_ID],
+        responses={200: Appeals, **errors(403, 404, 503)},
     ),
     post=extend_schema(
-        operation_id="mesa_appeals_acknowledge", summary="The pairs have read an appeal's ruling",
-        parameters=[MESA_ID], request=Acknowledgement,
+        operation_id="mesa_appeals_acknowledge",
+        summary="The pairs have read an appeal's ruling",
+        parameters=[MESA_ID],
+        request=Acknowledgement,
         responses={200: Appeals, **errors(400, 403, 404, 413, 415, 503)},
     ),
 )(api.MesaAppeals)

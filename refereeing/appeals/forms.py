@@ -24,8 +24,11 @@ class AppealForm(forms.Form):
     seq = forms.IntegerField(label=_("Decision appealed"), widget=forms.Select)
     reason = TextField("reason", label=_("Reason"))
     name = TextField("name", label=_("Representative who files it"))
-    signature = forms.CharField(widget=forms.HiddenInput, max_length=MAX_DATA_URL, error_messages={
-        "required": _("The representative signs the appeal in the box.")})
+    signature = forms.CharField(
+        widget=forms.HiddenInput,
+        max_length=MAX_DATA_URL,
+        error_messages={"required": _("The representative signs the appeal in the box.")},
+    )
     client_id = forms.UUIDField(widget=forms.HiddenInput)
 
     def __init__(self, mesa, *args, **kwargs):
@@ -56,15 +59,19 @@ class DismissForm(forms.Form):
 
 class RulingForm(forms.Form):
     upheld = forms.TypedChoiceField(
-        label=_("Ruling"), widget=forms.RadioSelect, coerce=lambda v: v == "yes",
+        label=_("Ruling"),
+        widget=forms.RadioSelect,
+        coerce=lambda v: v == "yes",
         choices=[("yes", _("Upheld: the pair is right")), ("no", _("Rejected: the juez's decision stands"))],
     )
     ruling = TextField("ruling", label=_("Ruling (goes on the planilla)"))
     undo = forms.BooleanField(label=_("Undo the decision appealed"), required=False)
-    adjust_pair = forms.ChoiceField(label=_("Adjust the points of"), required=False,
-                                    choices=[("", "—"), ("A", "A"), ("B", "B")])
-    adjust_points = forms.IntegerField(label=_("Points (negative to take away)"), required=False,
-                                       min_value=-40, max_value=40)
+    adjust_pair = forms.ChoiceField(
+        label=_("Adjust the points of"), required=False, choices=[("", "—"), ("A", "A"), ("B", "B")]
+    )
+    adjust_points = forms.IntegerField(
+        label=_("Points (negative to take away)"), required=False, min_value=-40, max_value=40
+    )
 
     def clean(self):
         data = super().clean()

@@ -81,7 +81,8 @@ def open_decisions(mesa, now=None):
     """The log entries of ``mesa`` that may still be appealed, newest first."""
     now = now or timezone.now()
     return list(
-        ClaimEntry.objects.filter(mesa=mesa, created_at__gte=now - window(mesa)).exclude(kind__in=NOT_APPEALABLE)
+        ClaimEntry.objects.filter(mesa=mesa, created_at__gte=now - window(mesa))
+        .exclude(kind__in=NOT_APPEALABLE)
         .order_by("-seq")
     )
 
@@ -122,7 +123,13 @@ def file_appeal(mesa, pair, seq, reason, name, signature, client_id, now=None) -
     try:
         with transaction.atomic():
             return Appeal.objects.create(
-                mesa=mesa, client_id=client_id, pair=pair, seq=seq, reason=reason, name=name, signature=signature,
+                mesa=mesa,
+                client_id=client_id,
+                pair=pair,
+                seq=seq,
+                reason=reason,
+                name=name,
+                signature=signature,
             )
     except IntegrityError:
         # The same retry arriving twice at once, or the pair's second appeal of one decision.
@@ -152,8 +159,14 @@ def dismiss(appeal, director, ruling):
     _check_director(appeal, director)
     ruling = _ruling_text(ruling)
     with transaction.atomic():
-        _move(appeal, Appeal.Status.FILED, Appeal.Status.NOT_ADMITTED, ruling=ruling, ruled_at=timezone.now(),
-              ruled_by=director)
+        _move(
+            appeal,
+            Appeal.Status.FILED,
+            Appeal.Status.NOT_ADMITTED,
+            ruling=ruling,
+            ruled_at=timezone.now(),
+            ruled_by=director,
+        )
     appeal.refresh_from_db()
     return appeal
 
@@ -194,8 +207,14 @@ def rule(appeal, director, upheld, ruling, undo=False, adjustment=None):
 def at_the_table(mesa_id):
     """The appeals of a mesa its tablet shows: every one the pairs have not acknowledged yet."""
     return [
-        {"id": a.pk, "pair": a.pair, "seq": a.seq, "status": a.status, "status_label": a.get_status_display(),
-         "ruling": a.ruling}
+        {
+            "id": a.pk,
+            "pair": a.pair,
+            "seq": a.seq,
+            "status": a.status,
+            "status_label": a.get_status_display(),
+            "ruling": a.ruling,
+        }
         for a in Appeal.objects.filter(mesa_id=mesa_id, acknowledged_at__isnull=True).order_by("filed_at", "pk")
     ]
 
@@ -208,7 +227,8 @@ def acknowledge(mesa, appeal_id, user):
     if appeal.status in Appeal.WAITING:
         raise AppealError(_("The Director has not ruled on this appeal yet."))
     Appeal.objects.filter(pk=appeal.pk, acknowledged_at__isnull=True).update(
-        acknowledged_at=timezone.now(), acknowledged_by=user)
+        acknowledged_at=timezone.now(), acknowledged_by=user
+    )
     appeal.refresh_from_db()
     return appeal
 
@@ -238,9 +258,7 @@ def _move(appeal, from_status, to_status, **fields):
     moved = Appeal.objects.filter(pk=appeal.pk, status=from_status).update(status=to_status, **fields)
     if not moved:
         current = Appeal.objects.get(pk=appeal.pk)
-        raise AppealError(
-            _("This appeal is already %(status)s.") % {"status": current.get_status_display().lower()}
-        )
+        raise AppealError(_("This appeal is already %(status)s.") % {"status": current.get_status_display().lower()})
     record(appeal, "appeal_step", {"status": [from_status, to_status], "ruling": ["", fields.get("ruling", "")]})
 
 

@@ -1,4 +1,5 @@
 """The Director's desk of appeals, under /apelaciones/ (namespace ``appeals``; filing one is on the juez's screen)."""
+
 from django.urls import path
 
 from . import views

@@ -1,4 +1,5 @@
 """Filing an appeal at the table, from the juez's screen: under /mesa/ (namespace ``refereeing``)."""
+
 from django.urls import path
 
 from . import api, api_schema, views  # noqa: F401  (api_schema describes the views to the OpenAPI schema)

@@ -33,20 +33,34 @@ def file_appeal(request, mesa_id):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            appeal = appeals.file_appeal(mesa, data["pair"], data["seq"], data["reason"], data["name"],
-                                         data["signature"], data["client_id"])
+            appeal = appeals.file_appeal(
+                mesa, data["pair"], data["seq"], data["reason"], data["name"], data["signature"], data["client_id"]
+            )
         except appeals.AppealError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, _("Appeal of pair %(pair)s on decision #%(seq)s filed at %(time)s; the Director "
-                                        "decides whether to admit it.")
-                             % {"pair": appeal.pair, "seq": appeal.seq, "time": f"{timezone.localtime(appeal.filed_at):%H:%M}"})
+            messages.success(
+                request,
+                _(
+                    "Appeal of pair %(pair)s on decision #%(seq)s filed at %(time)s; the Director "
+                    "decides whether to admit it."
+                )
+                % {"pair": appeal.pair, "seq": appeal.seq, "time": f"{timezone.localtime(appeal.filed_at):%H:%M}"},
+            )
             return redirect("refereeing:mesa_screen", mesa.pk)
-    representatives = {side: getattr(mesa.pair(side).representative, "full_name", "") for side in "AB" if mesa.pair(side)}
-    return render(request, "refereeing/appeal_form.html", {
-        "mesa": mesa, "form": form, "representatives": representatives,
-        "window": mesa.championship.appeal_window_minutes,
-    })
+    representatives = {
+        side: getattr(mesa.pair(side).representative, "full_name", "") for side in "AB" if mesa.pair(side)
+    }
+    return render(
+        request,
+        "refereeing/appeal_form.html",
+        {
+            "mesa": mesa,
+            "form": form,
+            "representatives": representatives,
+            "window": mesa.championship.appeal_window_minutes,
+        },
+    )
 
 
 def _visible(user):
@@ -63,10 +77,14 @@ def appeal_list(request):
     if not (is_organiser(request.user) or directs_a_championship(request.user)):
         raise PermissionDenied
     visible = _visible(request.user)
-    return render(request, "refereeing/appeal_list.html", {
-        "pending": visible.waiting().order_by("filed_at"),
-        "ruled": visible.decided().order_by("-ruled_at", "-pk")[:50],
-    })
+    return render(
+        request,
+        "refereeing/appeal_list.html",
+        {
+            "pending": visible.waiting().order_by("filed_at"),
+            "ruled": visible.decided().order_by("-ruled_at", "-pk")[:50],
+        },
+    )
 
 
 def appeal_detail(request, pk):
@@ -92,20 +110,31 @@ def appeal_detail(request, pk):
                 if step == "dismiss":
                     appeals.dismiss(appeal, request.user, data["ruling"])
                 else:
-                    appeals.rule(appeal, request.user, data["upheld"], data["ruling"], undo=data["undo"],
-                                 adjustment=data["adjustment"])
+                    appeals.rule(
+                        appeal,
+                        request.user,
+                        data["upheld"],
+                        data["ruling"],
+                        undo=data["undo"],
+                        adjustment=data["adjustment"],
+                    )
                 messages.success(request, _("Ruling recorded; it is final."))
                 return redirect("appeals:detail", pk)
         except appeals.AppealError as error:
             messages.error(request, error.message)
         appeal.refresh_from_db()
     entry = ClaimEntry.objects.filter(mesa=appeal.mesa_id, seq=appeal.seq).first()
-    return render(request, "refereeing/appeal_detail.html", {
-        "appeal": appeal,
-        "entry": entry,
-        "entry_label": claim_label(entry.claim) if entry else "",
-        "entry_message": decision_message(entry.decision) if entry else "",
-        "director": director,
-        "dismiss_form": forms["dismiss"],
-        "ruling_form": forms["rule"],
-    }, status=400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "refereeing/appeal_detail.html",
+        {
+            "appeal": appeal,
+            "entry": entry,
+            "entry_label": claim_label(entry.claim) if entry else "",
+            "entry_message": decision_message(entry.decision) if entry else "",
+            "director": director,
+            "dismiss_form": forms["dismiss"],
+            "ruling_form": forms["rule"],
+        },
+        status=400 if request.method == "POST" else 200,
+    )

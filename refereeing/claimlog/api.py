@@ -128,8 +128,12 @@ class MesaView(APIView):
         self.authorise(request, mesa)
         role = mesa_access.role(request, mesa)
         if role is None:
-            raise PermissionDenied(_("Art. 16: only the mesa's juez, its inspector or a device opened with the"
-                                     " table's PIN log claims here."))
+            raise PermissionDenied(
+                _(
+                    "Art. 16: only the mesa's juez, its inspector or a device opened with the"
+                    " table's PIN log claims here."
+                )
+            )
         return role
 
 
@@ -141,26 +145,32 @@ class MesaDetail(MesaView):
         # who voided it), rather than as each was given when it arrived.
         result = replay(claimlog.header_for(mesa), [e["claim"] for e in entries])
         decisions = [
-            {"seq": e["seq"], "client_id": str(e["client_id"]), "claim": e["claim"],
-             "decision": decision_out(d.as_dict())}
+            {
+                "seq": e["seq"],
+                "client_id": str(e["client_id"]),
+                "claim": e["claim"],
+                "decision": decision_out(d.as_dict()),
+            }
             for e, d in zip(entries, result.decisions)
         ]
         ruleset = mesa.ruleset
-        return Response({
-            "mesa": mesa_dict(mesa),
-            "ruleset": {
-                "profile": ruleset.profile,
-                "settings": ruleset.settings(),
-                "kinds": list(ruleset.kinds),
-                "labels": kind_labels(language()),
-            },
-            "players": mesa.players_at_table,
-            "state": state_out(claimlog.state_dict(result)),
-            "decisions": decisions,
-            "last_seq": len(decisions),
-            "signatures": list(mesa.signatures.order_by("signed_at").values("role", "name", "signed_at")),
-            "access": self.level,
-        })
+        return Response(
+            {
+                "mesa": mesa_dict(mesa),
+                "ruleset": {
+                    "profile": ruleset.profile,
+                    "settings": ruleset.settings(),
+                    "kinds": list(ruleset.kinds),
+                    "labels": kind_labels(language()),
+                },
+                "players": mesa.players_at_table,
+                "state": state_out(claimlog.state_dict(result)),
+                "decisions": decisions,
+                "last_seq": len(decisions),
+                "signatures": list(mesa.signatures.order_by("signed_at").values("role", "name", "signed_at")),
+                "access": self.level,
+            }
+        )
 
 
 class MesaClaims(MesaView):
@@ -182,16 +192,20 @@ class MesaClaims(MesaView):
                 entry_out(claimlog.entry_dict(e))
                 for e in ClaimEntry.objects.filter(mesa=mesa, seq__gt=after, seq__lte=mesa.last_seq).order_by("seq")
             ]
-        return Response({"entries": entries, "state": state_out(mesa.state, mesa), "last_seq": mesa.last_seq,
-                         "status": mesa.status})
+        return Response(
+            {"entries": entries, "state": state_out(mesa.state, mesa), "last_seq": mesa.last_seq, "status": mesa.status}
+        )
 
     def post(self, request, mesa_id):
         body = json_object(request)
         try:
             answer = claimlog.record_claim(
-                mesa_id, body.get("claim"), body.get("client_id"),
+                mesa_id,
+                body.get("claim"),
+                body.get("client_id"),
                 user=request.user if request.user.is_authenticated else None,
-                address=client_address(request), expected_seq=body.get("expected_seq"),
+                address=client_address(request),
+                expected_seq=body.get("expected_seq"),
                 role=lambda mesa: self.claim_role(request, mesa),
             )
         except Mesa.DoesNotExist:
@@ -245,12 +259,20 @@ class Levante(MesaView):
         body = json_object(request)
         table, played, previous, taken = (body.get(k) for k in ("table", "played", "previous", "taken"))
         taken = [] if taken is None else taken
-        if not (_ranks(table) and _ranks(taken) and isinstance(played, str)
-                and (previous is None or isinstance(previous, str))):
+        if not (
+            _ranks(table)
+            and _ranks(taken)
+            and isinstance(played, str)
+            and (previous is None or isinstance(previous, str))
+        ):
             raise ParseError(_("table and taken must be lists of cards, played a card, previous a card or null."))
         try:
-            for name, cards in (("table", table), ("taken", taken), ("played", [played]),
-                                ("previous", [] if previous is None else [previous])):
+            for name, cards in (
+                ("table", table),
+                ("taken", taken),
+                ("played", [played]),
+                ("previous", [] if previous is None else [previous]),
+            ):
                 for card in cards:
                     check_text(card, "card", field=name)
         except TextError as error:
@@ -263,10 +285,12 @@ class Levante(MesaView):
         else:
             raise ParseError(_("mesa must be a mesa's id."))
         try:
-            return Response({
-                "captures": [c.as_dict() for c in captures(table, played, previous)],
-                "verdict": decision_out(judge(table, played, previous, taken, ruleset).as_dict()),
-            })
+            return Response(
+                {
+                    "captures": [c.as_dict() for c in captures(table, played, previous)],
+                    "verdict": decision_out(judge(table, played, previous, taken, ruleset).as_dict()),
+                }
+            )
         except CardError as error:
             raise ParseError(speak(error)) from None
 
@@ -304,11 +328,14 @@ def _ranks(value):
 
 def mesa_dict(mesa):
     """The mesa as the screens show it: its place, table, people and status."""
+
     def pair_dict(pair):
         if pair is None:
             return None
         return {
-            "id": pair.pk, "name": pair.name, "club": pair.club,
+            "id": pair.pk,
+            "name": pair.name,
+            "club": pair.club,
             "players": [
                 {"number": p.number, "full_name": p.full_name, "representative": p.is_representative}
                 for p in pair.players.order_by("number")
@@ -322,7 +349,9 @@ def mesa_dict(mesa):
         "id": mesa.pk,
         "name": str(mesa),
         "championship": {"id": mesa.championship_id, "name": str(mesa.championship)},
-        "bracket": mesa.bracket, "round": mesa.round, "position": mesa.position,
+        "bracket": mesa.bracket,
+        "round": mesa.round,
+        "position": mesa.position,
         "table": mesa.table_number,
         "juez": person(mesa.juez),
         "inspector": person(mesa.inspector),

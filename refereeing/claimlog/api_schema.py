@@ -29,9 +29,11 @@ class SessionOrPinScheme(OpenApiAuthenticationExtension):
 
     def get_security_definition(self, auto_schema):
         return {
-            "type": "apiKey", "in": "cookie", "name": settings.SESSION_COOKIE_NAME,
+            "type": "apiKey",
+            "in": "cookie",
+            "name": settings.SESSION_COOKIE_NAME,
             "description": "The session of a signed-in user or of a device opened with the table's PIN. "
-                           "Every POST also sends the csrftoken cookie's value in the X-CSRFToken header.",
+            "Every POST also sends the csrftoken cookie's value in the X-CSRFToken header.",
         }
 
 
@@ -205,51 +207,82 @@ class LevanteAnswer(serializers.Serializer):
 def errors(*codes):
     """The error answers of an endpoint, each ``Error``."""
     words = {
-        400: "Malformed input.", 403: "Not signed in, no CSRF token, or not this mesa's juez.",
-        404: "No such mesa.", 409: "Conflict.", 413: "The body is too large.",
-        415: "The body is not JSON.", 503: "The database or Redis is not answering.",
+        400: "Malformed input.",
+        403: "Not signed in, no CSRF token, or not this mesa's juez.",
+        404: "No such mesa.",
+        409: "Conflict.",
+        413: "The body is too large.",
+        415: "The body is not JSON.",
+        503: "The database or Redis is not answering.",
     }
     return {code: OpenApiResponse(Error, description=words[code]) for code in codes}
 
 
 MESA_ID = OpenApiParameter("mesa_id", int, OpenApiParameter.PATH, description="The mesa's id.")
 
-extend_schema_view(get=extend_schema(
-    operation_id="mesa_detail", summary="A mesa: its people, rule set, state and every decision",
-    parameters=[MESA_ID], responses={200: MesaAnswer, **errors(403, 404, 503)},
-))(api.MesaDetail)
+extend_schema_view(
+    get=extend_schema(
+        operation_id="mesa_detail",
+        summary="A mesa: its people, rule set, state and every decision",
+        parameters=[MESA_ID],
+        responses={200: MesaAnswer, **errors(403, 404, 503)},
+    )
+)(api.MesaDetail)
 
 extend_schema_view(
     get=extend_schema(
-        operation_id="mesa_claims_poll", summary="The entries after a seq, and the state (polled every second)",
+        operation_id="mesa_claims_poll",
+        summary="The entries after a seq, and the state (polled every second)",
         parameters=[MESA_ID, OpenApiParameter("after", int, description="The last seq the device has (0 by default).")],
         responses={200: Poll, **errors(400, 403, 404, 503)},
     ),
     post=extend_schema(
-        operation_id="mesa_claims_log", summary="Log one claim",
-        parameters=[MESA_ID], request=ClaimRequest,
-        examples=[OpenApiExample(
-            "A mano", request_only=True,
-            value={"client_id": "5b0c8f4e-6a3d-4c1e-9f3b-2d7a1e0c4b6a", "claim": {"kind": "mano"}, "expected_seq": 2},
-        )],
+        operation_id="mesa_claims_log",
+        summary="Log one claim",
+        parameters=[MESA_ID],
+        request=ClaimRequest,
+        examples=[
+            OpenApiExample(
+                "A mano",
+                request_only=True,
+                value={
+                    "client_id": "5b0c8f4e-6a3d-4c1e-9f3b-2d7a1e0c4b6a",
+                    "claim": {"kind": "mano"},
+                    "expected_seq": 2,
+                },
+            )
+        ],
         responses={
-            201: ClaimAnswer, 200: OpenApiResponse(ClaimAnswer, description="The first answer to this client_id."),
+            201: ClaimAnswer,
+            200: OpenApiResponse(ClaimAnswer, description="The first answer to this client_id."),
             409: OpenApiResponse(Conflict, description="Another device logged first, or the mesa takes no claims."),
             **errors(400, 403, 404, 413, 415, 503),
         },
     ),
 )(api.MesaClaims)
 
-extend_schema_view(post=extend_schema(
-    operation_id="mesa_signatures", summary="Sign a finished mesa's planilla",
-    parameters=[MESA_ID], request=SignatureRequest,
-    responses={201: SignatureInfo, **errors(400, 403, 404, 409, 413, 415, 503)},
-))(api.MesaSignatures)
+extend_schema_view(
+    post=extend_schema(
+        operation_id="mesa_signatures",
+        summary="Sign a finished mesa's planilla",
+        parameters=[MESA_ID],
+        request=SignatureRequest,
+        responses={201: SignatureInfo, **errors(400, 403, 404, 409, 413, 415, 503)},
+    )
+)(api.MesaSignatures)
 
-extend_schema_view(post=extend_schema(
-    operation_id="levante", summary="The levante checker (juego y veo, Art. 5)",
-    request=LevanteRequest,
-    examples=[OpenApiExample("A caída on a 7", request_only=True,
-                             value={"table": ["3", "4", "7"], "played": "7", "previous": "7", "taken": ["7"]})],
-    responses={200: LevanteAnswer, **errors(400, 403, 404, 413, 415, 503)},
-))(api.Levante)
+extend_schema_view(
+    post=extend_schema(
+        operation_id="levante",
+        summary="The levante checker (juego y veo, Art. 5)",
+        request=LevanteRequest,
+        examples=[
+            OpenApiExample(
+                "A caída on a 7",
+                request_only=True,
+                value={"table": ["3", "4", "7"], "played": "7", "previous": "7", "taken": ["7"]},
+            )
+        ],
+        responses={200: LevanteAnswer, **errors(400, 403, 404, 413, 415, 503)},
+    )
+)(api.Levante)

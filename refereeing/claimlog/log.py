@@ -229,7 +229,7 @@ def _known(mesa, client_id, log=None):
         raise MalformedClaim(_("This client_id was already used for a claim at another mesa."))
     # The state that went with the first answer is the replay of the log up
     # to that entry; the device catches up with later claims by polling.
-    claims = logged_claims(mesa, upto=entry.seq) if log is None else log[:entry.seq]
+    claims = logged_claims(mesa, upto=entry.seq) if log is None else log[: entry.seq]
     state = state_dict(replay(header_for(mesa), claims))
     return Answer(entry=entry, state=state, last_seq=entry.seq, replayed=True)
 
@@ -263,10 +263,13 @@ def _append(mesa, claim, client_id, user, role, address, expected_seq):
     seq = mesa.last_seq + 1
     if expected_seq is not None and expected_seq != seq:
         raise Conflict(
-            _("Another device logged claims first: the log is at #%(last)s and this claim expected"
-              " #%(expected)s. Check the board and claim again.")
+            _(
+                "Another device logged claims first: the log is at #%(last)s and this claim expected"
+                " #%(expected)s. Check the board and claim again."
+            )
             % {"last": mesa.last_seq, "expected": expected_seq},
-            state=mesa.state, last_seq=mesa.last_seq,
+            state=mesa.state,
+            last_seq=mesa.last_seq,
         )
     if mesa.header is None:
         # The first claim: the mesa keeps the rules it starts with (ruling).
@@ -278,8 +281,14 @@ def _append(mesa, claim, client_id, user, role, address, expected_seq):
     decision = result.decisions[-1].as_dict()
     state = state_dict(result)
     entry = ClaimEntry.objects.create(
-        mesa=mesa, seq=seq, client_id=client_id, kind=claim["kind"], claim=claim,
-        decision=decision, accepted=decision["accepted"], juez_id=mesa.juez_id if user is None else user.pk,
+        mesa=mesa,
+        seq=seq,
+        client_id=client_id,
+        kind=claim["kind"],
+        claim=claim,
+        decision=decision,
+        accepted=decision["accepted"],
+        juez_id=mesa.juez_id if user is None else user.pk,
         address=address,
     )
     _follow(mesa, state, seq)
@@ -293,21 +302,21 @@ def _check_free(mesa):
     at a time (constraints of ``tournament.models.Mesa``); saying so here
     gives the juez the reason instead of a database error.
     """
-    playing = (Mesa.objects.filter(status__in=(Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED)).exclude(pk=mesa.pk)
-               .select_related("championship"))
+    playing = (
+        Mesa.objects.filter(status__in=(Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED))
+        .exclude(pk=mesa.pk)
+        .select_related("championship")
+    )
     if mesa.table_number is not None:
         other = playing.filter(championship=mesa.championship_id, table_number=mesa.table_number).first()
         if other:
             raise MesaClosed(
-                _("Table %(table)s is still in use by mesa %(other)s.")
-                % {"table": mesa.table_number, "other": other}
+                _("Table %(table)s is still in use by mesa %(other)s.") % {"table": mesa.table_number, "other": other}
             )
     if mesa.juez_id is not None:
         other = playing.filter(juez=mesa.juez_id).first()
         if other:
-            raise MesaClosed(
-                _("The juez of this mesa is still refereeing %(other)s.") % {"other": mesa_place(other)}
-            )
+            raise MesaClosed(_("The juez of this mesa is still refereeing %(other)s.") % {"other": mesa_place(other)})
 
 
 def _follow(mesa, state, seq):

@@ -1,4 +1,5 @@
 """The JSON API the juez's tablet talks to, under /api/ (namespace ``api``; see ``refereeing.claimlog.api``)."""
+
 from django.urls import path
 
 from . import api, api_schema  # noqa: F401  (api_schema describes the views to the OpenAPI schema)

@@ -9,5 +9,4 @@ from .claims import KINDS, ClaimError, parse_claim
 from .referee import replay
 from .state import SEATS, Decision, Header, Replay, State
 
-__all__ = ["KINDS", "SEATS", "ClaimError", "Decision", "Header", "Replay", "State",
-           "parse_claim", "replay"]
+__all__ = ["KINDS", "SEATS", "ClaimError", "Decision", "Header", "Replay", "State", "parse_claim", "replay"]

@@ -110,27 +110,33 @@ def _text(value, players):
 
 
 def _cards(value, players):
-    return (type(value) is dict and len(value) == 2 and "A" in value and "B" in value
-            and all(_is_int(n) and n >= 0 for n in value.values()))
+    return (
+        type(value) is dict
+        and len(value) == 2
+        and "A" in value
+        and "B" in value
+        and all(_is_int(n) and n >= 0 for n in value.values())
+    )
 
 
 _RULES = {
-    "pair": (_pair, "la pareja debe ser \"A\" o \"B\"", "pair must be \"A\" or \"B\""),
-    "player": (_player, "jugador no válido (1, o 2 solo con 4 jugadores)",
-               "bad player (1, or 2 only with 4 players)"),
+    "pair": (_pair, 'la pareja debe ser "A" o "B"', 'pair must be "A" or "B"'),
+    "player": (_player, "jugador no válido (1, o 2 solo con 4 jugadores)", "bad player (1, or 2 only with 4 players)"),
     "bool": (_bool, "debe ser true o false", "must be true or false"),
     "int": (_int, "debe ser un entero", "must be an integer"),
     "seq": (_seq, "debe ser un número de orden (entero ≥ 1)", "must be a seq (integer ≥ 1)"),
     "text": (_text, "hace falta un motivo", "a reason is required"),
-    "cards": (_cards, "debe ser {\"A\": n, \"B\": m} con enteros ≥ 0",
-              "must be {\"A\": n, \"B\": m} with integers ≥ 0"),
+    "cards": (_cards, 'debe ser {"A": n, "B": m} con enteros ≥ 0', 'must be {"A": n, "B": m} with integers ≥ 0'),
 }
 
 # kind -> (the names it may carry, ((name, check, rule, optional), ...))
 _SPECS = {
-    kind: (frozenset(fields) | {"kind"},
-           tuple((name, _RULES[rule.rstrip("?")][0], rule.rstrip("?"), rule.endswith("?"))
-                 for name, rule in fields.items()))
+    kind: (
+        frozenset(fields) | {"kind"},
+        tuple(
+            (name, _RULES[rule.rstrip("?")][0], rule.rstrip("?"), rule.endswith("?")) for name, rule in fields.items()
+        ),
+    )
     for kind, fields in FIELDS.items()
 }
 _MISSING = object()
@@ -149,13 +155,17 @@ def check_claim(obj, players: int = 4) -> None:
     replay checks again; the bounds on new input are :func:`parse_claim`'s.
     """
     if type(obj) is not dict:
-        raise ClaimError(f"Una jugada debe ser un objeto JSON, no {type(obj).__name__}.",
-                         f"A claim must be a JSON object, not {type(obj).__name__}.")
+        raise ClaimError(
+            f"Una jugada debe ser un objeto JSON, no {type(obj).__name__}.",
+            f"A claim must be a JSON object, not {type(obj).__name__}.",
+        )
     kind = obj.get("kind")
     spec = _SPECS.get(kind) if type(kind) is str else None
     if spec is None:
-        raise ClaimError(f"Tipo de jugada desconocido {_shown(kind)}; use uno de: {', '.join(KINDS)}.",
-                         f"Unknown claim kind {_shown(kind)}; use one of: {', '.join(KINDS)}.")
+        raise ClaimError(
+            f"Tipo de jugada desconocido {_shown(kind)}; use uno de: {', '.join(KINDS)}.",
+            f"Unknown claim kind {_shown(kind)}; use one of: {', '.join(KINDS)}.",
+        )
     allowed, fields = spec
     if not allowed.issuperset(obj):
         name = printable(sorted(map(str, set(obj) - allowed))[0], 40)
@@ -168,8 +178,9 @@ def check_claim(obj, players: int = 4) -> None:
             raise ClaimError(f"«{kind}»: falta el campo «{name}».", f"'{kind}': missing field '{name}'.")
         if not check(value, players):
             _, spanish, english = _RULES[rule]
-            raise ClaimError(f"«{kind}».{name} = {_shown(value)}: {spanish}.",
-                             f"'{kind}'.{name} = {_shown(value)}: {english}.")
+            raise ClaimError(
+                f"«{kind}».{name} = {_shown(value)}: {spanish}.", f"'{kind}'.{name} = {_shown(value)}: {english}."
+            )
 
 
 # The bounds of new input, beyond the shape: what a juez's tablet or the
@@ -183,19 +194,24 @@ MAX_SEQ = 100_000  # far beyond any mesa (a full one is a few hundred claims)
 def _bounds_error(kind, name, value, last_seq):
     """(Spanish, English) when ``value`` of field ``name`` is out of bounds, else None."""
     if name == "points" and not (value != 0 and abs(value) <= MAX_POINTS):
-        return (f"«{kind}».points = {_shown(value)}: un ajuste da entre -{MAX_POINTS} y {MAX_POINTS}"
-                " puntos, no 0 (Art. 18).",
-                f"'{kind}'.points = {_shown(value)}: an adjustment gives between -{MAX_POINTS} and"
-                f" {MAX_POINTS} points, not 0 (Art. 18).")
+        return (
+            f"«{kind}».points = {_shown(value)}: un ajuste da entre -{MAX_POINTS} y {MAX_POINTS}"
+            " puntos, no 0 (Art. 18).",
+            f"'{kind}'.points = {_shown(value)}: an adjustment gives between -{MAX_POINTS} and"
+            f" {MAX_POINTS} points, not 0 (Art. 18).",
+        )
     if name == "cards" and not all(n <= MAX_CARDS for n in value.values()):
-        return (f"«{kind}».cards: cada pareja cuenta entre 0 y {MAX_CARDS} cartas.",
-                f"'{kind}'.cards: each pair counts between 0 and {MAX_CARDS} cards.")
+        return (
+            f"«{kind}».cards: cada pareja cuenta entre 0 y {MAX_CARDS} cartas.",
+            f"'{kind}'.cards: each pair counts between 0 and {MAX_CARDS} cards.",
+        )
     if name in ("target", "against"):
         top = MAX_SEQ if last_seq is None else min(last_seq, MAX_SEQ)
         if value > top:
-            return (f"«{kind}».{name} = {_shown(value)}: no hay tal jugada en el registro (la última es"
-                    f" #{top}).",
-                    f"'{kind}'.{name} = {_shown(value)}: the log has no such claim (the last is #{top}).")
+            return (
+                f"«{kind}».{name} = {_shown(value)}: no hay tal jugada en el registro (la última es #{top}).",
+                f"'{kind}'.{name} = {_shown(value)}: the log has no such claim (the last is #{top}).",
+            )
     if name == "reason":
         try:
             check_text(value, "reason", field=f"{kind}.{name}")

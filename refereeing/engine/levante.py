@@ -71,8 +71,7 @@ def _sum_combinations(target: int, largest: int) -> list[tuple[int, ...]]:
 # For each number card's index, the sums it may take: (indices ascending, need per index).
 _SUMS: tuple[tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...], ...] = tuple(
     tuple(
-        (tuple(sorted(part - 1 for part in combo)),
-         tuple(sorted(Counter(part - 1 for part in combo).items())))
+        (tuple(sorted(part - 1 for part in combo)), tuple(sorted(Counter(part - 1 for part in combo).items())))
         for combo in _sum_combinations(index + 1, index)  # parts below the card: ≥ 2 of them
     )
     for index in range(FIRST_FIGURE)
@@ -157,13 +156,15 @@ def captures(table, played, previous=None) -> list[Capture]:
 def _captures(table: list[str], played: str, previous: str | None) -> list[Capture]:
     found = []
     for base, escalera, match in options(counts(table), INDEX[played]):
-        found.append(Capture(
-            base=tuple(RANKS[i] for i in base),
-            escalera=tuple(RANKS[i] for i in escalera),
-            match=match,
-            caida=match and played == previous,
-            limpia=len(base) + len(escalera) == len(table),
-        ))
+        found.append(
+            Capture(
+                base=tuple(RANKS[i] for i in base),
+                escalera=tuple(RANKS[i] for i in escalera),
+                match=match,
+                caida=match and played == previous,
+                limpia=len(base) + len(escalera) == len(table),
+            )
+        )
     return found
 
 
@@ -212,20 +213,29 @@ def judge(table, played, previous, taken, ruleset) -> Verdict:
     if not taken:
         if _captures(table, played, previous):
             return Verdict(
-                "legal", "declined",
+                "legal",
+                "declined",
                 f"No levantó nada aunque podía; levantar no es obligatorio y el {played} queda en la mesa.",
                 f"Took nothing though a capture existed; capturing is not obliged and the {played} stays on the table.",
-                None)
-        return Verdict("legal", "nothing_to_take",
-                       f"El {played} no levanta nada y queda en la mesa.",
-                       f"The {played} takes nothing and stays on the table.", None)
+                None,
+            )
+        return Verdict(
+            "legal",
+            "nothing_to_take",
+            f"El {played} no levanta nada y queda en la mesa.",
+            f"The {played} takes nothing and stays on the table.",
+            None,
+        )
 
     missing = Counter(taken) - Counter(table)
     if missing:
         cards = _join(sorted(missing.elements(), key=INDEX.__getitem__))
-        return _illegal("not_on_table",
-                        f"Levantó cartas que no están en la mesa: {cards}.",
-                        f"Took cards that are not on the table: {cards}.", "Art. 5")
+        return _illegal(
+            "not_on_table",
+            f"Levantó cartas que no están en la mesa: {cards}.",
+            f"Took cards that are not on the table: {cards}.",
+            "Art. 5",
+        )
 
     p = INDEX[played]
     lower = sorted(INDEX[r] for r in taken if INDEX[r] <= p)
@@ -238,18 +248,22 @@ def judge(table, played, previous, taken, ruleset) -> Verdict:
     if not escalera_ok:
         return _escalera_problem(played, p, upper)
 
-    legal = next(c for c in _captures(table, played, previous)
-                 if sorted(INDEX[r] for r in c.base) == lower)
+    legal = next(c for c in _captures(table, played, previous) if sorted(INDEX[r] for r in c.base) == lower)
     if len(upper) == len(legal.escalera):
-        what = "caída y limpia" if legal.caida and legal.limpia else (
-            "caída" if legal.caida else "limpia" if legal.limpia else None)
+        what = (
+            "caída y limpia"
+            if legal.caida and legal.limpia
+            else ("caída" if legal.caida else "limpia" if legal.limpia else None)
+        )
         return Verdict(
-            "legal", None,
+            "legal",
+            None,
             f"Levante correcto: {_join(legal.cards)}" + (f" ({what})." if what else "."),
             f"Correct capture: {_join(legal.cards)}" + (f" ({what})." if what else "."),
             "Art. 6" if legal.caida else "Art. 9" if legal.limpia else "002 Art. 5",
-            capture=legal)
-    left = legal.escalera[len(upper):]
+            capture=legal,
+        )
+    left = legal.escalera[len(upper) :]
     if ruleset.arranche == "set_aside":
         fate_es = "el juez las retira hasta el fin de la data y no cuentan para ninguna pareja"
         fate_en = "the juez sets them aside until the data ends and they count for neither pair"
@@ -259,24 +273,27 @@ def judge(table, played, previous, taken, ruleset) -> Verdict:
         fate_en = "the opponents may take them"
         article = "002 Art. 13"
     return Verdict(
-        "incomplete", "escalera_incomplete",
+        "incomplete",
+        "escalera_incomplete",
         f"Escalera incompleta: dejó {_join(left)} en la mesa; {fate_es}.",
         f"Incomplete escalera: left {_join(left)} on the table; {fate_en}.",
-        article, left_behind=left, arranche=ruleset.arranche,
+        article,
+        left_behind=left,
+        arranche=ruleset.arranche,
         # What was taken: its caída stands; never a limpia, the forgotten cards were on the table.
-        capture=Capture(legal.base, legal.escalera[:len(upper)], legal.match, legal.caida, False))
+        capture=Capture(legal.base, legal.escalera[: len(upper)], legal.match, legal.caida, False),
+    )
 
 
-def _base_problem(played: str, p: int, lower: list[int], upper: list[int],
-                  escalera_ok: bool) -> Verdict | None:
+def _base_problem(played: str, p: int, lower: list[int], upper: list[int], escalera_ok: bool) -> Verdict | None:
     """Why the cards at or below the played rank are no match nor sum; ``None`` if they are one."""
     if not lower:
         return _illegal(
             "escalera_without_base",
-            f"Levantó {_join(RANKS[i] for i in upper)} sin igual ni suma: la escalera sigue a un"
-            f" igual o a una suma.",
-            f"Took {_join(RANKS[i] for i in upper)} with no match nor sum: an escalera follows a"
-            f" match or a sum.", "002 Art. 5C")
+            f"Levantó {_join(RANKS[i] for i in upper)} sin igual ni suma: la escalera sigue a un igual o a una suma.",
+            f"Took {_join(RANKS[i] for i in upper)} with no match nor sum: an escalera follows a match or a sum.",
+            "002 Art. 5C",
+        )
     if p in lower:
         others = list(lower)
         others.remove(p)
@@ -288,19 +305,23 @@ def _base_problem(played: str, p: int, lower: list[int], upper: list[int],
                 f"Una jugada levanta una sola combinación (un igual o una suma) y su escalera;"
                 f" el {played} no puede llevarse además {_join(RANKS[i] for i in others)}.",
                 f"A play takes one combination (one match or one sum) and its escalera;"
-                f" the {played} cannot also take {_join(RANKS[i] for i in others)}.", "002 Art. 5")
+                f" the {played} cannot also take {_join(RANKS[i] for i in others)}.",
+                "002 Art. 5",
+            )
         return _illegal(
             "extra_cards",
             f"{_join(RANKS[i] for i in others)} no son parte del igual ni de la escalera del {played}.",
-            f"{_join(RANKS[i] for i in others)} are part of neither the match nor the escalera"
-            f" of the {played}.", "002 Art. 5")
+            f"{_join(RANKS[i] for i in others)} are part of neither the match nor the escalera of the {played}.",
+            "002 Art. 5",
+        )
     shown = " + ".join(RANKS[i] for i in lower)
     if p >= FIRST_FIGURE:
         return _illegal(
             "figure_sum",
             f"Las figuras no suman: la {played} levanta solo otra {played} por igual, no {shown}.",
-            f"Figures have no value in a sum: the {played} takes only another {played} by"
-            f" match, not {shown}.", "002 Art. 5B")
+            f"Figures have no value in a sum: the {played} takes only another {played} by match, not {shown}.",
+            "002 Art. 5B",
+        )
     total = sum(i + 1 for i in lower)
     if total == p + 1 and len(lower) > 1:
         return None
@@ -310,22 +331,25 @@ def _base_problem(played: str, p: int, lower: list[int], upper: list[int],
             "sum_with_figure",
             f"Las figuras ({figures}) no tienen valor en una suma; {shown} no suma {p + 1}.",
             f"Figures ({figures}) have no value in a sum; {shown} does not add up to {p + 1}.",
-            "002 Art. 5B")
+            "002 Art. 5B",
+        )
     if len(lower) == 1:
         return _illegal(
             "no_match",
             f"El {played} no levanta un {shown}: ni es igual ni es suma de dos o más cartas.",
-            f"The {played} cannot take a {shown}: it is neither a match nor a sum of two or"
-            f" more cards.", "002 Art. 5A")
+            f"The {played} cannot take a {shown}: it is neither a match nor a sum of two or more cards.",
+            "002 Art. 5A",
+        )
     if total % (p + 1) == 0:
         return _illegal(
             "two_combinations",
             f"{shown} suman {total}: una jugada levanta una sola suma de {p + 1}.",
-            f"{shown} add up to {total}: a play takes one sum of {p + 1} only.", "002 Art. 5B")
+            f"{shown} add up to {total}: a play takes one sum of {p + 1} only.",
+            "002 Art. 5B",
+        )
     return _illegal(
-        "sum_mismatch",
-        f"{shown} suman {total}, no {p + 1}.",
-        f"{shown} add up to {total}, not {p + 1}.", "002 Art. 5B")
+        "sum_mismatch", f"{shown} suman {total}, no {p + 1}.", f"{shown} add up to {total}, not {p + 1}.", "002 Art. 5B"
+    )
 
 
 def _escalera_problem(played: str, p: int, upper: list[int]) -> Verdict:
@@ -337,9 +361,12 @@ def _escalera_problem(played: str, p: int, upper: list[int]) -> Verdict:
             "escalera_repeat",
             f"La escalera lleva una carta de cada rango; levantó más de una de: {cards}.",
             f"An escalera takes one card of each rank; took more than one of: {cards}.",
-            "002 Art. 5C")
+            "002 Art. 5C",
+        )
     gap = next(i for i in range(p + 1, len(RANKS)) if i not in upper)
     return _illegal(
         "escalera_gap",
         f"La escalera desde el {played} no puede saltar el {RANKS[gap]}.",
-        f"The escalera from the {played} cannot skip the {RANKS[gap]}.", "002 Art. 5C")
+        f"The escalera from the {played} cannot skip the {RANKS[gap]}.",
+        "002 Art. 5C",
+    )

@@ -110,7 +110,7 @@ def anchor(article: str | None) -> str | None:
     if not article:
         return None
     if article.startswith("ruling "):
-        return "ruling-" + article[len("ruling "):]
+        return "ruling-" + article[len("ruling ") :]
     if article.startswith("seed 003"):
         return "s003"
     found = _ARTICLE.match(article)
@@ -119,6 +119,7 @@ def anchor(article: str | None) -> str | None:
     if found["seed"]:
         return f"s{found['seed']}-art-{found['n']}"
     return f"art-{found['n']}"
+
 
 # The sources as people know them, by seed: plain "Art. N" is the Riobamba
 # reglamento (seed 001), "002 Art. N" the deck maker's rules, "seed 003" the
@@ -151,85 +152,138 @@ def cite(citation: str | None, language: str = "es") -> str:
 
 # The article an accepted claim of each kind rests on.
 KIND_ARTICLES = {
-    "mano": "Art. 3d", "ronda": "Art. 7a", "doble_ronda": "Art. 8",
-    "caida": "Art. 6", "limpia": "Art. 9", "caida_limpia": "Art. 9a",
-    "caida_en_ronda": "seed 003", "cuatro_caidas": "002 Art. 15B",
-    "juego_y_veo": "Art. 5c", "pedir_mal": "Art. 11", "mal_repartidas": "Art. 4c",
-    "conteo": "Art. 3g", "ajuste": "Art. 18", "void": "Art. 16",
-    "suspender": "Art. 16", "reanudar": "Art. 16",
+    "mano": "Art. 3d",
+    "ronda": "Art. 7a",
+    "doble_ronda": "Art. 8",
+    "caida": "Art. 6",
+    "limpia": "Art. 9",
+    "caida_limpia": "Art. 9a",
+    "caida_en_ronda": "seed 003",
+    "cuatro_caidas": "002 Art. 15B",
+    "juego_y_veo": "Art. 5c",
+    "pedir_mal": "Art. 11",
+    "mal_repartidas": "Art. 4c",
+    "conteo": "Art. 3g",
+    "ajuste": "Art. 18",
+    "void": "Art. 16",
+    "suspender": "Art. 16",
+    "reanudar": "Art. 16",
 }
 
 CODES = {
-    "anulada": ("Anulada por la jugada {voided_by}.", "Voided by claim {voided_by}.",
-                "Art. 16"),
+    "anulada": ("Anulada por la jugada {voided_by}.", "Voided by claim {voided_by}.", "Art. 16"),
     "mesa_terminada": ("La mesa ya terminó.", "The mesa is over.", "Art. 16"),
-    "mesa_suspendida": ("La mesa está suspendida; solo se puede reanudar.",
-                        "The mesa is suspended; it can only be resumed.", "Art. 16"),
-    "ya_suspendida": ("La mesa ya está suspendida.", "The mesa is already suspended.",
-                      "Art. 16"),
+    "mesa_suspendida": (
+        "La mesa está suspendida; solo se puede reanudar.",
+        "The mesa is suspended; it can only be resumed.",
+        "Art. 16",
+    ),
+    "ya_suspendida": ("La mesa ya está suspendida.", "The mesa is already suspended.", "Art. 16"),
     "no_suspendida": ("La mesa no está suspendida.", "The mesa is not suspended.", "Art. 16"),
     "sin_mano": ("No hay una mano en juego.", "No hand is being played.", "Art. 3e"),
-    "chica_terminada": ("La chica ya terminó; nada más puntúa en esta data.",
-                        "The chica is over; nothing more scores in this data.", "Art. 15"),
-    "conteo_pendiente": ("Ya se repartieron todas las manos de la data; falta el conteo.",
-                         "Every hand of the data has been dealt; the conteo is due.",
-                         "Art. 3f"),
-    "conteo_prematuro": ("Aún no se han repartido todas las manos de la data.",
-                         "Not every hand of the data has been dealt yet.", "Art. 3f"),
+    "chica_terminada": (
+        "La chica ya terminó; nada más puntúa en esta data.",
+        "The chica is over; nothing more scores in this data.",
+        "Art. 15",
+    ),
+    "conteo_pendiente": (
+        "Ya se repartieron todas las manos de la data; falta el conteo.",
+        "Every hand of the data has been dealt; the conteo is due.",
+        "Art. 3f",
+    ),
+    "conteo_prematuro": (
+        "Aún no se han repartido todas las manos de la data.",
+        "Not every hand of the data has been dealt yet.",
+        "Art. 3f",
+    ),
     "conteo_contradice_registro": (
         "El registro tiene {plays} levante(s) aceptado(s) de la pareja {pair} en esta data:"
         " no puede contarse con menos de {least} cartas (ni dar falla).",
         "The log has {plays} accepted capture(s) by pair {pair} in this data: it cannot be"
-        " counted at fewer than {least} cards (nor give falla).", "Art. 10, 15"),
-    "conteo_invalido": ("Las parejas no pueden haber levantado más de 40 cartas.",
-                        "The pairs cannot have taken more than 40 cards.", "Art. 3g"),
-    "sin_turno": ("No queda un turno en esta mano en que esa jugada sea posible.",
-                  "No turn is left in this hand where that play is possible.", "Art. 13"),
-    "ronda_cerrada": ("Ya jugaron todos una carta: no se puede pedir ronda.",
-                      "Everyone has played a card: ronda can no longer be claimed.",
-                      "Art. 7b"),
-    "ronda_tarde": ("El jugador ya lanzó su primera carta: la ronda se pide antes.",
-                    "The player has already played his first card: ronda comes before.",
-                    "Art. 7a"),
-    "ronda_repetida": ("Ese jugador ya pidió ronda en esta mano.",
-                       "That player has already claimed a ronda in this hand.", "Art. 7"),
-    "ronda_limite": ("La pareja supera los 30 puntos: ya no puede pedir ronda.",
-                     "The pair is above 30 points: it can no longer claim ronda.",
-                     "002 Art. 9"),
+        " counted at fewer than {least} cards (nor give falla).",
+        "Art. 10, 15",
+    ),
+    "conteo_invalido": (
+        "Las parejas no pueden haber levantado más de 40 cartas.",
+        "The pairs cannot have taken more than 40 cards.",
+        "Art. 3g",
+    ),
+    "sin_turno": (
+        "No queda un turno en esta mano en que esa jugada sea posible.",
+        "No turn is left in this hand where that play is possible.",
+        "Art. 13",
+    ),
+    "ronda_cerrada": (
+        "Ya jugaron todos una carta: no se puede pedir ronda.",
+        "Everyone has played a card: ronda can no longer be claimed.",
+        "Art. 7b",
+    ),
+    "ronda_tarde": (
+        "El jugador ya lanzó su primera carta: la ronda se pide antes.",
+        "The player has already played his first card: ronda comes before.",
+        "Art. 7a",
+    ),
+    "ronda_repetida": (
+        "Ese jugador ya pidió ronda en esta mano.",
+        "That player has already claimed a ronda in this hand.",
+        "Art. 7",
+    ),
+    "ronda_limite": (
+        "La pareja supera los 30 puntos: ya no puede pedir ronda.",
+        "The pair is above 30 points: it can no longer claim ronda.",
+        "002 Art. 9",
+    ),
     "caida_en_ronda_no_aplica": (
         "Este reglamento no puntúa la caída en ronda; regístrela como caída.",
-        "This rule set gives caída en ronda no special score; log a caída.", "seed 003"),
-    "caida_en_ronda_sin_ronda": ("No se cantó ronda en esta mano.",
-                                 "No ronda was claimed in this hand.", "seed 003"),
-    "cuatro_caidas_no_aplica": ("Este reglamento no puntúa cuatro caídas seguidas.",
-                                "This rule set gives four caídas in a row no score.",
-                                "002 Art. 15B"),
-    "cuatro_caidas_sin_racha": ("La pareja no lleva cuatro caídas seguidas.",
-                                "The pair has not made four caídas in a row.", "002 Art. 15B"),
-    "cuatro_caidas_otorgada": ("Ya se otorgaron las cuatro caídas de esta racha.",
-                               "These four caídas have already been awarded.", "002 Art. 15B"),
+        "This rule set gives caída en ronda no special score; log a caída.",
+        "seed 003",
+    ),
+    "caida_en_ronda_sin_ronda": ("No se cantó ronda en esta mano.", "No ronda was claimed in this hand.", "seed 003"),
+    "cuatro_caidas_no_aplica": (
+        "Este reglamento no puntúa cuatro caídas seguidas.",
+        "This rule set gives four caídas in a row no score.",
+        "002 Art. 15B",
+    ),
+    "cuatro_caidas_sin_racha": (
+        "La pareja no lleva cuatro caídas seguidas.",
+        "The pair has not made four caídas in a row.",
+        "002 Art. 15B",
+    ),
+    "cuatro_caidas_otorgada": (
+        "Ya se otorgaron las cuatro caídas de esta racha.",
+        "These four caídas have already been awarded.",
+        "002 Art. 15B",
+    ),
     "juego_y_veo_sin_jugada": (
         "La jugada protestada no es una jugada aceptada de la otra pareja en esta mano.",
         "The protested claim is not an accepted play of the other pair in this hand.",
-        "Art. 5"),
-    "juego_y_veo_repetido": ("Esa jugada ya fue protestada.",
-                             "That play has already been protested.", "Art. 5"),
-    "juego_y_veo_no_ultima": ("Solo se protesta la última jugada de la otra pareja.",
-                              "Only the other pair's last play can be protested.", "Art. 5a"),
-    "anulacion_sin_objetivo": ("La jugada a anular no existe o no es anterior.",
-                               "The claim to void does not exist or is not earlier.",
-                               "Art. 16"),
+        "Art. 5",
+    ),
+    "juego_y_veo_repetido": ("Esa jugada ya fue protestada.", "That play has already been protested.", "Art. 5"),
+    "juego_y_veo_no_ultima": (
+        "Solo se protesta la última jugada de la otra pareja.",
+        "Only the other pair's last play can be protested.",
+        "Art. 5a",
+    ),
+    "anulacion_sin_objetivo": (
+        "La jugada a anular no existe o no es anterior.",
+        "The claim to void does not exist or is not earlier.",
+        "Art. 16",
+    ),
     "anulacion_fuera_de_alcance": (
         "Solo se anula dentro de la chica en curso (o la jugada que cerró la anterior, antes"
         " de otra jugada): lo anterior lo corrige el Director con un ajuste.",
         "A void reaches only into the current chica (or the claim that ended the previous"
         " one, before any other claim): older claims are the Director's to correct with an"
-        " adjustment.", "Art. 18"),
-    "anulacion_repetida": ("Esa jugada ya está anulada.", "That claim is already void.",
-                           "Art. 16"),
-    "treinta_y_ocho": ("38 que no juega: la pareja solo suma con una caída.",
-                       "38 que no juega: the pair scores only with a caída.",
-                       "002 Art. 11"),
+        " adjustment.",
+        "Art. 18",
+    ),
+    "anulacion_repetida": ("Esa jugada ya está anulada.", "That claim is already void.", "Art. 16"),
+    "treinta_y_ocho": (
+        "38 que no juega: la pareja solo suma con una caída.",
+        "38 que no juega: the pair scores only with a caída.",
+        "002 Art. 11",
+    ),
 }
 
 
@@ -252,8 +306,7 @@ def note(code: str, language: str, voided_by=None, detail=None) -> str:
 def message(decision, language: str) -> str:
     """The text of ``decision`` in ``language`` ("es" or "en")."""
     spanish = not language.startswith("en")
-    reason = "" if decision.code is None else note(
-        decision.code, language, decision.voided_by, decision.detail)
+    reason = "" if decision.code is None else note(decision.code, language, decision.voided_by, decision.detail)
     if not decision.accepted:
         return f"{'Rechazada' if spanish else 'Refused'}: {reason}"
     label = KIND_LABELS[decision.kind][0 if spanish else 1]
@@ -265,6 +318,9 @@ def message(decision, language: str) -> str:
         text += " " + reason
     for pair in ("A", "B"):
         if decision.points[pair] > 0 and decision.scores[pair] >= 40:
-            text += (f" La pareja {pair} gana la chica {decision.chica}." if spanish
-                     else f" Pair {pair} wins chica {decision.chica}.")
+            text += (
+                f" La pareja {pair} gana la chica {decision.chica}."
+                if spanish
+                else f" Pair {pair} wins chica {decision.chica}."
+            )
     return text

@@ -62,9 +62,9 @@ def preview(result: Replay) -> dict:
     def trial(claim):
         return _entry(*referee.trial(seq, claim))
 
-    claims = {pair: {kind: trial({"kind": kind, "pair": pair})
-                     for kind in referee.rules.pair_claims}
-              for pair in ("A", "B")}
+    claims = {
+        pair: {kind: trial({"kind": kind, "pair": pair}) for kind in referee.rules.pair_claims} for pair in ("A", "B")
+    }
     claims["-"] = {"mal_repartidas": trial({"kind": "mal_repartidas"})}
     # Pair A counting n is the conteo {A: n, B: 40 - n}; pair B counting n
     # is the same conteo as A counting 40 - n.
@@ -72,8 +72,7 @@ def preview(result: Replay) -> dict:
         # Refused whatever the cards: one refusal for every count.
         counted = [trial({"kind": "conteo", "cards": {"A": 0, "B": MAX_CARDS}})] * (MAX_CARDS + 1)
     else:
-        counted = [trial({"kind": "conteo", "cards": {"A": n, "B": MAX_CARDS - n}})
-                   for n in range(MAX_CARDS + 1)]
+        counted = [trial({"kind": "conteo", "cards": {"A": n, "B": MAX_CARDS - n}}) for n in range(MAX_CARDS + 1)]
     return {"claims": claims, "conteo": {"A": counted, "B": counted[::-1]}}
 
 
@@ -102,8 +101,6 @@ def localise(preview: dict, language: str, link=None) -> dict:
         return out
 
     return {
-        "claims": {pair: {kind: local(e) for kind, e in kinds.items()}
-                   for pair, kinds in preview["claims"].items()},
-        "conteo": {pair: [local(e) for e in entries]
-                   for pair, entries in preview["conteo"].items()},
+        "claims": {pair: {kind: local(e) for kind, e in kinds.items()} for pair, kinds in preview["claims"].items()},
+        "conteo": {pair: [local(e) for e in entries] for pair, entries in preview["conteo"].items()},
     }

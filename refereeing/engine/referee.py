@@ -97,8 +97,7 @@ MAL_REPARTIDAS = 10
 CARDS_PER_HAND = 5
 
 # Claims that need a mano in play.
-IN_MANO = PLAYS | RONDAS | {"cuatro_caidas", "juego_y_veo", "pedir_mal", "mal_repartidas",
-                            "conteo"}
+IN_MANO = PLAYS | RONDAS | {"cuatro_caidas", "juego_y_veo", "pedir_mal", "mal_repartidas", "conteo"}
 OTHER = {"A": "B", "B": "A"}
 ARTICLES = {code: texts[2] for code, texts in CODES.items()}
 
@@ -135,20 +134,26 @@ class Referee:
         self.results = []
         # The seats a claim may stand for: its player's, or its pair's.
         self.claim_seats = {
-            (pair, player): tuple(s for s, seat in enumerate(self.seats) if seat[0] == pair
-                                  and (player is None or int(seat[1]) == player))
-            for pair in OTHER for player in (None, 1, 2)}
+            (pair, player): tuple(
+                s for s, seat in enumerate(self.seats) if seat[0] == pair and (player is None or int(seat[1]) == player)
+            )
+            for pair in OTHER
+            for player in (None, 1, 2)
+        }
         self.treinta_y_ocho = rules.treinta_y_ocho
-        self.play_points = {"caida": CAIDA, "limpia": LIMPIA,
-                            "caida_limpia": rules.caida_limpia_points,
-                            "caida_en_ronda": rules.caida_en_ronda}
+        self.play_points = {
+            "caida": CAIDA,
+            "limpia": LIMPIA,
+            "caida_limpia": rules.caida_limpia_points,
+            "caida_en_ronda": rules.caida_en_ronda,
+        }
         self.articles = dict(KIND_ARTICLES)
         if rules.doble_ronda == CHICA:
             self.articles["doble_ronda"] = "002 Art. 15A"
         if rules.juego_y_veo_upheld == "penalty":
             self.articles["juego_y_veo"] = "002 Art. 13"
         self.captured = {"A": 0, "B": 0}
-        self.chica_ender = None     # the seq of the claim that ended the last chica
+        self.chica_ender = None  # the seq of the claim that ended the last chica
         self.accepted_in_chica = 0  # accepted claims since this chica began
         self._new_mano()
         self._reset_streak()
@@ -181,11 +186,11 @@ class Referee:
     # -- bookkeeping -------------------------------------------------------
 
     def _new_mano(self):
-        self.bound = 0          # turns of this mano known to be played
-        self.captures = 0       # bit t: turn t of this mano is known to be a capture
+        self.bound = 0  # turns of this mano known to be played
+        self.captures = 0  # bit t: turn t of this mano is known to be a capture
         self.ronda_seats = set()
         self.ronda_seen = False
-        self.plays = {}         # seq -> play (see SEQ...), this mano
+        self.plays = {}  # seq -> play (see SEQ...), this mano
         self.protested = set()  # the seqs of the plays protested, this mano
         self.last_play = {"A": None, "B": None}
 
@@ -206,9 +211,11 @@ class Referee:
         # next turn (the mano's turn 1) are consecutive: the leader's first
         # card is no caída.
         n = self.players
-        return (self.mano == self.streak_mano + 1
-                and self.pair_of[self.dealer] == self.streak_pair
-                and (not self.streak_fixed or self.streak_last % n == n - 1))
+        return (
+            self.mano == self.streak_mano + 1
+            and self.pair_of[self.dealer] == self.streak_pair
+            and (not self.streak_fixed or self.streak_last % n == n - 1)
+        )
 
     def _extends_streak(self, pair, turn):
         """Whether a caída of ``pair`` placed at ``turn`` is the streak's next."""
@@ -258,8 +265,7 @@ class Referee:
     def _end_chica(self, winner):
         loser = OTHER[winner]
         rules = self.rules
-        result = {"chica": self.chica, "winner": winner, "scores": dict(self.scores),
-                  "zapatero": None}
+        result = {"chica": self.chica, "winner": winner, "scores": dict(self.scores), "zapatero": None}
         self.results.append(result)
         self.chicas[winner] += 1
         if self.in_data:
@@ -296,10 +302,21 @@ class Referee:
         else:
             accepted = False
         scores = self.scores
-        decision = Decision(seq, kind, accepted, delta, code,
-                            ARTICLES[code] if code else self.articles[kind], None,
-                            self.chica, self.data, self.mano, self.dealer_seat,
-                            {"A": scores["A"], "B": scores["B"]}, self.detail)
+        decision = Decision(
+            seq,
+            kind,
+            accepted,
+            delta,
+            code,
+            ARTICLES[code] if code else self.articles[kind],
+            None,
+            self.chica,
+            self.data,
+            self.mano,
+            self.dealer_seat,
+            {"A": scores["A"], "B": scores["B"]},
+            self.detail,
+        )
         # The data and the chica end after the decision, which belongs to them.
         if self.won:
             self.chica_ender = seq
@@ -338,10 +355,21 @@ class Referee:
 
     def passive(self, seq, kind, accepted, code, voided_by=None):
         """The decision of a void, or of a voided claim: it changes nothing."""
-        return Decision(seq, kind, accepted, {"A": 0, "B": 0}, code,
-                        ARTICLES[code] if code else self.articles[kind], voided_by,
-                        self.chica, self.data, self.mano, self.seats[self.dealer],
-                        dict(self.scores), {})
+        return Decision(
+            seq,
+            kind,
+            accepted,
+            {"A": 0, "B": 0},
+            code,
+            ARTICLES[code] if code else self.articles[kind],
+            voided_by,
+            self.chica,
+            self.data,
+            self.mano,
+            self.seats[self.dealer],
+            dict(self.scores),
+            {},
+        )
 
     def _mano(self, seq, claim):
         if self.in_data:
@@ -568,18 +596,28 @@ class Referee:
             phase = "deal"
         else:
             phase = "conteo" if self.mano >= self.manos_per_data else "play"
-        window = (self.in_data and not self.finished and any(
-            s not in self.ronda_seats and self.first_turn[s] >= self.bound
-            for s in range(self.players)))
+        window = (
+            self.in_data
+            and not self.finished
+            and any(s not in self.ronda_seats and self.first_turn[s] >= self.bound for s in range(self.players))
+        )
         alive = self._streak_alive()
         return State(
-            scores=dict(self.scores), chicas=dict(self.chicas), chica=self.chica,
-            data=self.data, mano=self.mano, dealer=self.seats[self.dealer],
-            finished=self.finished, winner=self.winner, zapateria=self.zapateria,
-            suspended=self.suspended, phase=phase, ronda_window=window,
-            caida_streak={"pair": self.streak_pair if alive else None,
-                          "count": self.streak_count if alive else 0},
-            chica_results=[dict(r) for r in self.results], players=self.players,
+            scores=dict(self.scores),
+            chicas=dict(self.chicas),
+            chica=self.chica,
+            data=self.data,
+            mano=self.mano,
+            dealer=self.seats[self.dealer],
+            finished=self.finished,
+            winner=self.winner,
+            zapateria=self.zapateria,
+            suspended=self.suspended,
+            phase=phase,
+            ronda_window=window,
+            caida_streak={"pair": self.streak_pair if alive else None, "count": self.streak_count if alive else 0},
+            chica_results=[dict(r) for r in self.results],
+            players=self.players,
             seats=list(self.seats),
         )
 
@@ -587,15 +625,18 @@ class Referee:
 def check_header(header) -> None:
     """Raise :class:`ClaimError` unless ``header`` is a valid :class:`Header`."""
     if not isinstance(header, Header) or not isinstance(header.ruleset, RuleSet):
-        raise ClaimError("La cabecera necesita un reglamento (RuleSet).",
-                         "The header needs a rule set (RuleSet).")
+        raise ClaimError("La cabecera necesita un reglamento (RuleSet).", "The header needs a rule set (RuleSet).")
     if type(header.players) is not int or header.players not in SEATS:
-        raise ClaimError(f"Una mesa tiene 2 o 4 jugadores, no {header.players!r}.",
-                         f"A mesa has 2 or 4 players, not {header.players!r}.")
+        raise ClaimError(
+            f"Una mesa tiene 2 o 4 jugadores, no {header.players!r}.",
+            f"A mesa has 2 or 4 players, not {header.players!r}.",
+        )
     if header.first_dealer not in SEATS[header.players]:
         seats = ", ".join(SEATS[header.players])
-        raise ClaimError(f"El primero en dar debe ser uno de {seats}, no {header.first_dealer!r}.",
-                         f"The first dealer must be one of {seats}, not {header.first_dealer!r}.")
+        raise ClaimError(
+            f"El primero en dar debe ser uno de {seats}, no {header.first_dealer!r}.",
+            f"The first dealer must be one of {seats}, not {header.first_dealer!r}.",
+        )
 
 
 def replay(header: Header, claims) -> Replay:
@@ -611,8 +652,7 @@ def replay(header: Header, claims) -> Replay:
         try:
             check_claim(claim, players)
         except ClaimError as error:
-            raise ClaimError(f"Jugada {seq}: {error.spanish}",
-                             f"Claim {seq}: {error.english}") from None
+            raise ClaimError(f"Jugada {seq}: {error.spanish}", f"Claim {seq}: {error.english}") from None
     voids = Voids()
     referee = Referee(header)
     decisions = []
@@ -648,7 +688,7 @@ def replay(header: Header, claims) -> Replay:
         # or down a chain of voids a claim they restore or cancel again.
         changed = voids.accept(seq, target)
         referee = before[changed].copy()
-        del decisions[changed - 1:]
+        del decisions[changed - 1 :]
         for again in range(changed, seq + 1):
             decide(again, checked[again - 1], keep=again == changed)
     return Replay(decisions, referee.state(), referee)

@@ -40,8 +40,16 @@ CHICA = "chica"
 
 # What a pair asks for, in the order of the juez's buttons; the variant
 # claims (the settings of the same name) only where they score.
-PAIR_CLAIMS = ("caida", "limpia", "caida_limpia", "ronda", "doble_ronda", "pedir_mal",
-               "caida_en_ronda", "cuatro_caidas")
+PAIR_CLAIMS = (
+    "caida",
+    "limpia",
+    "caida_limpia",
+    "ronda",
+    "doble_ronda",
+    "pedir_mal",
+    "caida_en_ronda",
+    "cuatro_caidas",
+)
 VARIANT_CLAIMS = frozenset({"caida_en_ronda", "cuatro_caidas"})
 
 
@@ -60,27 +68,42 @@ class Setting:
 
 # The order here is the order of the organiser's table.
 SETTINGS: tuple[Setting, ...] = (
-    Setting("caida_limpia_points", "Caída y limpia", "Caída and limpia",
-            "Art. 9a", (2, 4)),
-    Setting("doble_ronda", "Doble ronda (cuatro cartas iguales)",
-            "Doble ronda (four of a rank)", "Art. 8; 002 Art. 15A", (4, CHICA)),
-    Setting("caida_en_ronda", "Caída en ronda", "Caída en ronda",
-            "seed 003", (None, 4, CHICA)),
-    Setting("cuatro_caidas", "Cuatro caídas seguidas de una pareja",
-            "Four caídas in a row by one pair", "002 Art. 15B", (None, 4, CHICA)),
-    Setting("ronda_limit", "Ronda negada a la pareja que supera",
-            "Ronda refused to a pair above", "002 Art. 9", (None, 30)),
-    Setting("treinta_y_ocho", "38 que no juega", "38 que no juega",
-            "002 Art. 11", (False, True)),
-    Setting("juego_y_veo_upheld", "Juego y veo comprobado",
-            "Juego y veo upheld", "Art. 5c; 002 Art. 13", ("retract", "penalty")),
-    Setting("arranche", "Cartas de escalera olvidadas",
-            "Forgotten escalera cards", "Art. 16; 002 Art. 13",
-            ("set_aside", "opponents")),
-    Setting("zapateria", "Zapatería", "Zapatería",
-            "Art. 3g.6, 12; 002 Art. 16", ("ends_mesa", "title")),
-    Setting("chicas_to_win", "Chicas para ganar la mesa",
-            "Chicas to win the mesa", "Art. 3g.7", (1, 2, 3)),
+    Setting("caida_limpia_points", "Caída y limpia", "Caída and limpia", "Art. 9a", (2, 4)),
+    Setting(
+        "doble_ronda",
+        "Doble ronda (cuatro cartas iguales)",
+        "Doble ronda (four of a rank)",
+        "Art. 8; 002 Art. 15A",
+        (4, CHICA),
+    ),
+    Setting("caida_en_ronda", "Caída en ronda", "Caída en ronda", "seed 003", (None, 4, CHICA)),
+    Setting(
+        "cuatro_caidas",
+        "Cuatro caídas seguidas de una pareja",
+        "Four caídas in a row by one pair",
+        "002 Art. 15B",
+        (None, 4, CHICA),
+    ),
+    Setting(
+        "ronda_limit", "Ronda negada a la pareja que supera", "Ronda refused to a pair above", "002 Art. 9", (None, 30)
+    ),
+    Setting("treinta_y_ocho", "38 que no juega", "38 que no juega", "002 Art. 11", (False, True)),
+    Setting(
+        "juego_y_veo_upheld",
+        "Juego y veo comprobado",
+        "Juego y veo upheld",
+        "Art. 5c; 002 Art. 13",
+        ("retract", "penalty"),
+    ),
+    Setting(
+        "arranche",
+        "Cartas de escalera olvidadas",
+        "Forgotten escalera cards",
+        "Art. 16; 002 Art. 13",
+        ("set_aside", "opponents"),
+    ),
+    Setting("zapateria", "Zapatería", "Zapatería", "Art. 3g.6, 12; 002 Art. 16", ("ends_mesa", "title")),
+    Setting("chicas_to_win", "Chicas para ganar la mesa", "Chicas to win the mesa", "Art. 3g.7", (1, 2, 3)),
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}
@@ -91,17 +114,15 @@ _CHOICE_LABELS = {
     CHICA: ("gana la chica", "wins the chica"),
     True: ("sí", "yes"),
     False: ("no", "no"),
-    "retract": ("+2 a quien protesta; el infractor pierde lo que pidió",
-                "+2 to the protester; the offender loses what it claimed"),
-    "penalty": ("−2 al infractor, +2 a quien protesta",
-                "−2 to the offender, +2 to the protester"),
-    "set_aside": ("el juez las retira; no cuentan para nadie",
-                  "the juez sets them aside; they count for nobody"),
+    "retract": (
+        "+2 a quien protesta; el infractor pierde lo que pidió",
+        "+2 to the protester; the offender loses what it claimed",
+    ),
+    "penalty": ("−2 al infractor, +2 a quien protesta", "−2 to the offender, +2 to the protester"),
+    "set_aside": ("el juez las retira; no cuentan para nadie", "the juez sets them aside; they count for nobody"),
     "opponents": ("los oponentes pueden tomarlas", "the opponents may take them"),
-    "ends_mesa": ("termina la mesa tras la primera chica",
-                  "ends the mesa after the first chica"),
-    "title": ("título tras cualquier chica; la mesa sigue",
-              "a title after any chica; the mesa goes on"),
+    "ends_mesa": ("termina la mesa tras la primera chica", "ends the mesa after the first chica"),
+    "title": ("título tras cualquier chica; la mesa sigue", "a title after any chica; the mesa goes on"),
 }
 
 
@@ -152,36 +173,62 @@ class RuleSet:
             elif isinstance(value, bool) or value is None or isinstance(value, str):
                 shown = _CHOICE_LABELS[value][index]
             else:
-                shown = str(value) if setting.name == "chicas_to_win" else (
-                    f"{value} puntos" if index == 0 else f"{value} points")
-            rows.append({
-                "name": setting.name,
-                "label": (setting.label_es, setting.label_en)[index],
-                "value": shown,
-                "source": cite(setting.source, language),
-                "changed": setting.name in overrides,
-            })
+                shown = (
+                    str(value)
+                    if setting.name == "chicas_to_win"
+                    else (f"{value} puntos" if index == 0 else f"{value} points")
+                )
+            rows.append(
+                {
+                    "name": setting.name,
+                    "label": (setting.label_es, setting.label_en)[index],
+                    "value": shown,
+                    "source": cite(setting.source, language),
+                    "changed": setting.name in overrides,
+                }
+            )
         return rows
 
 
 PROFILES: dict[str, RuleSet] = {
     "riobamba": RuleSet(
-        profile="riobamba", caida_limpia_points=2, doble_ronda=4,
-        caida_en_ronda=None, cuatro_caidas=None, ronda_limit=None,
-        treinta_y_ocho=False, juego_y_veo_upheld="retract",
-        arranche="set_aside", zapateria="ends_mesa", chicas_to_win=2,
+        profile="riobamba",
+        caida_limpia_points=2,
+        doble_ronda=4,
+        caida_en_ronda=None,
+        cuatro_caidas=None,
+        ronda_limit=None,
+        treinta_y_ocho=False,
+        juego_y_veo_upheld="retract",
+        arranche="set_aside",
+        zapateria="ends_mesa",
+        chicas_to_win=2,
     ),
     "pichincha": RuleSet(
-        profile="pichincha", caida_limpia_points=2, doble_ronda=CHICA,
-        caida_en_ronda=None, cuatro_caidas=CHICA, ronda_limit=30,
-        treinta_y_ocho=True, juego_y_veo_upheld="penalty",
-        arranche="opponents", zapateria="title", chicas_to_win=2,
+        profile="pichincha",
+        caida_limpia_points=2,
+        doble_ronda=CHICA,
+        caida_en_ronda=None,
+        cuatro_caidas=CHICA,
+        ronda_limit=30,
+        treinta_y_ocho=True,
+        juego_y_veo_upheld="penalty",
+        arranche="opponents",
+        zapateria="title",
+        chicas_to_win=2,
     ),
     "a_todo_rigor": RuleSet(
-        profile="a_todo_rigor", caida_limpia_points=4, doble_ronda=CHICA,
-        caida_en_ronda=CHICA, cuatro_caidas=CHICA, ronda_limit=30,
-        treinta_y_ocho=True, juego_y_veo_upheld="penalty",
-        arranche="opponents", zapateria="title", chicas_to_win=2,
+        profile="a_todo_rigor",
+        caida_limpia_points=4,
+        doble_ronda=CHICA,
+        caida_en_ronda=CHICA,
+        cuatro_caidas=CHICA,
+        ronda_limit=30,
+        treinta_y_ocho=True,
+        juego_y_veo_upheld="penalty",
+        arranche="opponents",
+        zapateria="title",
+        chicas_to_win=2,
     ),
 }
 
@@ -212,4 +259,3 @@ def build_ruleset(profile: str = DEFAULT_PROFILE, overrides: dict | None = None)
                 f"Bad value {value!r} for '{name}'; allowed: {allowed}.",
             )
     return replace(PROFILES[profile], **overrides)
-

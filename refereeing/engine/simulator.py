@@ -164,8 +164,9 @@ class _Score:
             self.winner = pair
 
 
-def simulate_data(rng: random.Random, ruleset: RuleSet, players: int, dealer: str,
-                  scores: dict, forget: float = 0.0) -> DataLog:
+def simulate_data(
+    rng: random.Random, ruleset: RuleSet, players: int, dealer: str, scores: dict, forget: float = 0.0
+) -> DataLog:
     """Deal and play one data from ``scores``; stop when a pair wins the chica."""
     seats = SEATS[players]
     start = seats.index(dealer) + 1
@@ -183,15 +184,20 @@ def simulate_data(rng: random.Random, ruleset: RuleSet, players: int, dealer: st
     streak_pair, streak = None, 0
 
     def result() -> DataLog:
-        cards = {"A": taken["A"], "B": taken["B"], "table": on_table, "set_aside": set_aside,
-                 "unplayed": len(_DECK) - taken["A"] - taken["B"] - on_table - set_aside}
+        cards = {
+            "A": taken["A"],
+            "B": taken["B"],
+            "table": on_table,
+            "set_aside": set_aside,
+            "unplayed": len(_DECK) - taken["A"] - taken["B"] - on_table - set_aside,
+        }
         return DataLog(claims, score.scores, score.winner, cards, plays)
 
     for _ in range(len(_DECK) // (CARDS_PER_MANO * players)):
         claims.append({"kind": "mano"})
         hands = []
         for _seat in order:  # dealt from the leader round to the dealer (Art. 3d)
-            hands.append(deck[dealt:dealt + CARDS_PER_MANO])
+            hands.append(deck[dealt : dealt + CARDS_PER_MANO])
             dealt += CARDS_PER_MANO
         ronda_ranks = set()
         for seat, hand in zip(order, hands):
@@ -304,8 +310,9 @@ class MesaLog:
     datas: list[DataLog]
 
 
-def simulate_mesa(rng: random.Random, ruleset: RuleSet, players: int, first_dealer: str,
-                  forget: float = 0.0) -> MesaLog:
+def simulate_mesa(
+    rng: random.Random, ruleset: RuleSet, players: int, first_dealer: str, forget: float = 0.0
+) -> MesaLog:
     """Play a whole mesa; ``expected`` holds the final state a correct engine reaches.
 
     ``scores`` are the last chica's, as it ended; then ``chicas``, ``winner``,
@@ -332,15 +339,21 @@ def simulate_mesa(rng: random.Random, ruleset: RuleSet, players: int, first_deal
             continue
         loser = OTHER[log.winner]
         first = not chica_results
-        zapatero = loser if log.scores[loser] < ZAPATERIA_BELOW and (
-            ruleset.zapateria == "title" or first) else None
-        chica_results.append({"chica": len(chica_results) + 1, "winner": log.winner,
-                              "scores": dict(log.scores), "zapatero": zapatero})
+        zapatero = loser if log.scores[loser] < ZAPATERIA_BELOW and (ruleset.zapateria == "title" or first) else None
+        chica_results.append(
+            {"chica": len(chica_results) + 1, "winner": log.winner, "scores": dict(log.scores), "zapatero": zapatero}
+        )
         chicas[log.winner] += 1
         scores = {"A": 0, "B": 0}
         zapateria = bool(zapatero) and ruleset.zapateria == "ends_mesa"
         if zapateria or chicas[log.winner] >= ruleset.chicas_to_win:
-            expected = {"scores": dict(log.scores), "chicas": chicas, "winner": log.winner,
-                        "zapateria": zapateria,
-                        "chica_results": chica_results, "dealer": dealer, "datas": len(datas)}
+            expected = {
+                "scores": dict(log.scores),
+                "chicas": chicas,
+                "winner": log.winner,
+                "zapateria": zapateria,
+                "chica_results": chica_results,
+                "dealer": dealer,
+                "datas": len(datas),
+            }
             return MesaLog(claims, expected, datas)

@@ -65,12 +65,21 @@ class Decision:
 
     def as_dict(self) -> dict:
         return {
-            "seq": self.seq, "kind": self.kind, "accepted": self.accepted,
-            "points": dict(self.points), "code": self.code,
-            "message": self.message, "message_en": self.message_en,
-            "article": self.article, "voided_by": self.voided_by,
-            "chica": self.chica, "data": self.data, "mano": self.mano,
-            "dealer": self.dealer, "scores": dict(self.scores), "detail": self.detail,
+            "seq": self.seq,
+            "kind": self.kind,
+            "accepted": self.accepted,
+            "points": dict(self.points),
+            "code": self.code,
+            "message": self.message,
+            "message_en": self.message_en,
+            "article": self.article,
+            "voided_by": self.voided_by,
+            "chica": self.chica,
+            "data": self.data,
+            "mano": self.mano,
+            "dealer": self.dealer,
+            "scores": dict(self.scores),
+            "detail": self.detail,
         }
 
 
@@ -95,14 +104,22 @@ class State:
 
     def as_dict(self) -> dict:
         return {
-            "scores": dict(self.scores), "chicas": dict(self.chicas),
-            "chica": self.chica, "data": self.data, "mano": self.mano,
-            "dealer": self.dealer, "finished": self.finished, "winner": self.winner,
-            "zapateria": self.zapateria, "suspended": self.suspended,
-            "phase": self.phase, "ronda_window": self.ronda_window,
+            "scores": dict(self.scores),
+            "chicas": dict(self.chicas),
+            "chica": self.chica,
+            "data": self.data,
+            "mano": self.mano,
+            "dealer": self.dealer,
+            "finished": self.finished,
+            "winner": self.winner,
+            "zapateria": self.zapateria,
+            "suspended": self.suspended,
+            "phase": self.phase,
+            "ronda_window": self.ronda_window,
             "caida_streak": dict(self.caida_streak),
             "chica_results": [dict(r, scores=dict(r["scores"])) for r in self.chica_results],
-            "players": self.players, "seats": list(self.seats),
+            "players": self.players,
+            "seats": list(self.seats),
         }
 
 
@@ -114,5 +131,4 @@ class Replay:
     referee: object = field(default=None, repr=False, compare=False)
 
     def as_dict(self) -> dict:
-        return {"decisions": [d.as_dict() for d in self.decisions],
-                "state": self.state.as_dict()}
+        return {"decisions": [d.as_dict() for d in self.decisions], "state": self.state.as_dict()}

@@ -68,12 +68,15 @@ _UNPRINTABLE = re.compile("[\ud800-\udfff\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029
 MESSAGES = {
     "not_text": ("debe ser un texto", "must be text"),
     "empty": ("no puede quedar vacío", "cannot be empty"),
-    "too_long": ("es demasiado largo (máximo {limit} caracteres)",
-                 "is too long (at most {limit} characters)"),
-    "surrogate": ("tiene un carácter que no es texto válido (un sustituto UTF-16 suelto)",
-                  "holds a character that is not valid text (an unpaired UTF-16 surrogate)"),
-    "control": ("tiene un carácter de control (U+{char:04X}), que no se admite",
-                "holds a control character (U+{char:04X}), which is not allowed"),
+    "too_long": ("es demasiado largo (máximo {limit} caracteres)", "is too long (at most {limit} characters)"),
+    "surrogate": (
+        "tiene un carácter que no es texto válido (un sustituto UTF-16 suelto)",
+        "holds a character that is not valid text (an unpaired UTF-16 surrogate)",
+    ),
+    "control": (
+        "tiene un carácter de control (U+{char:04X}), que no se admite",
+        "holds a control character (U+{char:04X}), which is not allowed",
+    ),
     "newline": ("debe ser una sola línea", "must be a single line"),
 }
 
@@ -103,8 +106,7 @@ class TextError(ValueError):
         return self.message("en")
 
 
-def check_text(value, kind: str, field: str | None = None, required: bool = True,
-               max_length: int | None = None) -> str:
+def check_text(value, kind: str, field: str | None = None, required: bool = True, max_length: int | None = None) -> str:
     """``value`` as it is kept: stripped, newlines normalised; or :class:`TextError`.
 
     ``kind`` is a key of :data:`KINDS`; ``field`` names the text in the
@@ -145,5 +147,5 @@ def printable(value, limit: int | None = None) -> str:
         return ""
     value = value if isinstance(value, str) else str(value)
     if limit is not None and len(value) > limit:
-        value = value[:max(limit - 1, 0)] + "…"
+        value = value[: max(limit - 1, 0)] + "…"
     return _UNPRINTABLE.sub("\ufffd", value)

@@ -30,7 +30,7 @@ class Voids:
     """The voids accepted so far along the log, and what they cancel."""
 
     def __init__(self):
-        self.targets: dict[int, int] = {}    # accepted void -> its target
+        self.targets: dict[int, int] = {}  # accepted void -> its target
         self.voided_by: dict[int, int] = {}  # voided seq -> the void that cancelled it
         self.codes: dict[int, str | None] = {}  # each void's seq -> None (accepted) or its code
         self.changed = 0  # while a void is applied: the earliest seq it changes

@@ -1,4 +1,5 @@
 """The juez's screen, under /mesa/ (namespace ``refereeing``)."""
+
 from django.urls import path
 
 from . import views

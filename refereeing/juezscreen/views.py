@@ -50,8 +50,7 @@ from tournament.language import language
 from tournament.models import Mesa
 from tournament.naming import person_name
 
-LIST_ORDER = (Mesa.Status.IN_PLAY, Mesa.Status.READY, Mesa.Status.SUSPENDED, Mesa.Status.WAITING,
-              Mesa.Status.FINISHED)
+LIST_ORDER = (Mesa.Status.IN_PLAY, Mesa.Status.READY, Mesa.Status.SUSPENDED, Mesa.Status.WAITING, Mesa.Status.FINISHED)
 
 
 def catalogue():
@@ -133,8 +132,9 @@ def catalogue():
 def mesa_list(request):
     # In play first, then ready, suspended and finished: the order a juez
     # looks for them in (the status's own text would put finished first).
-    order = Case(*(When(status=status, then=Value(i)) for i, status in enumerate(LIST_ORDER)),
-                 default=Value(len(LIST_ORDER)))
+    order = Case(
+        *(When(status=status, then=Value(i)) for i, status in enumerate(LIST_ORDER)), default=Value(len(LIST_ORDER))
+    )
     mesas = (
         Mesa.objects.filter(juez=request.user)
         .select_related("championship", "pair_a", "pair_b")
@@ -194,15 +194,19 @@ def mesa_screen(request, mesa_id):
         ("B", _("Representative of %(pair)s") % {"pair": config["pairs"]["B"]}, representatives["B"]),
         ("juez", _("Juez"), juez_name),
     ]
-    return render(request, "refereeing/mesa_screen.html", {
-        "mesa": mesa,
-        "can_act": level == ACT,
-        "pairs": pairs,
-        "config": config,
-        # The claims a pair asks for: the rule set says which it scores.
-        "pair_claims": [(kind, config["labels"][kind]) for kind in ruleset.pair_claims],
-        "sign_roles": sign_roles,
-    })
+    return render(
+        request,
+        "refereeing/mesa_screen.html",
+        {
+            "mesa": mesa,
+            "can_act": level == ACT,
+            "pairs": pairs,
+            "config": config,
+            # The claims a pair asks for: the rule set says which it scores.
+            "pair_claims": [(kind, config["labels"][kind]) for kind in ruleset.pair_claims],
+            "sign_roles": sign_roles,
+        },
+    )
 
 
 def static_path():

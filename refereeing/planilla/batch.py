@@ -98,11 +98,20 @@ def _clean_old() -> None:
 def start(mesa_ids: list[int], *, user_id: int, title: str, language: str, base_url: str) -> str:
     """Queues the planillas of ``mesa_ids`` as one PDF; returns the job id."""
     _clean_old()
-    record = {"id": uuid.uuid4().hex, "user": user_id, "title": title, "language": language,
-              "total": len(mesa_ids), "done": 0, "status": "queued", "error": ""}
+    record = {
+        "id": uuid.uuid4().hex,
+        "user": user_id,
+        "title": title,
+        "language": language,
+        "total": len(mesa_ids),
+        "done": 0,
+        "status": "queued",
+        "error": "",
+    }
     _write(record)
-    thread = threading.Thread(target=run, args=(record, mesa_ids, base_url), daemon=True,
-                              name=f"planillas-{record['id'][:8]}")
+    thread = threading.Thread(
+        target=run, args=(record, mesa_ids, base_url), daemon=True, name=f"planillas-{record['id'][:8]}"
+    )
     thread.start()
     return record["id"]
 
@@ -122,8 +131,9 @@ def run(record: dict, mesa_ids: list[int], base_url: str) -> None:
             mesas = planilla.mesas_for_print().in_bulk(mesa_ids)
             pages = {}
             workers = max(1, min(os.cpu_count() or 1, len(mesa_ids)))
-            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                     initializer=planilla_pdf.lower_priority) as pool:
+            with ProcessPoolExecutor(
+                workers, mp_context=multiprocessing.get_context("spawn"), initializer=planilla_pdf.lower_priority
+            ) as pool:
                 futures = {}
                 for index, mesa_id in enumerate(mesa_ids):
                     mesa = mesas.get(mesa_id)

@@ -39,8 +39,7 @@ class LocalOnlyFetcher(URLFetcher):
 def _fonts_and_stylesheet():
     if not hasattr(_per_thread, "stylesheet"):
         _per_thread.fonts = FontConfiguration()
-        _per_thread.stylesheet = CSS(string=STYLESHEET.read_text(encoding="utf-8"),
-                                     font_config=_per_thread.fonts)
+        _per_thread.stylesheet = CSS(string=STYLESHEET.read_text(encoding="utf-8"), font_config=_per_thread.fonts)
     return _per_thread.fonts, _per_thread.stylesheet
 
 

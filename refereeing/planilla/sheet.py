@@ -108,9 +108,11 @@ def chips(points: int) -> dict:
 
 # --- what the sheet shows ---------------------------------------------------
 
+
 @dataclass
 class Item:
     """One accepted claim in a row, under the pair it concerns."""
+
     seq: int
     kind: str
     label: str
@@ -234,11 +236,17 @@ def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_resu
     set_aside, accepted = [], []
     for entry, decision in zip(entries, decisions):
         if not decision["accepted"] or entry.kind == "void":
-            set_aside.append({
-                "seq": entry.seq, "label": claim_label(entry.claim), "accepted": decision["accepted"],
-                "voided_by": decision.get("voided_by"), "message": decision_message(decision),
-                "article": decision.get("article") or "", "at": entry.created_at,
-            })
+            set_aside.append(
+                {
+                    "seq": entry.seq,
+                    "label": claim_label(entry.claim),
+                    "accepted": decision["accepted"],
+                    "voided_by": decision.get("voided_by"),
+                    "message": decision_message(decision),
+                    "article": decision.get("article") or "",
+                    "at": entry.created_at,
+                }
+            )
         else:
             accepted.append((entry, decision))
 
@@ -256,8 +264,13 @@ def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_resu
                 if entry.kind in _MARKERS:
                     continue
                 own_row = entry.kind in _OWN_ROW
-                item = Item(seq=entry.seq, kind=entry.kind, label=claim_label(entry.claim),
-                            side=None if own_row else _side_of(entry.claim, decision), points=points)
+                item = Item(
+                    seq=entry.seq,
+                    kind=entry.kind,
+                    label=claim_label(entry.claim),
+                    side=None if own_row else _side_of(entry.claim, decision),
+                    points=points,
+                )
                 (row.items[item.side] if item.side else row.events).append(item)
             rows.append(row)
         chicas.append(Chica(number=number, rows=rows, result=results.get(number)))
@@ -295,10 +308,15 @@ class Planilla:
         """The running footer as the inside of a CSS string literal; every
         character that could end the string or the <style> is escaped."""
         verification = _("verification")
-        text = " · ".join([_("Planilla de Juego"), shown(str(self.championship), "line"),
-                           f"{self.mesa.get_bracket_display()} R{self.mesa.round}-{self.mesa.position}",
-                           f"{verification} {self.code}"])
-        return "".join(f"\\{ord(ch):x} " if ch in '"\\<>&\'\n' else ch for ch in text)
+        text = " · ".join(
+            [
+                _("Planilla de Juego"),
+                shown(str(self.championship), "line"),
+                f"{self.mesa.get_bracket_display()} R{self.mesa.round}-{self.mesa.position}",
+                f"{verification} {self.code}",
+            ]
+        )
+        return "".join(f"\\{ord(ch):x} " if ch in "\"\\<>&'\n" else ch for ch in text)
 
     @property
     def chica_results(self):
@@ -347,10 +365,13 @@ def _signature_boxes(mesa, pairs, signatures) -> list[dict]:
     for block in pairs:
         representative = next((p for p in block["players"] if p.is_representative), None)
         signature = signatures.get(block["side"])
-        boxes.append(_signature_box(
-            _("Representative of pair %(side)s") % {"side": block["side"]},
-            signature.name if signature else (representative.full_name if representative else ""),
-            signature))
+        boxes.append(
+            _signature_box(
+                _("Representative of pair %(side)s") % {"side": block["side"]},
+                signature.name if signature else (representative.full_name if representative else ""),
+                signature,
+            )
+        )
     signature = signatures.get(Signature.Role.JUEZ)
     boxes.append(_signature_box(_("Juez"), signature.name if signature else person_name(mesa.juez), signature))
     return boxes
@@ -383,17 +404,23 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planil
                 row.dealer_name = seats.get(row.dealer, "")
         when = mesa.finished_at or mesa.started_at
         return Planilla(
-            mesa=mesa, language=language,
+            mesa=mesa,
+            language=language,
             provisional=mesa.status not in FINAL_STATUSES,
-            chicas=chicas, refused=refused, signatures=signatures,
-            code=code, verify_url=verify_url, qr_svg=qr_svg(verify_url),
+            chicas=chicas,
+            refused=refused,
+            signatures=signatures,
+            code=code,
+            verify_url=verify_url,
+            qr_svg=qr_svg(verify_url),
             ruleset=ruleset.profile,
             rules_changed=[r for r in ruleset.describe(language) if r["changed"]],
             pairs=pairs,
             appeals=appeals,
             printed_at=timezone.localtime(),
             played_on=timezone.localdate(when) if when else mesa.championship.start_date,
-            juez_name=shown(person_name(mesa.juez), "name"), inspector_name=shown(person_name(mesa.inspector), "name"),
+            juez_name=shown(person_name(mesa.juez), "name"),
+            inspector_name=shown(person_name(mesa.inspector), "name"),
             signature_boxes=_signature_boxes(mesa, pairs, signatures),
             claims_logged=len(entries),
         )
@@ -401,12 +428,14 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planil
 
 def qr_svg(url: str) -> str:
     buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", xmldecl=False, svgns=True, nl=False,
-                                    border=0, omitsize=True, svgclass="qr", lineclass=None)
+    segno.make(url, error="m").save(
+        buffer, kind="svg", xmldecl=False, svgns=True, nl=False, border=0, omitsize=True, svgclass="qr", lineclass=None
+    )
     return buffer.getvalue().decode()
 
 
 # --- the verification code ---------------------------------------------------
+
 
 def _moment(when, precise=False):
     """A time as the record holds it: UTC, to the second, so that a backup's round trip
@@ -431,13 +460,11 @@ def canonical_record(mesa: Mesa, entries=None, signatures=None, appeals=None, he
         "mesa": mesa.pk,
         "pairs": [mesa.pair_a_id, mesa.pair_b_id],
         "claims": [
-            [e.seq, str(e.client_id), e.kind, e.claim, e.accepted, e.decision,
-             _moment(e.created_at, precise)]
+            [e.seq, str(e.client_id), e.kind, e.claim, e.accepted, e.decision, _moment(e.created_at, precise)]
             for e in entries
         ],
         "signatures": sorted(
-            [s.role, s.name, hashlib.sha256(s.image.encode()).hexdigest(),
-             _moment(s.signed_at, precise)]
+            [s.role, s.name, hashlib.sha256(s.image.encode()).hexdigest(), _moment(s.signed_at, precise)]
             for s in signatures
         ),
         "result": [mesa.status, mesa.chicas_a, mesa.chicas_b, mesa.winner_id, mesa.zapateria],
@@ -445,8 +472,17 @@ def canonical_record(mesa: Mesa, entries=None, signatures=None, appeals=None, he
     # Only when there are appeals, so that the codes printed before appeals
     # existed still verify.
     filed = [
-        [a.pk, a.pair, a.seq, a.status, a.reason, a.name, a.ruling, hashlib.sha256(a.signature.encode()).hexdigest(),
-         _moment(a.filed_at, precise)]
+        [
+            a.pk,
+            a.pair,
+            a.seq,
+            a.status,
+            a.reason,
+            a.name,
+            a.ruling,
+            hashlib.sha256(a.signature.encode()).hexdigest(),
+            _moment(a.filed_at, precise),
+        ]
         for a in sorted(appeals, key=lambda a: a.pk)
     ]
     if filed:
@@ -457,14 +493,16 @@ def canonical_record(mesa: Mesa, entries=None, signatures=None, appeals=None, he
         record["header"] = mesa.header
     # surrogatepass: a lone surrogate an older version let into a claim's
     # JSON gives its own bytes instead of failing (valid text encodes the same).
-    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8", "surrogatepass")
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
+        "utf-8", "surrogatepass"
+    )
 
 
 def _digest(key: str, record: bytes) -> str:
     mac = hmac.new(hashlib.sha256(_HMAC_SALT + key.encode()).digest(), record, hashlib.sha256)
     number = int.from_bytes(mac.digest()[:8], "big") >> (64 - 5 * _CODE_CHARS)
     chars = "".join(_CODE_ALPHABET[(number >> (5 * i)) & 31] for i in reversed(range(_CODE_CHARS)))
-    return "-".join(chars[i:i + 4] for i in range(0, _CODE_CHARS, 4))
+    return "-".join(chars[i : i + 4] for i in range(0, _CODE_CHARS, 4))
 
 
 def verification_code(mesa: Mesa, entries=None, signatures=None, appeals=None) -> str:
@@ -473,6 +511,7 @@ def verification_code(mesa: Mesa, entries=None, signatures=None, appeals=None) -
 
 def verification_path(code: str) -> str:
     from django.urls import reverse
+
     return reverse("planilla:verify", args=[code])
 
 
@@ -482,7 +521,7 @@ def normalise_code(code: str) -> str:
     chars = "".join(ch for ch in code.upper() if ch.isascii() and ch.isalnum())
     chars = chars.translate(str.maketrans("OIL", "011"))
     head, tail = chars[:-_CODE_CHARS], chars[-_CODE_CHARS:]
-    return f"{head}-" + "-".join(tail[i:i + 4] for i in range(0, len(tail), 4))
+    return f"{head}-" + "-".join(tail[i : i + 4] for i in range(0, len(tail), 4))
 
 
 def mesa_for_code(code: str) -> Mesa | None:
@@ -495,8 +534,9 @@ def mesa_for_code(code: str) -> Mesa | None:
     if mesa is None:
         return None
     # The record now, and as codes printed before kept it: without the header, with the times' microseconds.
-    records = [canonical_record(mesa, header=header, precise=precise)
-               for header in (True, False) for precise in (False, True)]
+    records = [
+        canonical_record(mesa, header=header, precise=precise) for header in (True, False) for precise in (False, True)
+    ]
     keys = [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
     if any(hmac.compare_digest(_digest(key, record), digest) for key in keys for record in records):
         return mesa
@@ -505,6 +545,7 @@ def mesa_for_code(code: str) -> Mesa | None:
 
 # --- who may print ------------------------------------------------------------
 
+
 def may_print_championship(user, championship) -> bool:
     """Organisers and the Director print every planilla of a championship.
     (One mesa's planilla: whoever may view the mesa, ``access.access``.)"""
@@ -512,6 +553,7 @@ def may_print_championship(user, championship) -> bool:
 
 
 # --- the PDF ------------------------------------------------------------------
+
 
 def html(planilla: Planilla) -> str:
     with translation.override(planilla.language):
@@ -529,6 +571,10 @@ def pdf(planilla: Planilla) -> bytes:
 def mesas_for_print():
     """Mesas with everything the sheet reads, in one query each relation."""
     return Mesa.objects.select_related(
-        "championship", "pair_a", "pair_b", "winner", "juez", "inspector",
+        "championship",
+        "pair_a",
+        "pair_b",
+        "winner",
+        "juez",
+        "inspector",
     ).prefetch_related("pair_a__players", "pair_b__players", "signatures")
-

@@ -97,8 +97,11 @@ def prepare_when_final(mesa_id: int) -> None:
     """After the current transaction commits, render ``mesa_id``'s planilla in the background if it is final."""
     base_url = getattr(settings, "PLANILLA_SITE_URL", "")
     if base_url:
-        transaction.on_commit(lambda: threading.Thread(
-            target=_prepare, args=(mesa_id, base_url), daemon=True, name=f"planilla-{mesa_id}").start())
+        transaction.on_commit(
+            lambda: threading.Thread(
+                target=_prepare, args=(mesa_id, base_url), daemon=True, name=f"planilla-{mesa_id}"
+            ).start()
+        )
 
 
 def _prepare(mesa_id: int, base_url: str) -> None:

@@ -1,4 +1,5 @@
 """One mesa's planilla, for whoever may see the mesa: under /planilla/ (namespace ``planilla``)."""
+
 from django.urls import path
 
 from . import views

@@ -1,4 +1,5 @@
 """Printing a round or a championship's planillas, under /planilla/ (namespace ``planilla``)."""
+
 from django.urls import path
 
 from . import views

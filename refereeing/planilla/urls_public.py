@@ -1,4 +1,5 @@
 """Checking a printed planilla against the database, for anyone: under /planilla/ (namespace ``planilla``)."""
+
 from django.urls import path
 
 from . import views

@@ -38,8 +38,9 @@ def mesa_pdf(request, pk):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
-    response = HttpResponse(store.pdf(mesa, _base_url(request), translation.get_language()),
-                            content_type="application/pdf")
+    response = HttpResponse(
+        store.pdf(mesa, _base_url(request), translation.get_language()), content_type="application/pdf"
+    )
     name = f"planilla-{mesa.championship_id}-{mesa.bracket}{mesa.round}-{mesa.position}.pdf"
     response["Content-Disposition"] = f'inline; filename="{name}"'
     response["Cache-Control"] = "no-store"
@@ -52,8 +53,12 @@ def _rounds(championship):
     labels = dict(championship.mesas.model.Bracket.choices)
     seen = set(championship.mesas.values_list("bracket", "round"))
     for bracket, number in sorted(seen, key=lambda place: (BRACKET_ORDER.index(place[0]), place[1])):
-        choices.append((f"{bracket}-{number}", _("%(bracket)s, round %(round)s") % {
-            "bracket": labels.get(bracket, bracket), "round": number}))
+        choices.append(
+            (
+                f"{bracket}-{number}",
+                _("%(bracket)s, round %(round)s") % {"bracket": labels.get(bracket, bracket), "round": number},
+            )
+        )
     return choices
 
 
@@ -78,13 +83,25 @@ def batch(request, pk):
         ids = [m.pk for m in sorted(mesas.only("bracket", "round", "position"), key=bracket_order)]
         if ids:
             title = dict(rounds).get(scope, _("All planillas"))
-            job = planilla_batch.start(ids, user_id=request.user.pk, title=f"{championship} · {title}",
-                                       language=translation.get_language(), base_url=_base_url(request))
+            job = planilla_batch.start(
+                ids,
+                user_id=request.user.pk,
+                title=f"{championship} · {title}",
+                language=translation.get_language(),
+                base_url=_base_url(request),
+            )
             return redirect("planilla:job", job=job)
         error = _("There is no mesa with both pairs to print in that choice.")
-    return render(request, "planilla/batch.html", {
-        "championship": championship, "rounds": rounds, "error": error,
-    }, status=400 if error else 200)
+    return render(
+        request,
+        "planilla/batch.html",
+        {
+            "championship": championship,
+            "rounds": rounds,
+            "error": error,
+        },
+        status=400 if error else 200,
+    )
 
 
 def _job_for(request, job):
@@ -104,10 +121,14 @@ def job(request, job):
 @login_required
 def job_status(request, job):
     record = _job_for(request, job)
-    return JsonResponse({
-        "status": record["status"], "done": record["done"], "total": record["total"],
-        "pdf": reverse("planilla:job_pdf", args=[job]) if record["status"] == "done" else None,
-    })
+    return JsonResponse(
+        {
+            "status": record["status"],
+            "done": record["done"],
+            "total": record["total"],
+            "pdf": reverse("planilla:job_pdf", args=[job]) if record["status"] == "done" else None,
+        }
+    )
 
 
 @require_GET
@@ -117,8 +138,9 @@ def job_pdf(request, job):
     path = planilla_batch.pdf_path(job)
     if record["status"] != "done" or not path.exists():
         raise Http404(_("This PDF is not ready."))
-    return FileResponse(path.open("rb"), content_type="application/pdf",
-                        filename=f"planillas-{job[:8]}.pdf", as_attachment=False)
+    return FileResponse(
+        path.open("rb"), content_type="application/pdf", filename=f"planillas-{job[:8]}.pdf", as_attachment=False
+    )
 
 
 @require_GET

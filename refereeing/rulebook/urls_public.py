@@ -1,4 +1,5 @@
 """The rules page, under /reglas/, for everyone (URL name ``rules``, without a namespace)."""
+
 from django.urls import path
 
 from . import views

@@ -31,8 +31,9 @@ from tournament.models import Mesa
 def snapshot():
     """Every row of every model a backup copies, as Django serializes it (times to the microsecond)."""
     return {
-        model._meta.label: serializers.serialize("python", model._base_manager.order_by("pk"),
-                                                 use_natural_foreign_keys=True)
+        model._meta.label: serializers.serialize(
+            "python", model._base_manager.order_by("pk"), use_natural_foreign_keys=True
+        )
         for model in archive.models_to_copy()
     }
 
@@ -46,13 +47,21 @@ def a_championship_with_everything():
     log = factories.Log(in_play)
     log("mano")
     caida = log("caida", pair="A", player=1)
-    appeal = appeals.file_appeal(in_play, "B", caida.seq, "No fue caída.", "María Cando",
-                                 factories.signature_png(), uuid.uuid4())
+    appeal = appeals.file_appeal(
+        in_play, "B", caida.seq, "No fue caída.", "María Cando", factories.signature_png(), uuid.uuid4()
+    )
     with acting(champ.director, "10.1.2.3"):
         appeals.admit(appeal, champ.director)
         appeals.rule(appeal, champ.director, True, "Con lugar.", undo=True)
-        register.resolve(champ, champ.director, "Se cayó una carta.", "Se repite el reparto.", "Art. 18",
-                         [in_play], ajuste=(in_play, "B", 2))
+        register.resolve(
+            champ,
+            champ.director,
+            "Se cayó una carta.",
+            "Se repite el reparto.",
+            "Art. 18",
+            [in_play],
+            ajuste=(in_play, "B", 2),
+        )
         seating.assign_table(in_play, 9, in_play.juez)
     return champ, [finished, in_play]
 
@@ -63,8 +72,16 @@ def test_a_round_trip_loses_nothing_and_every_planilla_still_verifies(tmp_path, 
     champ, mesas = a_championship_with_everything()
     codes = [planilla.verification_code(m) for m in mesas]
     before = snapshot()
-    assert all(before[label] for label in ("refereeing.ClaimEntry", "refereeing.Signature", "refereeing.Appeal",
-                                           "resolutions.Resolution", "audit.AuditEntry"))
+    assert all(
+        before[label]
+        for label in (
+            "refereeing.ClaimEntry",
+            "refereeing.Signature",
+            "refereeing.Appeal",
+            "resolutions.Resolution",
+            "audit.AuditEntry",
+        )
+    )
     assert any(e.created_at.microsecond % 1000 for e in ClaimEntry.objects.all())  # what JSON dumps used to cut
     path = tmp_path / name
     call_command("backup", str(path))
@@ -90,8 +107,11 @@ def test_restore_refuses_a_database_that_is_not_empty_and_a_file_that_is_not_a_b
     with pytest.raises(CommandError, match="not empty"):
         call_command("restore", str(path))
     assert snapshot() == rows
-    for content, message in ((b"\x1f\x8b not gzip", "not a backup"), (b"[1, 2]", "not a backup"),
-                             (b'{"format": "mesa-de-control/backup", "version": 7, "objects": []}', "another version")):
+    for content, message in (
+        (b"\x1f\x8b not gzip", "not a backup"),
+        (b"[1, 2]", "not a backup"),
+        (b'{"format": "mesa-de-control/backup", "version": 7, "objects": []}', "another version"),
+    ):
         bad = tmp_path / "bad"
         bad.write_bytes(content)
         with pytest.raises(CommandError, match=message):
@@ -133,6 +153,7 @@ def test_the_code_does_not_depend_on_what_a_round_trip_can_change(db):
 def test_a_code_printed_with_microseconds_still_verifies(db):
     mesa, _log = factories.short_mesa()
     from django.conf import settings
+
     legacy = f"{mesa.pk}-{planilla._digest(settings.SECRET_KEY, planilla.canonical_record(mesa, precise=True))}"
     assert legacy != planilla.verification_code(mesa)
     assert planilla.mesa_for_code(legacy) == mesa

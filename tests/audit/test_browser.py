@@ -34,9 +34,16 @@ def test_the_director_rules_and_reads_the_trail(live_server, page):
     director.save()
     juez = get_user_model().objects.create_user("juez1", password="cuarenta", first_name="Rosa", last_name="Guamán")
     champ = make_championship(name="Copa Chimborazo", director=director)
-    mesa = Mesa.objects.create(championship=champ, round=1, position=1, table_number=3, juez=juez,
-                               pair_a=make_pair(champ, "Los Ases", 1), pair_b=make_pair(champ, "Las Sotas", 2),
-                               status=Mesa.Status.READY)
+    mesa = Mesa.objects.create(
+        championship=champ,
+        round=1,
+        position=1,
+        table_number=3,
+        juez=juez,
+        pair_a=make_pair(champ, "Los Ases", 1),
+        pair_b=make_pair(champ, "Las Sotas", 2),
+        status=Mesa.Status.READY,
+    )
     sign_in(page, live_server, "director", f"/resoluciones/{champ.pk}/")
     page.fill("textarea[name=situation]", "Se cayó una carta boca arriba durante el reparto.")
     page.fill("textarea[name=ruling]", "Se repite el reparto; la pareja B recibe 2 puntos por la demora.")

@@ -29,8 +29,9 @@ def client_of(user):
 
 def test_the_director_records_a_resolution_with_an_ajuste_logged_through_the_claim_log(championship, played, people):
     """Art. 18: the ajuste is the Director's claim, decided by the engine like any claim."""
-    resolution = register.resolve(championship, people["director"], SITUATION, RULING, "Art. 18",
-                                  [played], ajuste=(played, "B", 3))
+    resolution = register.resolve(
+        championship, people["director"], SITUATION, RULING, "Art. 18", [played], ajuste=(played, "B", 3)
+    )
     entry = ClaimEntry.objects.get(mesa=played, seq=resolution.ajuste_seq)
     assert entry.kind == "ajuste" and entry.juez == people["director"] and entry.accepted
     assert entry.claim == {"kind": "ajuste", "pair": "B", "points": 3, "reason": str(resolution)}
@@ -85,9 +86,18 @@ def test_a_refusal_names_the_field_in_the_requests_language(championship, people
 def test_the_page_records_lists_and_searches(championship, played, people):
     director = client_of(people["director"])
     url = reverse("resolutions:list", args=[championship.pk])
-    response = director.post(url, {"situation": SITUATION, "ruling": RULING, "articles": "Art. 18",
-                                   "mesas": [played.pk], "ajuste_mesa": played.pk, "ajuste_pair": "A",
-                                   "ajuste_points": "2"})
+    response = director.post(
+        url,
+        {
+            "situation": SITUATION,
+            "ruling": RULING,
+            "articles": "Art. 18",
+            "mesas": [played.pk],
+            "ajuste_mesa": played.pk,
+            "ajuste_pair": "A",
+            "ajuste_points": "2",
+        },
+    )
     assert response.status_code == 302
     register.resolve(championship, people["director"], "Un jugador usó el teléfono.", "Amonestación.", "Art. 16")
     page = director.get(url, {"q": "reparto"}).content.decode()
@@ -100,8 +110,7 @@ def test_the_page_records_lists_and_searches(championship, played, people):
 
 
 def test_export_then_import_starts_the_next_championship_with_the_precedents(championship, played, people):
-    register.resolve(championship, people["director"], SITUATION, RULING, "Art. 18", [played],
-                     ajuste=(played, "A", 2))
+    register.resolve(championship, people["director"], SITUATION, RULING, "Art. 18", [played], ajuste=(played, "A", 2))
     register.resolve(championship, people["director"], "Corte de luz.", "Se suspende la ronda.", "Art. 16")
     exported = client_of(people["staff"]).get(reverse("resolutions:export", args=[championship.pk]))
     assert exported["Content-Type"].startswith("application/json")
@@ -111,7 +120,8 @@ def test_export_then_import_starts_the_next_championship_with_the_precedents(cha
     following = make_championship(name="Campeonato 2027", director=people["director"])
     response = client_of(people["director"]).post(
         reverse("resolutions:import", args=[following.pk]),
-        {"file": SimpleUploadedFile("resoluciones.json", exported.content, "application/json")})
+        {"file": SimpleUploadedFile("resoluciones.json", exported.content, "application/json")},
+    )
     assert response.status_code == 302
     precedents = list(following.resolutions.order_by("number"))
     assert [p.situation for p in precedents] == [SITUATION, "Corte de luz."]
@@ -123,12 +133,15 @@ def test_export_then_import_starts_the_next_championship_with_the_precedents(cha
     assert again["resolutions"][0]["precedent_from"] == str(championship)
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"\xff\xfe not json", "not a JSON export"),
-    (b'{"format": "otra cosa", "version": 1, "resolutions": []}', "not a JSON export"),
-    (b'{"format": "mesa-de-control/resoluciones", "version": 9, "resolutions": []}', "version"),
-    (b'{"format": "mesa-de-control/resoluciones", "version": 1, "resolutions": []}', "no resolution"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"\xff\xfe not json", "not a JSON export"),
+        (b'{"format": "otra cosa", "version": 1, "resolutions": []}', "not a JSON export"),
+        (b'{"format": "mesa-de-control/resoluciones", "version": 9, "resolutions": []}', "version"),
+        (b'{"format": "mesa-de-control/resoluciones", "version": 1, "resolutions": []}', "no resolution"),
+    ],
+)
 def test_a_bad_file_is_refused_with_a_clear_message(championship, people, content, message):
     with pytest.raises(register.ResolutionError, match=message):
         register.import_precedents(championship, people["director"], content)
@@ -136,20 +149,36 @@ def test_a_bad_file_is_refused_with_a_clear_message(championship, people, conten
 
 
 def test_one_bad_resolution_refuses_the_whole_file(championship, people):
-    good = {"number": 1, "decided_at": "2026-11-21T10:00:00.123456-05:00", "situation": SITUATION,
-            "ruling": RULING, "articles": "Art. 18", "mesas": "", "ajuste": None, "precedent_from": "Riobamba 2025"}
+    good = {
+        "number": 1,
+        "decided_at": "2026-11-21T10:00:00.123456-05:00",
+        "situation": SITUATION,
+        "ruling": RULING,
+        "articles": "Art. 18",
+        "mesas": "",
+        "ajuste": None,
+        "precedent_from": "Riobamba 2025",
+    }
     bad = {**good, "ruling": "con \x00 nul"}
     content = json.dumps({"format": register.EXPORT_FORMAT, "version": 1, "resolutions": [good, bad]}).encode()
     with pytest.raises(register.ResolutionError, match="Resolution 2 of the file"):
         register.import_precedents(championship, people["director"], content)
     response = client_of(people["director"]).post(
         reverse("resolutions:import", args=[championship.pk]),
-        {"file": SimpleUploadedFile("r.json", content, "application/json")}, follow=True)
+        {"file": SimpleUploadedFile("r.json", content, "application/json")},
+        follow=True,
+    )
     assert "Resolution 2 of the file" in response.content.decode()
     assert not Resolution.objects.exists()
     no_zone = {**good, "decided_at": "2026-11-21T10:00:00"}
     content = json.dumps({"format": register.EXPORT_FORMAT, "version": 1, "resolutions": [no_zone]}).encode()
     with pytest.raises(register.ResolutionError, match="time zone"):
         register.import_precedents(championship, people["director"], content)
-    assert register.import_precedents(championship, people["director"], json.dumps(
-        {"format": register.EXPORT_FORMAT, "version": 1, "resolutions": [good]}).encode()) == 1
+    assert (
+        register.import_precedents(
+            championship,
+            people["director"],
+            json.dumps({"format": register.EXPORT_FORMAT, "version": 1, "resolutions": [good]}).encode(),
+        )
+        == 1
+    )

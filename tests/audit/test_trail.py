@@ -52,8 +52,9 @@ def test_a_check_in_records_who_when_where_and_what(org, championship, mesa, peo
 
 def test_a_table_and_juez_assignment_is_recorded_on_the_mesa(org, championship, mesa, people):
     new_juez = jueces(1)[0]
-    response = org.post(reverse("tournament:mesa_table", args=[championship.pk, mesa.pk]),
-                        {"table_number": 5, "juez": new_juez.pk})
+    response = org.post(
+        reverse("tournament:mesa_table", args=[championship.pk, mesa.pk]), {"table_number": 5, "juez": new_juez.pk}
+    )
     assert response.status_code == 302
     entry = entries_for(mesa).last()
     assert entry.mesa_id == mesa.pk and entry.actor == people["staff"]
@@ -62,8 +63,10 @@ def test_a_table_and_juez_assignment_is_recorded_on_the_mesa(org, championship, 
 
 
 def test_a_walkover_records_its_reason(org, championship, mesa):
-    response = org.post(reverse("tournament:mesa_result", args=[championship.pk, mesa.pk]),
-                        {"winner": "B", "reason": "Pair A did not come back after the break."})
+    response = org.post(
+        reverse("tournament:mesa_result", args=[championship.pk, mesa.pk]),
+        {"winner": "B", "reason": "Pair A did not come back after the break."},
+    )
     assert response.status_code == 302
     entry = entries_for(mesa).last()
     assert entry.changes["status"] == ["ready", "walkover"]
@@ -120,8 +123,10 @@ def test_every_appeal_step_is_recorded(championship, played, people):
         appeals.rule(appeal, people["director"], True, "Con lugar.", undo=True)
     steps = entries_for(appeal)
     assert steps[0].action == AuditEntry.Action.CREATE
-    assert [e.changes["status"] for e in steps.filter(act="appeal_step")] == [["filed", "admitted"],
-                                                                            ["admitted", "upheld"]]
+    assert [e.changes["status"] for e in steps.filter(act="appeal_step")] == [
+        ["filed", "admitted"],
+        ["admitted", "upheld"],
+    ]
     assert all(e.actor == people["director"] and e.mesa_id == played.pk for e in steps.filter(act="appeal_step"))
 
 
@@ -179,6 +184,7 @@ def test_the_page_filters_by_championship_mesa_and_person(org, championship, mes
 
 def test_a_director_reads_their_championships_only_and_a_juez_nothing(championship, mesa, people):
     from tests.tournament.factories import championship as another_championship
+
     other = another_championship(name="Otro")
     with acting(people["staff"]):
         seating.assign_table(mesa, 7, mesa.juez)
@@ -219,10 +225,17 @@ def test_an_organiser_account_change_in_the_admin_is_recorded(people):
     root = get_user_model().objects.create_superuser("root", password=None)
     admin.force_login(root)
     juez = people["juez"]
-    response = admin.post(reverse("admin:auth_user_change", args=[juez.pk]), {
-        "username": "juez", "first_name": "Rosa", "last_name": "Guamán Paredes", "is_active": "on",
-        "date_joined_0": "2026-11-20", "date_joined_1": "10:00:00",
-    })
+    response = admin.post(
+        reverse("admin:auth_user_change", args=[juez.pk]),
+        {
+            "username": "juez",
+            "first_name": "Rosa",
+            "last_name": "Guamán Paredes",
+            "is_active": "on",
+            "date_joined_0": "2026-11-20",
+            "date_joined_1": "10:00:00",
+        },
+    )
     assert response.status_code == 302
     entry = entries_for(juez).last()
     assert entry.actor == root and entry.remote_addr == ADDRESS
@@ -234,13 +247,22 @@ def test_an_organiser_account_change_in_the_admin_is_recorded(people):
 def test_the_draw_and_the_jueces_accounts_are_recorded(org, people):
     from tests.tournament.factories import championship as make_championship
     from tests.tournament.factories import pairs
+
     champ = make_championship()
     pairs(champ, 4)
     assert org.post(reverse("tournament:draw", args=[champ.pk]), {"seed": 7}).status_code == 302
     drawn = changes_of(champ).get()
     assert drawn.changes == {"draw_seed": ["None", "7"]} and drawn.actor == people["staff"]
-    response = org.post(reverse("jueces:list"), {"first_name": "Ana", "last_name": "Ortiz", "username": "ana",
-                                                 "password1": "cuarenta-y-dos", "password2": "cuarenta-y-dos"})
+    response = org.post(
+        reverse("jueces:list"),
+        {
+            "first_name": "Ana",
+            "last_name": "Ortiz",
+            "username": "ana",
+            "password1": "cuarenta-y-dos",
+            "password2": "cuarenta-y-dos",
+        },
+    )
     assert response.status_code == 302
     ana = get_user_model().objects.get(username="ana")
     made = entries_for(ana)

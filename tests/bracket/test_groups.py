@@ -32,7 +32,10 @@ def test_group_mesas_keep_positions_unique_through_a_round():
     specs = draw(range(8), ROUND_ROBIN, group_size=4).specs
     first_round = [s for s in specs if s.key.round == 1]
     assert [(s.key, s.group) for s in first_round] == [
-        (Key(GROUP, 1, 1), 1), (Key(GROUP, 1, 2), 1), (Key(GROUP, 1, 3), 2), (Key(GROUP, 1, 4), 2),
+        (Key(GROUP, 1, 1), 1),
+        (Key(GROUP, 1, 2), 1),
+        (Key(GROUP, 1, 3), 2),
+        (Key(GROUP, 1, 4), 2),
     ]
 
 
@@ -41,11 +44,14 @@ def _row(table, entrant):
 
 
 def test_standings_rank_by_mesas_won_first():
-    table = standings([
-        GroupResult("a", "b", "A", 2, 1, 80, 70),
-        GroupResult("b", "c", "A", 2, 0, 80, 10),
-        GroupResult("c", "a", "A", 2, 0, 80, 10),
-    ] + [GroupResult("a", "d", "A", 2, 0, 80, 0), GroupResult("d", "b", "B", 0, 2, 0, 80)])
+    table = standings(
+        [
+            GroupResult("a", "b", "A", 2, 1, 80, 70),
+            GroupResult("b", "c", "A", 2, 0, 80, 10),
+            GroupResult("c", "a", "A", 2, 0, 80, 10),
+        ]
+        + [GroupResult("a", "d", "A", 2, 0, 80, 0), GroupResult("d", "b", "B", 0, 2, 0, 80)]
+    )
     # a and b won two; b has the better chicas difference (+3 against +1).
     assert [row.entrant for row in table] == ["b", "a", "c", "d"]
     assert [row.won for row in table] == [2, 2, 1, 0]
@@ -55,9 +61,9 @@ def test_standings_rank_by_mesas_won_first():
 def test_standings_tie_breakers_in_order():
     # a, b, c each won one mesa of the three.
     results = [
-        GroupResult("a", "b", "A", 2, 1, 85, 60),   # a +1 chica, +25
-        GroupResult("b", "c", "A", 2, 0, 80, 30),   # b +2 chicas, +50
-        GroupResult("c", "a", "A", 2, 0, 80, 20),   # c +2 chicas, +60
+        GroupResult("a", "b", "A", 2, 1, 85, 60),  # a +1 chica, +25
+        GroupResult("b", "c", "A", 2, 0, 80, 30),  # b +2 chicas, +50
+        GroupResult("c", "a", "A", 2, 0, 80, 20),  # c +2 chicas, +60
     ]
     table = standings(results)
     # Chicas difference: a 2-3, b 3-2, c 2-2.
@@ -91,7 +97,10 @@ def test_head_to_head_breaks_what_the_rest_cannot():
     assert [row.entrant for row in table] == ["a", "b", "d", "c"]
     assert [row.rank for row in table] == [1, 2, 3, 4]
     assert (table[0].won, table[0].chicas_difference, table[0].points_difference) == (
-        table[1].won, table[1].chicas_difference, table[1].points_difference)
+        table[1].won,
+        table[1].chicas_difference,
+        table[1].points_difference,
+    )
 
 
 def test_a_circular_tie_is_shared_in_seed_order():

@@ -112,9 +112,7 @@ def test_single_elimination(n, third_place):
         assert progress.eliminated == set(range(n)) - {progress.champion}
         defeats = Counter(progress.defeats[e] for e in progress.eliminated)
         if has_third:
-            third_loser = next(
-                (b, a)[results[key] == "B"] for key, a, b in meetings if key.bracket == THIRD_PLACE
-            )
+            third_loser = next((b, a)[results[key] == "B"] for key, a, b in meetings if key.bracket == THIRD_PLACE)
             assert progress.defeats[third_loser] == 2
             assert defeats == {1: n - 2, 2: 1}
         else:

@@ -51,6 +51,10 @@ def test_specs_in_any_order_advance_the_same(n, rng_seed):
         progress = advance(specs, results)
     other = advance(shuffled, results)
     assert (other.champion, other.occupants, other.eliminated, other.defeats) == (
-        progress.champion, progress.occupants, progress.eliminated, progress.defeats)
+        progress.champion,
+        progress.occupants,
+        progress.eliminated,
+        progress.defeats,
+    )
     by_model_order = sorted(specs, key=lambda spec: spec.key)
     assert advance(by_model_order, results).champion == progress.champion

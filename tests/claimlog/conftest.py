@@ -43,8 +43,11 @@ def make_pair(championship, name, seed):
 @pytest.fixture
 def championship(people):
     return Championship.objects.create(
-        name="Campeonato de Cuarenta", edition="2026", start_date=datetime.date(2026, 11, 21),
-        end_date=datetime.date(2026, 11, 22), director=people["director"],
+        name="Campeonato de Cuarenta",
+        edition="2026",
+        start_date=datetime.date(2026, 11, 21),
+        end_date=datetime.date(2026, 11, 22),
+        director=people["director"],
     )
 
 
@@ -52,9 +55,16 @@ def championship(people):
 def mesa(championship, people):
     """A ready mesa at table 3, judged by ``people["juez"]``."""
     return Mesa.objects.create(
-        championship=championship, round=1, position=1, table_number=3,
-        pair_a=make_pair(championship, "Los Ases", 1), pair_b=make_pair(championship, "Las Sotas", 2),
-        juez=people["juez"], inspector=people["inspector"], status=Mesa.Status.READY, pin="482913",
+        championship=championship,
+        round=1,
+        position=1,
+        table_number=3,
+        pair_a=make_pair(championship, "Los Ases", 1),
+        pair_b=make_pair(championship, "Las Sotas", 2),
+        juez=people["juez"],
+        inspector=people["inspector"],
+        status=Mesa.Status.READY,
+        pin="482913",
     )
 
 
@@ -62,9 +72,15 @@ def mesa(championship, people):
 def other_mesa(championship, people):
     """A second ready mesa at table 4, judged by ``people["other_juez"]``."""
     return Mesa.objects.create(
-        championship=championship, round=1, position=2, table_number=4,
-        pair_a=make_pair(championship, "Los Reyes", 3), pair_b=make_pair(championship, "Los Sietes", 4),
-        juez=people["other_juez"], status=Mesa.Status.READY, pin="105577",
+        championship=championship,
+        round=1,
+        position=2,
+        table_number=4,
+        pair_a=make_pair(championship, "Los Reyes", 3),
+        pair_b=make_pair(championship, "Los Sietes", 4),
+        juez=people["other_juez"],
+        status=Mesa.Status.READY,
+        pin="105577",
     )
 
 
@@ -104,12 +120,18 @@ def png(width=4, height=2, ink=True):
     White, with a black first pixel on each line when ``ink`` (a signature
     must hold a stroke); all white, an empty box, without.
     """
+
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
     line = (b"\x00" if ink else b"\xff") + b"\xff" * (width - 1) if width else b""
     raw = b"".join(b"\x00" + line for _ in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
 
 
 def data_url(data):

@@ -63,8 +63,10 @@ def test_who_may_act_is_checked_before_what_they_send(people, mesa, other_mesa):
     """A claim at a mesa that is not yours is refused as such (403), even
     malformed: the answer tells nothing about the claim or the mesa."""
     intruder = api_client(people["other_juez"])
-    for body in ({"client_id": "not-a-uuid", "claim": {"kind": "caida"}},
-                 {"client_id": str(uuid.uuid4()), "claim": {"kind": "no such claim"}, "expected_seq": 0}):
+    for body in (
+        {"client_id": "not-a-uuid", "claim": {"kind": "caida"}},
+        {"client_id": str(uuid.uuid4()), "claim": {"kind": "no such claim"}, "expected_seq": 0},
+    ):
         response = post_json(intruder, f"/api/mesas/{mesa.pk}/claims/", body)
         assert response.status_code == 403
         assert set(response.json()) == {"detail"}
@@ -79,6 +81,7 @@ def test_an_inactive_juez_is_refused(people, mesa):
 
 
 # --- the table PIN -------------------------------------------------------------
+
 
 def open_with_pin(client, table, pin, url="/acceso/"):
     """Type the table and the PIN on the page, as a browser would (with its CSRF token)."""
@@ -177,4 +180,3 @@ def test_the_table_card_shows_the_pin_to_organisers_only(people, mesa):
     assert api_client(people["director"]).get(f"/acceso/mesa/{mesa.pk}/tarjeta/").status_code == 200
     for who in ("juez", "inspector", "stranger"):
         assert api_client(people[who]).get(f"/acceso/mesa/{mesa.pk}/tarjeta/").status_code == 403
-

@@ -30,11 +30,13 @@ def test_claims_are_listed_and_shown_but_never_changed_or_deleted(admin_client, 
     assert admin_client.get("/admin/refereeing/claimentry/add/").status_code == 403
     admin_client.get("/cuenta/entrar/")
     token = admin_client.cookies["csrftoken"].value
-    deleted = admin_client.post(f"/admin/refereeing/claimentry/{entry.pk}/delete/", {"post": "yes"},
-                                HTTP_X_CSRFTOKEN=token)
+    deleted = admin_client.post(
+        f"/admin/refereeing/claimentry/{entry.pk}/delete/", {"post": "yes"}, HTTP_X_CSRFTOKEN=token
+    )
     assert deleted.status_code == 403
-    changed = admin_client.post(f"/admin/refereeing/claimentry/{entry.pk}/change/", {"kind": "caida"},
-                                HTTP_X_CSRFTOKEN=token)
+    changed = admin_client.post(
+        f"/admin/refereeing/claimentry/{entry.pk}/change/", {"kind": "caida"}, HTTP_X_CSRFTOKEN=token
+    )
     assert changed.status_code == 403
     assert ClaimEntry.objects.get(pk=entry.pk).kind == "mano"
 

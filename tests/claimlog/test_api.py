@@ -91,7 +91,9 @@ BAD_BODIES = [
 def test_malformed_bodies_answer_400_with_a_detail_and_save_nothing(juez, mesa, raw):
     juez.get("/cuenta/entrar/")
     response = juez.post(
-        claims_url(mesa), raw, content_type="application/json",
+        claims_url(mesa),
+        raw,
+        content_type="application/json",
         HTTP_X_CSRFTOKEN=juez.cookies["csrftoken"].value,
     )
     assert response.status_code == 400, response.content
@@ -102,7 +104,8 @@ def test_malformed_bodies_answer_400_with_a_detail_and_save_nothing(juez, mesa, 
 def test_a_form_encoded_body_is_refused_without_a_500(juez, mesa):
     juez.get("/cuenta/entrar/")
     response = juez.post(
-        claims_url(mesa), {"client_id": str(uuid.uuid4()), "claim": "caida"},
+        claims_url(mesa),
+        {"client_id": str(uuid.uuid4()), "claim": "caida"},
         HTTP_X_CSRFTOKEN=juez.cookies["csrftoken"].value,
     )
     assert response.status_code == 415
@@ -162,22 +165,34 @@ def test_an_unknown_mesa_answers_404(juez):
 
 def test_the_api_answers_in_english_on_request(juez, mesa):
     response = juez.post(
-        claims_url(mesa), json.dumps({"client_id": "x"}), content_type="application/json",
-        HTTP_ACCEPT_LANGUAGE="en", HTTP_X_CSRFTOKEN=(juez.get("/cuenta/entrar/"), juez.cookies["csrftoken"].value)[1],
+        claims_url(mesa),
+        json.dumps({"client_id": "x"}),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="en",
+        HTTP_X_CSRFTOKEN=(juez.get("/cuenta/entrar/"), juez.cookies["csrftoken"].value)[1],
     )
     assert response.json()["detail"] == "client_id must be a UUID."
 
 
-@pytest.mark.parametrize("raw, status", [
-    ("[" * 10_000, 400), ('{"client_id": ' * 1_000, 400),
-    # Over the API's body cap (refereeing.api.MAX_BODY): refused before it is parsed.
-    ("[" * 100_000, 413), ('{"client_id": ' * 50_000, 413),
-    ("\x00\xff", 400), ('{"a": NaN}', 400),
-], ids=["deep list", "deep object", "deep list over the cap", "deep object over the cap", "not utf-8", "NaN"])
+@pytest.mark.parametrize(
+    "raw, status",
+    [
+        ("[" * 10_000, 400),
+        ('{"client_id": ' * 1_000, 400),
+        # Over the API's body cap (refereeing.api.MAX_BODY): refused before it is parsed.
+        ("[" * 100_000, 413),
+        ('{"client_id": ' * 50_000, 413),
+        ("\x00\xff", 400),
+        ('{"a": NaN}', 400),
+    ],
+    ids=["deep list", "deep object", "deep list over the cap", "deep object over the cap", "not utf-8", "NaN"],
+)
 def test_pathological_bodies_never_give_a_500(juez, mesa, raw, status):
     juez.get("/cuenta/entrar/")
     response = juez.post(
-        claims_url(mesa), raw, content_type="application/json",
+        claims_url(mesa),
+        raw,
+        content_type="application/json",
         HTTP_X_CSRFTOKEN=juez.cookies["csrftoken"].value,
     )
     assert response.status_code == status
@@ -185,20 +200,26 @@ def test_pathological_bodies_never_give_a_500(juez, mesa, raw, status):
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
     lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3),
     max_leaves=8,
 )
 FIELDS = ["pair", "player", "upheld", "against", "cards", "points", "reason", "target"]
 CLAIMS = st.fixed_dictionaries(
     {"kind": st.sampled_from(KINDS)},
-    optional={name: st.sampled_from(["A", "B", 1, 2, True, -3, 10**30, {"A": 3, "B": 4}, "x"]) | JSON
-              for name in FIELDS},
+    optional={
+        name: st.sampled_from(["A", "B", 1, 2, True, -3, 10**30, {"A": 3, "B": 4}, "x"]) | JSON for name in FIELDS
+    },
 )
 BODIES = st.one_of(
     JSON,
-    st.fixed_dictionaries({"client_id": st.uuids().map(str), "claim": CLAIMS},
-                          optional={"expected_seq": st.integers(-2, 5) | JSON}),
+    st.fixed_dictionaries(
+        {"client_id": st.uuids().map(str), "claim": CLAIMS}, optional={"expected_seq": st.integers(-2, 5) | JSON}
+    ),
 )
 
 

@@ -22,8 +22,15 @@ def signed_in(user):
 
 
 def form_body(**change):
-    return {"pair": "B", "seq": "2", "reason": "Played card.", "name": "Las Sotas uno", "signature": SIGNED,
-            "client_id": str(uuid.uuid4()), **change}
+    return {
+        "pair": "B",
+        "seq": "2",
+        "reason": "Played card.",
+        "name": "Las Sotas uno",
+        "signature": SIGNED,
+        "client_id": str(uuid.uuid4()),
+        **change,
+    }
 
 
 def filed(mesa, pair="B"):
@@ -35,7 +42,7 @@ def test_the_juez_files_an_appeal_and_goes_back_to_the_mesa(played, people):
     url = reverse("refereeing:file_appeal", args=[played.pk])
     page = juez.get(url).content.decode()
     # Each decision with its pair, points and time; the mano (#1) decides nothing a pair could appeal.
-    assert '<option value="2">#2 · Caída (player 1) · A · ' in page and ' · A +2 · ' in page
+    assert '<option value="2">#2 · Caída (player 1) · A · ' in page and " · A +2 · " in page
     assert '<option value="1">' not in page
     assert "Las Sotas uno" in page  # the representatives, for the name to follow the pair chosen
     body = form_body()
@@ -47,15 +54,18 @@ def test_the_juez_files_an_appeal_and_goes_back_to_the_mesa(played, people):
     assert (appeal.pair, appeal.seq, appeal.client_id) == ("B", 2, uuid.UUID(body["client_id"]))
 
 
-@pytest.mark.parametrize("change, error", [
-    ({"signature": ""}, "The representative signs the appeal in the box."),
-    ({"seq": "7"}, "has no decision #7"),
-    ({"seq": "dos"}, "Enter a whole number."),
-    ({"pair": "C"}, "Select a valid choice."),
-    ({"reason": ""}, "This field is required."),
-    ({"client_id": "x"}, "Enter a valid UUID."),
-    ({"signature": "data:image/png;base64,AAAA"}, "not a PNG"),
-])
+@pytest.mark.parametrize(
+    "change, error",
+    [
+        ({"signature": ""}, "The representative signs the appeal in the box."),
+        ({"seq": "7"}, "has no decision #7"),
+        ({"seq": "dos"}, "Enter a whole number."),
+        ({"pair": "C"}, "Select a valid choice."),
+        ({"reason": ""}, "This field is required."),
+        ({"client_id": "x"}, "Enter a valid UUID."),
+        ({"signature": "data:image/png;base64,AAAA"}, "not a PNG"),
+    ],
+)
 def test_a_bad_appeal_is_shown_with_its_error_and_nothing_filed(played, people, change, error):
     response = signed_in(people["juez"]).post(reverse("refereeing:file_appeal", args=[played.pk]), form_body(**change))
     assert response.status_code == 200 and error in response.content.decode()
@@ -81,8 +91,17 @@ def test_the_director_admits_and_rules_from_the_desk(played, people):
     assert director.post(url, {"step": "admit"}).status_code == 302
     played.refresh_from_db()
     assert played.status == Mesa.Status.SUSPENDED
-    response = director.post(url, {"step": "rule", "rule-upheld": "yes", "rule-ruling": "The card was played.",
-                                   "rule-undo": "on", "rule-adjust_pair": "B", "rule-adjust_points": "2"})
+    response = director.post(
+        url,
+        {
+            "step": "rule",
+            "rule-upheld": "yes",
+            "rule-ruling": "The card was played.",
+            "rule-undo": "on",
+            "rule-adjust_pair": "B",
+            "rule-adjust_points": "2",
+        },
+    )
     assert response.status_code == 302
     appeal.refresh_from_db()
     played.refresh_from_db()
@@ -96,8 +115,9 @@ def test_a_ruling_with_bad_input_is_shown_again_with_its_error(played, people):
     appeal = appeals.admit(filed(played), people["director"])
     url = reverse("appeals:detail", args=[appeal.pk])
     director = signed_in(people["director"])
-    response = director.post(url, {"step": "rule", "rule-upheld": "yes", "rule-ruling": "Adjust.",
-                                   "rule-adjust_pair": "B"})
+    response = director.post(
+        url, {"step": "rule", "rule-upheld": "yes", "rule-ruling": "Adjust.", "rule-adjust_pair": "B"}
+    )
     assert response.status_code == 400
     page = response.content.decode()
     assert "An adjustment needs both the pair and the points." in page and "Adjust." in page

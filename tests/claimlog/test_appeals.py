@@ -19,8 +19,12 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def file(mesa, pair="B", seq=2, client_id=None, **extra):
-    values = dict(reason="The caída was made with a card already played.", name="Las Sotas uno",
-                  signature=SIGNED, client_id=client_id or uuid.uuid4())
+    values = dict(
+        reason="The caída was made with a card already played.",
+        name="Las Sotas uno",
+        signature=SIGNED,
+        client_id=client_id or uuid.uuid4(),
+    )
     values.update(extra)
     return appeals.file_appeal(mesa, pair, seq, **values)
 
@@ -55,17 +59,20 @@ def test_open_decisions_are_those_still_in_the_window_newest_first(played):
     assert appeals.open_decisions(played, now=later) == []
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"pair": "C"}, "which pair files it"),
-    ({"seq": 9}, "has no decision #9"),
-    ({"seq": "2"}, "has no decision #2"),
-    ({"reason": "  "}, "Say what the appeal objects to"),
-    ({"name": ""}, "name of the representative"),
-    ({"name": "x" * 151}, "too long"),
-    ({"signature": "data:image/png;base64,bm90IGEgcG5n"}, "not a PNG"),
-    ({"signature": None}, "must be a PNG image"),
-    ({"client_id": "not-a-uuid"}, "client_id must be a UUID"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"pair": "C"}, "which pair files it"),
+        ({"seq": 9}, "has no decision #9"),
+        ({"seq": "2"}, "has no decision #2"),
+        ({"reason": "  "}, "Say what the appeal objects to"),
+        ({"name": ""}, "name of the representative"),
+        ({"name": "x" * 151}, "too long"),
+        ({"signature": "data:image/png;base64,bm90IGEgcG5n"}, "not a PNG"),
+        ({"signature": None}, "must be a PNG image"),
+        ({"client_id": "not-a-uuid"}, "client_id must be a UUID"),
+    ],
+)
 def test_a_malformed_appeal_is_refused_and_nothing_is_saved(played, change, message):
     values = {"pair": "B", "seq": 2, **change}
     with pytest.raises(AppealError, match=message):
@@ -121,8 +128,9 @@ def test_an_appeal_not_admitted_leaves_the_mesa_as_it_was(played, people):
 
 def test_an_upheld_appeal_undoes_the_decision_adjusts_and_resumes_art_17_18(played, people):
     appeal = appeals.admit(file(played), people["director"])
-    appeal = appeals.rule(appeal, people["director"], upheld=True, ruling="The card had been played.",
-                          undo=True, adjustment=("B", 2))
+    appeal = appeals.rule(
+        appeal, people["director"], upheld=True, ruling="The card had been played.", undo=True, adjustment=("B", 2)
+    )
     assert appeal.status == Appeal.Status.UPHELD and appeal.ruled_by == people["director"]
     assert kinds(played) == ["mano", "caida", "suspender", "void", "ajuste", "reanudar"]
     played.refresh_from_db()
@@ -140,16 +148,24 @@ def test_a_rejected_appeal_resumes_the_mesa_with_the_score_unchanged(played, peo
     played.refresh_from_db()
     assert played.status == Mesa.Status.IN_PLAY and played.state["scores"] == {"A": 2, "B": 0}
     with pytest.raises(AppealError, match="Only an upheld appeal changes the score"):
-        appeals.rule(appeals.admit(file(played, pair="A"), people["director"]), people["director"],
-                     upheld=False, ruling="No.", undo=True)
+        appeals.rule(
+            appeals.admit(file(played, pair="A"), people["director"]),
+            people["director"],
+            upheld=False,
+            ruling="No.",
+            undo=True,
+        )
 
 
 def test_the_ruling_is_final(played, people):
-    appeal = appeals.rule(appeals.admit(file(played), people["director"]), people["director"],
-                          upheld=False, ruling="The caída stands.")
-    for step in (lambda: appeals.rule(appeal, people["director"], upheld=True, ruling="Changed my mind."),
-                 lambda: appeals.admit(appeal, people["director"]),
-                 lambda: appeals.dismiss(appeal, people["director"], "No.")):
+    appeal = appeals.rule(
+        appeals.admit(file(played), people["director"]), people["director"], upheld=False, ruling="The caída stands."
+    )
+    for step in (
+        lambda: appeals.rule(appeal, people["director"], upheld=True, ruling="Changed my mind."),
+        lambda: appeals.admit(appeal, people["director"]),
+        lambda: appeals.dismiss(appeal, people["director"], "No."),
+    ):
         with pytest.raises(AppealError, match="already rejected"):
             step()
     appeal.refresh_from_db()
@@ -217,4 +233,6 @@ def test_while_the_director_holds_the_mesa_the_juez_cannot_resume_or_undo_art_17
         with pytest.raises(MesaClosed, match="only the Director can undo it"):
             record_claim(played, {"kind": "void", "target": target}, uuid.uuid4(), user=people["juez"])
     assert record_claim(played, {"kind": "void", "target": 2}, uuid.uuid4(), user=people["juez"]).decision["accepted"]
-    assert record_claim(played, {"kind": "void", "target": 4}, uuid.uuid4(), user=people["director"]).decision["accepted"]
+    assert record_claim(played, {"kind": "void", "target": 4}, uuid.uuid4(), user=people["director"]).decision[
+        "accepted"
+    ]

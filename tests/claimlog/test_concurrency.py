@@ -54,6 +54,7 @@ def test_concurrent_writers_lose_no_claim_and_leave_no_gap(mesa):
                 record_claim(mesa, ajuste(pair, 1), uuid.uuid4(), user=director).entry.seq
                 for _ in range(CLAIMS_PER_THREAD)
             ]
+
         return job
 
     results = run_at_once([writer("AB"[i % 2]) for i in range(THREADS)])

@@ -55,8 +55,7 @@ def form_data(championship, **changes):
 def test_the_first_claim_stores_the_mesa_s_header(people, mesa):
     assert mesa.header is None
     start(mesa, people["juez"])
-    assert mesa.header == {"ruleset": "riobamba", "settings": RIOBAMBA.settings(), "players": 4,
-                           "first_dealer": "A1"}
+    assert mesa.header == {"ruleset": "riobamba", "settings": RIOBAMBA.settings(), "players": 4, "first_dealer": "A1"}
     # The header is the first line of `manage.py replay`: the log replays from it alone.
     assert mesa.ruleset == RIOBAMBA and mesa.players_at_table == 4
 
@@ -69,11 +68,14 @@ def test_rules_change_freely_until_a_mesa_has_a_claim(people, mesa):
     assert mesa.ruleset.caida_limpia_points == 4
 
 
-@pytest.mark.parametrize("change", [
-    {"ruleset_profile": "pichincha"},
-    {"ruleset_overrides": {"caida_limpia_points": 4}},
-    {"players_per_pair": 1},
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"ruleset_profile": "pichincha"},
+        {"ruleset_overrides": {"caida_limpia_points": 4}},
+        {"players_per_pair": 1},
+    ],
+)
 def test_the_model_refuses_a_change_of_rules_once_a_mesa_started(people, mesa, change):
     start(mesa, people["juez"])
     championship = Championship.objects.get(pk=mesa.championship_id)
@@ -99,10 +101,13 @@ def test_what_is_not_a_rule_still_changes_and_an_equal_rule_set_is_no_change(peo
     assert championship.name == "Copa Chimborazo" and championship.appeal_window_minutes == 15
 
 
-@pytest.mark.parametrize("language, reason", [
-    ("es", "Las reglas ya no pueden cambiar: la mesa Cuadro de ganadores R1-1 ya empezó"),
-    ("en", "The rules cannot change any more: mesa Winners&#x27; bracket R1-1 has started"),
-])
+@pytest.mark.parametrize(
+    "language, reason",
+    [
+        ("es", "Las reglas ya no pueden cambiar: la mesa Cuadro de ganadores R1-1 ya empezó"),
+        ("en", "The rules cannot change any more: mesa Winners&#x27; bracket R1-1 has started"),
+    ],
+)
 def test_the_championship_form_refuses_with_the_reason(people, mesa, language, reason):
     start(mesa, people["juez"])
     championship = mesa.championship
@@ -111,8 +116,11 @@ def test_the_championship_form_refuses_with_the_reason(people, mesa, language, r
     url = reverse("tournament:edit", args=[championship.pk])
     page = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert 'id="rules-frozen"' in page  # said before the organiser tries
-    response = client.post(url, form_data(championship, rule_caida_limpia_points="4", ruleset_profile="pichincha"),
-                           HTTP_ACCEPT_LANGUAGE=language)
+    response = client.post(
+        url,
+        form_data(championship, rule_caida_limpia_points="4", ruleset_profile="pichincha"),
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
     assert response.status_code == 200
     assert reason in response.content.decode()
     championship.refresh_from_db()
@@ -140,7 +148,8 @@ def test_a_mesa_s_decisions_never_change_when_something_tries(people, mesa, othe
     assert before["replay"]["decisions"][1]["points"] == {"A": 2, "B": 0}  # riobamba: caída y limpia 2 (Art. 9a)
 
     Championship.objects.filter(pk=mesa.championship_id).update(
-        ruleset_profile="a_todo_rigor", ruleset_overrides={"caida_limpia_points": 4, "chicas_to_win": 3})
+        ruleset_profile="a_todo_rigor", ruleset_overrides={"caida_limpia_points": 4, "chicas_to_win": 3}
+    )
     mesa = Mesa.objects.get(pk=mesa.pk)
     assert mesa_replay(mesa).as_dict() == before["replay"]
     api = juez.get(f"/api/mesas/{mesa.pk}/").json()
@@ -181,6 +190,7 @@ def test_the_verification_code_covers_the_header(people, mesa):
     legacy = f"{mesa.pk}-" + planilla._digest("x", b"")  # shape only
     assert planilla.mesa_for_code(legacy) is None
     from django.conf import settings
+
     old = f"{mesa.pk}-{planilla._digest(settings.SECRET_KEY, planilla.canonical_record(mesa, header=False))}"
     assert old != code and planilla.mesa_for_code(old) == mesa
 
@@ -193,6 +203,10 @@ def test_the_migration_gives_started_mesas_their_championship_s_rules(people, me
     migration.fill_headers(apps, None)
     mesa.refresh_from_db()
     other_mesa.refresh_from_db()
-    assert mesa.header == {"ruleset": "riobamba", "settings": {**RIOBAMBA.settings(), "caida_limpia_points": 4},
-                           "players": 4, "first_dealer": "A1"}
+    assert mesa.header == {
+        "ruleset": "riobamba",
+        "settings": {**RIOBAMBA.settings(), "caida_limpia_points": 4},
+        "players": 4,
+        "first_dealer": "A1",
+    }
     assert other_mesa.header is None  # no claim: it follows the championship until it starts

@@ -58,8 +58,9 @@ def test_the_table_number_and_pin_open_the_mesa(page, live_server, mesa):
 def test_the_organiser_prints_a_table_card_with_the_qr_code(page, live_server, mesa, people):
     client = Client()
     client.force_login(people["staff"])
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
     page.goto(f"{live_server.url}/acceso/mesa/{mesa.pk}/tarjeta/")
     expect(page.get_by_test_id("pin")).to_have_text("482913")
     qr = page.locator(".qr svg")
@@ -67,8 +68,9 @@ def test_the_organiser_prints_a_table_card_with_the_qr_code(page, live_server, m
     shot(page, "table-card")
 
 
-def test_the_organiser_prints_a_new_pin_from_the_tables_page(page, live_server, mesa, people, browser,
-                                                             browser_context_args):
+def test_the_organiser_prints_a_new_pin_from_the_tables_page(
+    page, live_server, mesa, people, browser, browser_context_args
+):
     # A tablet opened with the printed PIN.
     tablet = browser.new_context(**browser_context_args).new_page()
     tablet.goto(f"{live_server.url}/acceso/mesa/{mesa.pk}/")
@@ -78,8 +80,9 @@ def test_the_organiser_prints_a_new_pin_from_the_tables_page(page, live_server, 
 
     client = Client()
     client.force_login(people["staff"])
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
     page.goto(f"{live_server.url}/campeonatos/{mesa.championship_id}/mesas/")
     row = page.locator("#tables tbody tr", has_text="Los Ases")
     expect(row.locator(".font-monospace")).to_have_text("482913")
@@ -90,7 +93,9 @@ def test_the_organiser_prints_a_new_pin_from_the_tables_page(page, live_server, 
 
     # The new card opens, with the new PIN and what it did.
     expect(page).to_have_url(f"{live_server.url}/acceso/mesa/{mesa.pk}/tarjeta/")
-    expect(page.get_by_role("alert")).to_contain_text("los dispositivos abiertos con el PIN anterior ya no tienen acceso")
+    expect(page.get_by_role("alert")).to_contain_text(
+        "los dispositivos abiertos con el PIN anterior ya no tienen acceso"
+    )
     mesa.refresh_from_db()
     assert mesa.pin != "482913" and mesa.pin_issued_by == people["staff"]
     expect(page.get_by_test_id("pin")).to_have_text(mesa.pin)

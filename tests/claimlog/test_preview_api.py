@@ -25,13 +25,15 @@ def test_the_claim_answer_and_the_poll_carry_the_preview_in_the_requests_languag
     # Art. 6: a caída by B now would score 2; the conteo waits for the last mano (Art. 3f).
     assert preview["claims"]["B"]["caida"] == {"points": {"A": 0, "B": 2}, "article_url": None}
     refusal = preview["conteo"]["A"][20]
-    assert refusal == {"refused": "conteo_prematuro", "article": "Art. 3f",
-                       "message": "Aún no se han repartido todas las manos de la data.",
-                       "article_url": "/reglas/#art-3"}
+    assert refusal == {
+        "refused": "conteo_prematuro",
+        "article": "Art. 3f",
+        "message": "Aún no se han repartido todas las manos de la data.",
+        "article_url": "/reglas/#art-3",
+    }
     assert len(preview["conteo"]["B"]) == 41
     poll = juez.get(claims_url(mesa), {"after": 2}, HTTP_ACCEPT_LANGUAGE="en").json()
-    assert poll["state"]["preview"]["conteo"]["A"][20]["message"] == (
-        "Not every hand of the data has been dealt yet.")
+    assert poll["state"]["preview"]["conteo"]["A"][20]["message"] == ("Not every hand of the data has been dealt yet.")
     assert poll["state"]["preview"]["claims"]["B"]["caida"] == preview["claims"]["B"]["caida"]
     assert poll["state"]["preview"]["claims"]["B"]["ronda"]["message"].startswith("Everyone has played")
 
@@ -78,14 +80,17 @@ def test_every_decision_the_api_sends_links_its_article(mesa, people):
     assert urls == ["/reglas/#art-3", "/reglas/#art-16", "/reglas/#art-16"]
     poll = juez.get(claims_url(mesa), {"after": 0}).json()
     assert [e["decision"]["article_url"] for e in poll["entries"]] == [
-        "/reglas/#art-3", "/reglas/#art-6", "/reglas/#art-16"]
+        "/reglas/#art-3",
+        "/reglas/#art-6",
+        "/reglas/#art-16",
+    ]
 
 
 def test_the_rule_sets_buttons_are_its_pair_claims_labelled_from_the_engine(mesa, people):
     client = api_client(people["juez"])
     page = client.get(f"/mesa/{mesa.pk}/").content.decode()
     assert 'data-claim="caida_en_ronda"' not in page and 'data-claim="pedir_mal"' in page
-    assert '>Pedir mal</button>' in page
+    assert ">Pedir mal</button>" in page
     Championship.objects.filter(pk=mesa.championship_id).update(ruleset_profile="a_todo_rigor")
     page = client.get(f"/mesa/{mesa.pk}/").content.decode()
-    assert 'data-claim="caida_en_ronda"' in page and '>Cuatro caídas</button>' in page
+    assert 'data-claim="caida_en_ronda"' in page and ">Cuatro caídas</button>" in page

@@ -211,5 +211,6 @@ def test_a_juez_busy_in_another_championship_is_told_which_mesa_and_where(englis
     with pytest.raises(MesaClosed) as refused:
         record_claim(mesas[1], MANO, uuid.uuid4(), user=judge)
     assert str(refused.value) == (
-        "The juez of this mesa is still refereeing Winners' bracket R1-1 (table 1) in Copa de Quito.")
+        "The juez of this mesa is still refereeing Winners' bracket R1-1 (table 1) in Copa de Quito."
+    )
     assert not ClaimEntry.objects.filter(mesa=mesas[1]).exists()

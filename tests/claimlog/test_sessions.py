@@ -51,7 +51,12 @@ def test_sessions_follow_redis_url():
 
 def test_a_redis_url_that_is_not_one_stops_the_start_with_its_reason():
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "REDIS_URL": "localhost:6379"}
-    result = subprocess.run([sys.executable, "-c", "import django; django.setup()"], cwd=settings.BASE_DIR,
-                            env=env, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()"],
+        cwd=settings.BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode != 0
     assert "REDIS_URL must be redis://, rediss:// or unix://, not 'localhost:6379'." in result.stderr

@@ -47,8 +47,13 @@ def test_the_table_art_16_to_18():
 
 def test_the_officials_log_the_play_suspend_resume_and_undo_art_16(people, mesa):
     clients = officials(people, mesa)
-    for claim, who in ((MANO, "juez"), (CAIDA_A, "inspector"), (SUSPENDER, "pin"), (REANUDAR, "inspector"),
-                       ({"kind": "void", "target": 2}, "juez")):
+    for claim, who in (
+        (MANO, "juez"),
+        (CAIDA_A, "inspector"),
+        (SUSPENDER, "pin"),
+        (REANUDAR, "inspector"),
+        ({"kind": "void", "target": 2}, "juez"),
+    ):
         response = post_claim(clients[who], mesa, claim)
         assert response.status_code == 201, response.content
         assert response.json()["entry"]["decision"]["accepted"]
@@ -66,8 +71,9 @@ def test_no_official_logs_an_ajuste_403_art_18(people, mesa, who):
         refused = post_claim(client, mesa, ajuste("A", points))
         assert refused.status_code == 403
         # In the request's language: Spanish, the venue's.
-        assert refused.json() == {"detail": "Art. 18: solo el Director del campeonato ajusta puntos, en un fallo o"
-                                            " una resolución."}
+        assert refused.json() == {
+            "detail": "Art. 18: solo el Director del campeonato ajusta puntos, en un fallo o una resolución."
+        }
     assert kinds(mesa) == ["mano"]
     mesa.refresh_from_db()
     assert mesa.state["scores"] == {"A": 0, "B": 0}
@@ -76,11 +82,17 @@ def test_no_official_logs_an_ajuste_403_art_18(people, mesa, who):
 def test_the_refusal_is_in_the_request_s_language(people, mesa):
     client = api_client(people["juez"])
     post_json(client, f"/api/mesas/{mesa.pk}/claims/", claim_body(MANO))
-    english = client.post(f"/api/mesas/{mesa.pk}/claims/", claim_body(ajuste("A", 2)), format="json",
-                          HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value, HTTP_ACCEPT_LANGUAGE="en")
+    english = client.post(
+        f"/api/mesas/{mesa.pk}/claims/",
+        claim_body(ajuste("A", 2)),
+        format="json",
+        HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value,
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert english.status_code == 403
-    assert english.json()["detail"] == ("Art. 18: only the championship's Director adjusts points, in a ruling or a"
-                                        " resolution.")
+    assert english.json()["detail"] == (
+        "Art. 18: only the championship's Director adjusts points, in a ruling or a resolution."
+    )
 
 
 @pytest.mark.parametrize("who", ["director", "staff"])
@@ -113,14 +125,16 @@ def test_nobody_but_the_director_voids_what_the_director_logged_art_17(people, p
         refused = post_claim(client, played, {"kind": "void", "target": 3})
         # 409: refused now, as a mesa that takes no claim; the tablet drops it and goes on.
         assert refused.status_code == 409, who
-        assert refused.json()["detail"] == ("Art. 17: lo que registró el Director es inapelable; solo el Director"
-                                            " puede anularlo.")
+        assert refused.json()["detail"] == (
+            "Art. 17: lo que registró el Director es inapelable; solo el Director puede anularlo."
+        )
     assert kinds(played) == ["mano", "caida", "ajuste"]
 
 
 def file_and_admit(mesa, people):
-    appeal = appeals.file_appeal(mesa, "B", 2, "The caída was made with a card already played.", "Las Sotas uno",
-                                 SIGNED, uuid.uuid4())
+    appeal = appeals.file_appeal(
+        mesa, "B", 2, "The caída was made with a card already played.", "Las Sotas uno", SIGNED, uuid.uuid4()
+    )
     return appeals.admit(appeal, people["director"])
 
 
@@ -139,8 +153,9 @@ def test_an_admitted_appeal_holds_the_mesa_in_play_or_already_suspended_art_17(p
         for claim in (REANUDAR, MANO, CAIDA_A, {"kind": "void", "target": 2}):
             refused = post_claim(client, played, claim)
             assert refused.status_code == 409, (who, claim)
-            assert refused.json()["detail"] == ("Art. 17: la mesa está suspendida por una apelación hasta la"
-                                                " resolución del Director.")
+            assert refused.json()["detail"] == (
+                "Art. 17: la mesa está suspendida por una apelación hasta la resolución del Director."
+            )
     for user in (people["juez"], people["inspector"], None):
         with pytest.raises(MesaClosed, match="Art. 17"):
             record_claim(played, REANUDAR, uuid.uuid4(), user=user)

@@ -62,4 +62,3 @@ def codes(result):
 
 def scores(result):
     return (result.state.scores["A"], result.state.scores["B"])
-

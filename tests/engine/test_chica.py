@@ -20,8 +20,7 @@ def test_after_a_chica_scores_go_back_to_0_and_chicas_count_art_3g6():
     state = play(*NEAR, "caida A").state
     assert state.scores == {"A": 0, "B": 0} and state.chicas == {"A": 1, "B": 0}
     assert (state.chica, state.data, state.phase, state.finished) == (2, 0, "deal", False)
-    assert state.chica_results == [
-        {"chica": 1, "winner": "A", "scores": {"A": 40, "B": 12}, "zapatero": None}]
+    assert state.chica_results == [{"chica": 1, "winner": "A", "scores": {"A": 40, "B": 12}, "zapatero": None}]
 
 
 def test_void_ajuste_suspender_and_reanudar_still_work_after_a_chica_ended_art_16():
@@ -40,8 +39,7 @@ def test_two_chicas_win_the_mesa_art_3g7():
 
 
 def test_chicas_alternate_or_in_a_row_art_3g7():
-    result = play(*NEAR, "caida A", "ajuste A 12", "ajuste B 38", "mano", "caida B",
-                  *NEAR, "caida A")
+    result = play(*NEAR, "caida A", "ajuste A 12", "ajuste B 38", "mano", "caida B", *NEAR, "caida A")
     assert result.state.winner == "A" and [r["winner"] for r in result.state.chica_results] == ["A", "B", "A"]
 
 
@@ -84,8 +82,7 @@ def test_10_points_is_not_zapateria_art_12():
 
 @pytest.mark.parametrize("profile", ["pichincha", "a_todo_rigor"])
 def test_zapateria_is_a_title_after_any_chica_and_the_mesa_goes_on_002_art_16(profile):
-    result = play("ajuste A 38", "mano", "caida A", "ajuste B 38", "ajuste A 9", "mano", "caida B",
-                  profile=profile)
+    result = play("ajuste A 38", "mano", "caida A", "ajuste B 38", "ajuste A 9", "mano", "caida B", profile=profile)
     state = result.state
     assert not state.finished and not state.zapateria
     assert [r["zapatero"] for r in state.chica_results] == ["B", "A"]

@@ -74,8 +74,7 @@ def test_player_2_is_malformed_at_a_two_player_mesa_seed_003():
     with pytest.raises(ClaimError, match="bad player"):
         parse_claim({"kind": "caida", "pair": "B", "player": 2}, players=2)
     with pytest.raises(ClaimError, match="Claim 2"):
-        replay(Header(build_ruleset(), players=2),
-               [{"kind": "mano"}, {"kind": "ronda", "pair": "A", "player": 2}])
+        replay(Header(build_ruleset(), players=2), [{"kind": "mano"}, {"kind": "ronda", "pair": "A", "player": 2}])
 
 
 def test_replay_refuses_a_malformed_log_naming_the_claim():
@@ -86,13 +85,16 @@ def test_replay_refuses_a_malformed_log_naming_the_claim():
     assert caught.value.message("en").startswith("Claim 3: ") and "Jugada" not in caught.value.message("en")
 
 
-@pytest.mark.parametrize("header, fragment", [
-    (Header(build_ruleset(), players=3), "2 or 4 players"),
-    (Header(build_ruleset(), players="4"), "2 or 4 players"),
-    (Header(build_ruleset(), players=2, first_dealer="A2"), "first dealer must be one of A1, B1"),
-    (Header(build_ruleset(), first_dealer="C1"), "first dealer"),
-    (Header("riobamba"), "rule set"),
-])
+@pytest.mark.parametrize(
+    "header, fragment",
+    [
+        (Header(build_ruleset(), players=3), "2 or 4 players"),
+        (Header(build_ruleset(), players="4"), "2 or 4 players"),
+        (Header(build_ruleset(), players=2, first_dealer="A2"), "first dealer must be one of A1, B1"),
+        (Header(build_ruleset(), first_dealer="C1"), "first dealer"),
+        (Header("riobamba"), "rule set"),
+    ],
+)
 def test_replay_validates_the_header(header, fragment):
     with pytest.raises(ClaimError, match=fragment):
         replay(header, [])

@@ -7,16 +7,20 @@ from refereeing.engine.conteo import conteo, count_points
 from .logs import last, play
 
 
-@pytest.mark.parametrize("cards, points", [
-    (20, 6), (21, 8), (22, 8), (23, 10), (24, 10), (25, 12), (30, 16), (40, 26)])
+@pytest.mark.parametrize("cards, points", [(20, 6), (21, 8), (22, 8), (23, 10), (24, 10), (25, 12), (30, 16), (40, 26)])
 def test_6_for_20_cards_and_1_more_each_odd_total_rounded_up_art_3g4_15h(cards, points):
     assert count_points(cards) == points
 
 
 def test_the_pair_with_20_or_more_scores_the_count_art_15h():
     detail = conteo(23, 15, deals_next="A")
-    assert detail == {"cards": {"A": 23, "B": 15}, "table": 2, "conteo": {"A": 10, "B": 0},
-                      "falla": {"A": 0, "B": 0}, "dos_por_darlas": None}
+    assert detail == {
+        "cards": {"A": 23, "B": 15},
+        "table": 2,
+        "conteo": {"A": 10, "B": 0},
+        "falla": {"A": 0, "B": 0},
+        "dos_por_darlas": None,
+    }
 
 
 @pytest.mark.parametrize("a, b", [(20, 20), (10, 10), (0, 0), (15, 15)])

@@ -28,8 +28,20 @@ def test_conteo_opens_the_way_to_the_next_data_art_3f():
     assert (last(result).data, last(result).mano) == (2, 1)
 
 
-@pytest.mark.parametrize("kind", ["ronda A1", "caida A", "limpia B", "caida_limpia A", "pedir_mal A",
-                                  "mal_repartidas", "jyv A no", "conteo 20 20", "doble_ronda B"])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "ronda A1",
+        "caida A",
+        "limpia B",
+        "caida_limpia A",
+        "pedir_mal A",
+        "mal_repartidas",
+        "jyv A no",
+        "conteo 20 20",
+        "doble_ronda B",
+    ],
+)
 def test_claims_of_a_mano_need_a_mano_in_play_art_3e(kind):
     before = play(kind)
     assert last(before).code == "sin_mano" and not last(before).accepted

@@ -38,10 +38,10 @@ def test_upheld_without_a_named_claim_art_5c():
 
 def test_the_protested_claim_must_be_a_play_of_the_other_pair_in_this_mano_art_5():
     cases = [
-        ("mano", "caida B1", "jyv B si 2"),             # its own pair's play
-        ("mano", "ronda B1", "jyv A si 2"),             # not a play
-        ("mano", "caida B1", "mano", "jyv A si 2"),     # an earlier mano
-        ("mano", "caida B1", "jyv A si 9"),             # no such claim
+        ("mano", "caida B1", "jyv B si 2"),  # its own pair's play
+        ("mano", "ronda B1", "jyv A si 2"),  # not a play
+        ("mano", "caida B1", "mano", "jyv A si 2"),  # an earlier mano
+        ("mano", "caida B1", "jyv A si 9"),  # no such claim
     ]
     for log in cases:
         assert last(play(*log)).code == "juego_y_veo_sin_jugada", log

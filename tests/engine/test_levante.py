@@ -25,6 +25,7 @@ def cards_of(found):
 
 # --- cards (Art. 1a, seed 003) ---
 
+
 def test_the_deck_has_four_cards_of_each_of_ten_ranks_art_1a():
     assert len(deck()) == 40
     assert Counter(deck()) == {rank: 4 for rank in RANKS}
@@ -49,6 +50,7 @@ def test_an_unknown_rank_is_a_clear_error(bad):
 
 
 # --- captures ---
+
 
 def test_seed_003_seven_takes_three_four_by_sum_then_j_q_k():
     [capture] = captures("3 4 J Q K", "7")
@@ -105,17 +107,21 @@ def test_limpia_art_9b_sum_up_to_seven_then_figures():
     assert capture.limpia and list(capture.cards) == ["A", "6", "J", "Q"]
 
 
-@pytest.mark.parametrize("table, played, previous, fragment", [
-    ("3 4 J", "8", None, "Unknown card '8'"),
-    ("3 3 3 3", "3", None, "There are 5 cards 3"),
-    ("3 4", "7", "7", "The previous card 7 is not on the table"),
-])
+@pytest.mark.parametrize(
+    "table, played, previous, fragment",
+    [
+        ("3 4 J", "8", None, "Unknown card '8'"),
+        ("3 3 3 3", "3", None, "There are 5 cards 3"),
+        ("3 4", "7", "7", "The previous card 7 is not on the table"),
+    ],
+)
 def test_bad_positions_are_refused(table, played, previous, fragment):
     with pytest.raises(CardError, match=fragment):
         captures(table, played, previous)
 
 
 # --- judge (Art. 5 "juego y veo") ---
+
 
 def test_judge_a_legal_capture_art_5():
     verdict = judge("3 4 J Q K", "7", None, "K J 4 3 Q", RIOBAMBA)
@@ -137,20 +143,23 @@ def test_judge_incomplete_escalera_goes_to_the_opponents_002_art_13():
     assert verdict.capture.caida  # the caída stands: the base is the match (Art. 6)
 
 
-@pytest.mark.parametrize("table, played, taken, code", [
-    ("3 4 J", "7", "3 4 5", "not_on_table"),
-    ("3 4 J", "7", "3 5", "not_on_table"),
-    ("5 2 J", "J", "5 2", "figure_sum"),
-    ("3 J Q", "6", "3 J", "sum_with_figure"),
-    ("2 4 5", "7", "2 4", "sum_mismatch"),
-    ("3", "7", "3", "no_match"),
-    ("3 4 2 5", "7", "2 3 4 5", "two_combinations"),
-    ("5 2 3", "5", "5 2 3", "two_combinations"),
-    ("5 2", "5", "5 2", "extra_cards"),
-    ("3 4 J Q K", "7", "3 4 Q K", "escalera_gap"),
-    ("3 4 J J", "7", "3 4 J J", "escalera_repeat"),
-    ("J Q K", "7", "J Q K", "escalera_without_base"),
-])
+@pytest.mark.parametrize(
+    "table, played, taken, code",
+    [
+        ("3 4 J", "7", "3 4 5", "not_on_table"),
+        ("3 4 J", "7", "3 5", "not_on_table"),
+        ("5 2 J", "J", "5 2", "figure_sum"),
+        ("3 J Q", "6", "3 J", "sum_with_figure"),
+        ("2 4 5", "7", "2 4", "sum_mismatch"),
+        ("3", "7", "3", "no_match"),
+        ("3 4 2 5", "7", "2 3 4 5", "two_combinations"),
+        ("5 2 3", "5", "5 2 3", "two_combinations"),
+        ("5 2", "5", "5 2", "extra_cards"),
+        ("3 4 J Q K", "7", "3 4 Q K", "escalera_gap"),
+        ("3 4 J J", "7", "3 4 J J", "escalera_repeat"),
+        ("J Q K", "7", "J Q K", "escalera_without_base"),
+    ],
+)
 def test_judge_illegal_levantes_say_why_art_5(table, played, taken, code):
     verdict = judge(table, played, None, taken, RIOBAMBA)
     assert (verdict.verdict, verdict.code) == ("illegal", code)
@@ -164,13 +173,17 @@ def test_taking_nothing_is_legal_even_when_a_capture_exists_ruling():
     assert judge("5", "5", None, "", RIOBAMBA).verdict == "legal"
 
 
-positions = st.lists(st.sampled_from(RANKS), max_size=12).flatmap(
-    lambda table: st.tuples(
-        st.just(table),
-        st.sampled_from(RANKS),
-        st.lists(st.integers(0, 11), max_size=8, unique=True),
+positions = (
+    st.lists(st.sampled_from(RANKS), max_size=12)
+    .flatmap(
+        lambda table: st.tuples(
+            st.just(table),
+            st.sampled_from(RANKS),
+            st.lists(st.integers(0, 11), max_size=8, unique=True),
+        )
     )
-).filter(lambda p: all(n <= 4 for n in Counter(p[0] + [p[1]]).values()))
+    .filter(lambda p: all(n <= 4 for n in Counter(p[0] + [p[1]]).values()))
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -193,17 +206,19 @@ def test_judge_agrees_with_the_list_of_captures_art_5(position, last):
     elif verdict.verdict == "incomplete":
         full = legal[tuple(sorted(list(verdict.capture.cards) + list(verdict.left_behind)))]
         assert list(full.cards) == list(verdict.capture.cards) + list(verdict.left_behind)
-        assert full.escalera[:len(verdict.capture.escalera)] == verdict.capture.escalera
+        assert full.escalera[: len(verdict.capture.escalera)] == verdict.capture.escalera
     else:
         assert verdict.verdict == "illegal" and verdict.code
 
 
 # --- manage.py levante ---
 
+
 def test_command_prints_the_captures_as_json(capsys):
     call_command("levante", table="3 4 J Q K", played="7")
     assert json.loads(capsys.readouterr().out) == {
-        "captures": [{"cards": ["3", "4", "J", "Q", "K"], "caida": False, "limpia": True}]}
+        "captures": [{"cards": ["3", "4", "J", "Q", "K"], "caida": False, "limpia": True}]
+    }
 
 
 def test_command_judges_with_taken(capsys):
@@ -212,11 +227,14 @@ def test_command_judges_with_taken(capsys):
     assert verdict["verdict"] == "incomplete" and verdict["arranche"] == "opponents"
 
 
-@pytest.mark.parametrize("options", [
-    {"table": "3 4", "played": "9"},
-    {"table": "3 3 3 3", "played": "3"},
-    {"table": "3 4", "played": "7", "ruleset": "quito"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"table": "3 4", "played": "9"},
+        {"table": "3 3 3 3", "played": "3"},
+        {"table": "3 4", "played": "7", "ruleset": "quito"},
+    ],
+)
 def test_command_bad_input_exits_2(options):
     with pytest.raises(CommandError) as error:
         call_command("levante", **options)
@@ -225,7 +243,11 @@ def test_command_bad_input_exits_2(options):
 
 def test_command_bad_input_has_no_traceback():
     root = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "manage.py", "levante", "--table", "3 Z", "--played", "7"],
-                          cwd=root, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "levante", "--table", "3 Z", "--played", "7"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 2
     assert "Unknown card 'Z'" in done.stderr and "Traceback" not in done.stderr

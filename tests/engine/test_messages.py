@@ -36,10 +36,20 @@ def test_a_decisions_message_uses_the_one_table_of_labels():
     assert decision.message_en == "Misdeal: +10 to B."
 
 
-@pytest.mark.parametrize("article, expected", [
-    ("Art. 10", "art-10"), ("Art. 3g.6", "art-3"), ("Art. 10, 15", "art-10"),
-    ("002 Art. 15B", "s002-art-15"), ("Art. 8; 002 Art. 15A", "art-8"), ("seed 003", "s003"),
-    ("ruling anulaciones", "ruling-anulaciones"), (None, None), ("", None), ("nothing", None),
-])
+@pytest.mark.parametrize(
+    "article, expected",
+    [
+        ("Art. 10", "art-10"),
+        ("Art. 3g.6", "art-3"),
+        ("Art. 10, 15", "art-10"),
+        ("002 Art. 15B", "s002-art-15"),
+        ("Art. 8; 002 Art. 15A", "art-8"),
+        ("seed 003", "s003"),
+        ("ruling anulaciones", "ruling-anulaciones"),
+        (None, None),
+        ("", None),
+        ("nothing", None),
+    ],
+)
 def test_each_citation_has_its_anchor_in_docs_reglas(article, expected):
     assert anchor(article) == expected

@@ -68,8 +68,7 @@ def test_mal_repartidas_by_a_b_dealer_rewards_a_art_4c():
 @pytest.mark.parametrize("profile", ["pichincha", "a_todo_rigor"])
 def test_38_que_no_juega_only_a_caida_scores_002_art_11(profile):
     """Limpia, conteo: 0 from 38 (a doble ronda wins the chica: see test_rulings)."""
-    result = play("ajuste A 38", "mano", "limpia A", "limpia A", "mano", "pedir_mal B",
-                  "conteo 30 5", profile=profile)
+    result = play("ajuste A 38", "mano", "limpia A", "limpia A", "mano", "pedir_mal B", "conteo 30 5", profile=profile)
     for decision in result.decisions[2:4]:
         assert decision.accepted and decision.points["A"] == 0 and decision.code == "treinta_y_ocho"
         assert "38 que no juega" in decision.message and decision.article == "002 Art. 11"

@@ -42,16 +42,18 @@ def appended(header, log, new):
 RULESETS = [build_ruleset(name) for name in PROFILES]
 
 
-@settings(max_examples=30, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(ruleset=st.sampled_from(RULESETS), players=st.sampled_from([4, 2]),
-       seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1), counts=st.lists(
-           st.integers(0, 40), min_size=3, max_size=3))
-def test_the_preview_is_what_the_engine_decides_when_the_claim_is_appended(
-        ruleset, players, seed, cut, counts):
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    ruleset=st.sampled_from(RULESETS),
+    players=st.sampled_from([4, 2]),
+    seed=st.integers(0, 2**32 - 1),
+    cut=st.floats(0, 1),
+    counts=st.lists(st.integers(0, 40), min_size=3, max_size=3),
+)
+def test_the_preview_is_what_the_engine_decides_when_the_claim_is_appended(ruleset, players, seed, cut, counts):
     first = SEATS[players][seed % players]
     mesa = simulate_mesa(random.Random(seed), ruleset, players, first, forget=0.1)
-    log = mesa.claims[:int(cut * len(mesa.claims))]
+    log = mesa.claims[: int(cut * len(mesa.claims))]
     header = Header(ruleset, players, first)
     shown = preview(replay(header, log))
     for pair in "AB":
@@ -60,10 +62,8 @@ def test_the_preview_is_what_the_engine_decides_when_the_claim_is_appended(
             assert entry == appended(header, log, {"kind": kind, "pair": pair}), (pair, kind)
     assert shown["claims"]["-"]["mal_repartidas"] == appended(header, log, {"kind": "mal_repartidas"})
     for n in counts + [0, 40]:
-        assert shown["conteo"]["A"][n] == appended(
-            header, log, {"kind": "conteo", "cards": {"A": n, "B": 40 - n}})
-        assert shown["conteo"]["B"][n] == appended(
-            header, log, {"kind": "conteo", "cards": {"A": 40 - n, "B": n}})
+        assert shown["conteo"]["A"][n] == appended(header, log, {"kind": "conteo", "cards": {"A": n, "B": 40 - n}})
+        assert shown["conteo"]["B"][n] == appended(header, log, {"kind": "conteo", "cards": {"A": 40 - n, "B": n}})
 
 
 def test_trying_claims_leaves_the_mesa_as_it_was():
@@ -78,8 +78,10 @@ def test_the_preview_of_a_conteo_that_contradicts_the_log_is_its_refusal_art_10(
     """Ruling "conteo", Art. 10, 15: pair A took cards (a caída): it cannot be counted at 0."""
     shown = preview(play("mano", "caida A1", "mano"))
     assert shown["conteo"]["A"][0] == {
-        "refused": "conteo_contradice_registro", "article": "Art. 10, 15",
-        "detail": {"pair": "A", "plays": 1, "least": 2}}
+        "refused": "conteo_contradice_registro",
+        "article": "Art. 10, 15",
+        "detail": {"pair": "A", "plays": 1, "least": 2},
+    }
     assert shown["conteo"]["B"][40] == shown["conteo"]["A"][0]
     assert shown["conteo"]["A"][2] == {"points": {"A": 0, "B": 24}}
     assert shown["conteo"]["B"][0]["points"] == {"A": 28, "B": 0}  # 26 and falla (Art. 10)
@@ -97,7 +99,10 @@ def test_the_preview_shows_the_end_of_the_chica_and_of_the_mesa_art_15():
 def test_the_preview_of_38_que_no_juega_carries_its_note_002_art_11():
     shown = preview(play("ajuste A 38", "mano", profile="pichincha"))
     assert shown["claims"]["A"]["limpia"] == {
-        "points": {"A": 0, "B": 0}, "note": "treinta_y_ocho", "article": "002 Art. 11"}
+        "points": {"A": 0, "B": 0},
+        "note": "treinta_y_ocho",
+        "article": "002 Art. 11",
+    }
     # An immediate win is no points: the doble ronda wins at 38 (ruling "38 que no juega").
     assert shown["claims"]["A"]["doble_ronda"] == {"points": {"A": 2, "B": 0}, "ends": "chica"}
 
@@ -114,8 +119,7 @@ def test_the_variant_claims_are_previewed_only_where_the_rule_set_scores_them():
 
 
 def test_localise_words_each_refusal_and_links_its_article():
-    shown = localise(preview(play("mano", "caida A1", "mano")), "en",
-                     link=lambda article: f"/reglas/#{article}")
+    shown = localise(preview(play("mano", "caida A1", "mano")), "en", link=lambda article: f"/reglas/#{article}")
     entry = shown["conteo"]["A"][0]
     assert entry["message"].startswith("The log has 1 accepted capture(s) by pair A")
     assert entry["article_url"] == "/reglas/#Art. 10, 15"

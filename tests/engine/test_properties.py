@@ -19,17 +19,18 @@ CAIDAS = {"caida", "caida_limpia", "caida_en_ronda", "cuatro_caidas"}
 
 # The three profiles, and seed 003's Quito "todo dos" as the custom rule set docs/REGLAS.md describes.
 RULESETS = {name: build_ruleset(name) for name in PROFILES} | {
-    "todo_dos": build_ruleset("pichincha", {"doble_ronda": 4, "caida_en_ronda": 4,
-                                            "cuatro_caidas": None}),
+    "todo_dos": build_ruleset("pichincha", {"doble_ronda": 4, "caida_en_ronda": 4, "cuatro_caidas": None}),
 }
 
-mesas = st.fixed_dictionaries({
-    "profile": st.sampled_from(sorted(RULESETS)),
-    "players": st.sampled_from([4, 2]),
-    "seed": st.integers(0, 2**32 - 1),
-    "dealer": st.integers(0, 3),
-    "forget": st.sampled_from([0.0, 0.15]),
-})
+mesas = st.fixed_dictionaries(
+    {
+        "profile": st.sampled_from(sorted(RULESETS)),
+        "players": st.sampled_from([4, 2]),
+        "seed": st.integers(0, 2**32 - 1),
+        "dealer": st.integers(0, 3),
+        "forget": st.sampled_from([0.0, 0.15]),
+    }
+)
 
 
 def play(profile, players, seed, dealer, forget):
@@ -50,7 +51,10 @@ def check_agreement(mesa, result):
     expected = mesa.expected
     assert state["finished"] and state["phase"] == "finished"
     assert (state["chicas"], state["winner"], state["zapateria"]) == (
-        expected["chicas"], expected["winner"], expected["zapateria"])
+        expected["chicas"],
+        expected["winner"],
+        expected["zapateria"],
+    )
     assert state["chica_results"] == expected["chica_results"]
     assert state["scores"] == expected["scores"]  # the last chica's, as it ended
     assert state["dealer"] == expected["dealer"]  # Art. 3f: the deal rotates across chicas
@@ -72,8 +76,7 @@ def check_chica_ends_at_40(ruleset, result):
             for pair in "AB":
                 if before.scores[pair] == 38 and decision.scores[pair] > 38:
                     # An immediate win is no points: it wins at 38 too (ruling "38 que no juega").
-                    assert decision.kind in CAIDAS or (
-                        decision.kind == "doble_ronda" and ruleset.doble_ronda == CHICA)
+                    assert decision.kind in CAIDAS or (decision.kind == "doble_ronda" and ruleset.doble_ronda == CHICA)
 
 
 def check_mesa_end(ruleset, result):
@@ -105,6 +108,7 @@ def test_the_engine_replays_a_perfect_juez_as_the_simulator_tallies_art_15(param
 # Smallest logs of disagreements the simulator found, fixed on the engine branch
 # (a82e62f); kept so they stay fixed.
 
+
 def test_a_limpia_can_come_in_the_first_round_of_a_data_art_9():
     # Dealer A1, so B1, A2 play before B2: B2 can sum their two cards (limpia, Art. 9)
     # at turn 2 and at each of its five turns (the engine once refused the fifth).
@@ -116,8 +120,11 @@ def test_a_limpia_can_come_in_the_first_round_of_a_data_art_9():
 def test_cuatro_caidas_on_the_last_turn_of_a_mano_002_art_15b():
     # Two players, dealer A1: B1 plays turns 0, 2, 4, 6, 8; caídas at 2, 4, 6, 8.
     header = Header(ruleset=build_ruleset("a_todo_rigor"), players=2, first_dealer="A1")
-    claims = [{"kind": "mano"}] + [{"kind": "caida", "pair": "B", "player": 1}] * 4 + [
-        {"kind": "cuatro_caidas", "pair": "B"}]
+    claims = (
+        [{"kind": "mano"}]
+        + [{"kind": "caida", "pair": "B", "player": 1}] * 4
+        + [{"kind": "cuatro_caidas", "pair": "B"}]
+    )
     result = replay(header, claims)
     assert refused(result) == [] and result.state.chica_results[0]["winner"] == "B"
 
@@ -127,6 +134,5 @@ def test_cuatro_caidas_across_two_manos_002_art_15b():
     # turn 1 of the next mano are four in a row (B1 leads, so A1's turn 1 can be one).
     header = Header(ruleset=build_ruleset("a_todo_rigor"), players=2, first_dealer="A1")
     caida = {"kind": "caida", "pair": "A", "player": 1}
-    claims = [{"kind": "mano"}, caida, caida, caida, {"kind": "mano"}, caida,
-              {"kind": "cuatro_caidas", "pair": "A"}]
+    claims = [{"kind": "mano"}, caida, caida, caida, {"kind": "mano"}, caida, {"kind": "cuatro_caidas", "pair": "A"}]
     assert refused(replay(header, claims)) == []

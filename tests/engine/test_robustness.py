@@ -6,15 +6,28 @@ import random
 from refereeing.engine import Header, replay
 from refereeing.engine.rules import PROFILES, build_ruleset
 
-PLAYS = ["ronda", "doble_ronda", "caida", "caida", "caida", "limpia", "caida_limpia",
-         "caida_en_ronda"]
+PLAYS = ["ronda", "doble_ronda", "caida", "caida", "caida", "limpia", "caida_limpia", "caida_en_ronda"]
 
 
 def random_claim(rng, seq, players, against=True):
     pair = rng.choice("AB")
-    kind = rng.choice(["mano"] * 6 + PLAYS * 2 + [
-        "cuatro_caidas", "juego_y_veo", "pedir_mal", "mal_repartidas", "conteo", "conteo",
-        "ajuste", "void", "void", "suspender", "reanudar"])
+    kind = rng.choice(
+        ["mano"] * 6
+        + PLAYS * 2
+        + [
+            "cuatro_caidas",
+            "juego_y_veo",
+            "pedir_mal",
+            "mal_repartidas",
+            "conteo",
+            "conteo",
+            "ajuste",
+            "void",
+            "void",
+            "suspender",
+            "reanudar",
+        ]
+    )
     claim = {"kind": kind}
     if kind in PLAYS:
         claim["pair"] = pair
@@ -64,7 +77,10 @@ def test_a_voided_claim_and_its_void_are_as_if_never_logged_art_16():
         for _ in range(15):
             log = [random_claim(rng, seq, header.players, against=False) for seq in range(1, 150)]
             result = replay(header, log)
-            kept = [claim for claim, decision in zip(log, result.decisions)
-                    if claim["kind"] != "void" and decision.voided_by is None]
+            kept = [
+                claim
+                for claim, decision in zip(log, result.decisions)
+                if claim["kind"] != "void" and decision.voided_by is None
+            ]
             assert len(kept) < len(log)
             assert replay(header, kept).state.as_dict() == result.state.as_dict()

@@ -39,13 +39,16 @@ def test_a_custom_rule_set_is_a_profile_plus_overrides():
     assert todo_dos.ronda_limit == 30
 
 
-@pytest.mark.parametrize("profile, overrides, fragment", [
-    ("quito", {}, "Unknown profile 'quito'"),
-    ("riobamba", {"caida_points": 4}, "Unknown setting 'caida_points'"),
-    ("riobamba", {"caida_limpia_points": 3}, "Bad value 3 for 'caida_limpia_points'"),
-    ("riobamba", {"treinta_y_ocho": 1}, "Bad value 1 for 'treinta_y_ocho'"),
-    ("riobamba", {"chicas_to_win": True}, "Bad value True for 'chicas_to_win'"),
-])
+@pytest.mark.parametrize(
+    "profile, overrides, fragment",
+    [
+        ("quito", {}, "Unknown profile 'quito'"),
+        ("riobamba", {"caida_points": 4}, "Unknown setting 'caida_points'"),
+        ("riobamba", {"caida_limpia_points": 3}, "Bad value 3 for 'caida_limpia_points'"),
+        ("riobamba", {"treinta_y_ocho": 1}, "Bad value 1 for 'treinta_y_ocho'"),
+        ("riobamba", {"chicas_to_win": True}, "Bad value True for 'chicas_to_win'"),
+    ],
+)
 def test_bad_rule_sets_are_refused_with_a_clear_message(profile, overrides, fragment):
     with pytest.raises(RuleSetError, match=fragment):
         build_ruleset(profile, overrides)

@@ -14,11 +14,11 @@ NEAR = ["ajuste A 38", "ajuste B 12", "mano"]
 
 # --- ruling-conteo: a conteo must agree with the log (Art. 10, 15) -------------
 
+
 def test_a_pair_that_made_a_limpia_cannot_be_counted_at_0_nor_give_falla_ruling_conteo():
     result = play("mano", "limpia A1", "mano", "conteo 0 40")
     decision = last(result)
-    assert (decision.accepted, decision.code, decision.article) == (
-        False, "conteo_contradice_registro", "Art. 10, 15")
+    assert (decision.accepted, decision.code, decision.article) == (False, "conteo_contradice_registro", "Art. 10, 15")
     assert decision.detail == {"pair": "A", "plays": 1, "least": 2}
     assert "no puede contarse con menos de 2 cartas" in decision.message
     assert "cannot be counted at fewer than 2 cards" in decision.message_en
@@ -59,6 +59,7 @@ def test_a_voided_capture_does_not_count_ruling_conteo():
 
 # --- ruling-38: 38 que no juega bars points, not the immediate wins (002 Art. 11) -
 
+
 @pytest.mark.parametrize("profile", ["pichincha", "a_todo_rigor"])
 def test_a_doble_ronda_wins_the_chica_at_38_ruling_38_002_art_15a(profile):
     result = play(*NEAR, "doble_ronda A1", profile=profile)
@@ -70,8 +71,18 @@ def test_a_doble_ronda_wins_the_chica_at_38_ruling_38_002_art_15a(profile):
 
 def test_four_caidas_win_the_chica_at_38_ruling_38_002_art_15b():
     # A at 34: its four caídas (two players) bring it to 38 with a streak to claim.
-    result = play("ajuste A 30", "ajuste B 12", "mano", "caida A1", "caida A1", "caida A1",
-                  "caida A1", "cuatro_caidas A", players=2, profile="pichincha")
+    result = play(
+        "ajuste A 30",
+        "ajuste B 12",
+        "mano",
+        "caida A1",
+        "caida A1",
+        "caida A1",
+        "caida A1",
+        "cuatro_caidas A",
+        players=2,
+        profile="pichincha",
+    )
     assert result.decisions[-2].scores["A"] == 38
     assert last(result).accepted and last(result).points == {"A": 2, "B": 0}
     assert result.state.chicas == {"A": 1, "B": 0}
@@ -81,8 +92,9 @@ def test_a_caida_en_ronda_wins_the_chica_at_38_a_todo_rigor_ruling_38_seed_003()
     result = play(*NEAR, "doble_ronda B1", "caida_en_ronda A", profile="a_todo_rigor")
     # B's doble ronda wins first under a todo rigor; take the ronda by A instead at 38.
     assert result.state.chicas == {"A": 0, "B": 1}
-    result = play("ajuste A 28", "ajuste B 12", "mano", "ronda A1", "ajuste A 8",
-                  "caida_en_ronda A", profile="a_todo_rigor")
+    result = play(
+        "ajuste A 28", "ajuste B 12", "mano", "ronda A1", "ajuste A 8", "caida_en_ronda A", profile="a_todo_rigor"
+    )
     assert result.decisions[-2].scores["A"] == 38
     assert last(result).accepted and result.state.chicas == {"A": 1, "B": 0}
 
@@ -101,6 +113,7 @@ def test_a_pair_brought_below_38_scores_normally_again_ruling_38(profile):
 
 # --- ruling-chica-a-media-data: the chica's end ends the data ----------------
 
+
 def test_a_chica_won_mid_data_ends_that_data_ruling_chica_a_media_data_art_15():
     result = play(*NEAR, "caida A1", "limpia B1", "conteo 10 30", "mano", "conteo 20 20")
     assert codes(result)[4:6] == ["chica_terminada", "chica_terminada"]
@@ -113,6 +126,7 @@ def test_a_chica_won_mid_data_ends_that_data_ruling_chica_a_media_data_art_15():
 
 
 # --- ruling-anulaciones: how far back a void reaches (Art. 16, 18) ---------------
+
 
 def test_voiding_a_void_restores_the_voided_claim_ruling_anulaciones():
     result = play("mano", "caida A1", "void 2", "void 3")
@@ -127,8 +141,7 @@ def test_a_void_reaches_into_the_current_chica_ruling_anulaciones():
 def test_a_void_of_the_previous_chica_is_the_directors_ruling_anulaciones_art_18():
     result = play(*NEAR, "caida A1", "mano", "void 2")
     decision = last(result)
-    assert (decision.accepted, decision.code, decision.article) == (
-        False, "anulacion_fuera_de_alcance", "Art. 18")
+    assert (decision.accepted, decision.code, decision.article) == (False, "anulacion_fuera_de_alcance", "Art. 18")
     assert "lo corrige el Director" in decision.message
     assert result.state.chicas == {"A": 1, "B": 0}  # B's 12 stays in chica 1
 

@@ -50,6 +50,7 @@ def logs(players, profile="riobamba", forget=0.3, seeds=range(40)):
 
 # --- cards ---
 
+
 @pytest.mark.parametrize("players", [4, 2])
 @pytest.mark.parametrize("profile", ["riobamba", "pichincha"])
 def test_cards_add_up_to_40_art_3f(players, profile):
@@ -77,6 +78,7 @@ def test_a_data_has_two_manos_with_four_players_four_with_two_seed_003(players):
 
 # --- every play is legal per the levante checker ---
 
+
 @pytest.mark.parametrize("players", [4, 2])
 @pytest.mark.parametrize("profile", ["riobamba", "pichincha"])
 def test_every_logged_capture_is_legal_art_5(players, profile):
@@ -96,38 +98,44 @@ def test_every_logged_capture_is_legal_art_5(players, profile):
             if capture:  # the simulator's caída and limpia are the checker's (Art. 6, 9)
                 assert (play.caida, play.limpia) == (capture.caida, capture.limpia)
             if capture and (capture.caida or capture.limpia):
-                kind = "caida_limpia" if capture.caida and capture.limpia else (
-                    "caida" if capture.caida else "limpia")
+                kind = "caida_limpia" if capture.caida and capture.limpia else ("caida" if capture.caida else "limpia")
                 expected_claims.append((kind, play.seat[0], int(play.seat[1])))
-        logged = [(c["kind"], c["pair"], c["player"]) for c in log.claims
-                  if c["kind"] in ("caida", "limpia", "caida_limpia")]
+        logged = [
+            (c["kind"], c["pair"], c["player"]) for c in log.claims if c["kind"] in ("caida", "limpia", "caida_limpia")
+        ]
         if profile == "riobamba":  # no 38 que no juega, no caída en ronda: every one is claimed
-            assert logged == expected_claims[:len(logged)]
+            assert logged == expected_claims[: len(logged)]
             if log.winner is None:
                 assert logged == expected_claims
 
 
 # --- the tally (docs/REGLAS.md) ---
 
-@pytest.mark.parametrize("a, b, conteo, falla", [
-    (20, 20, {"A": 0, "B": 2}, ZERO),  # dos por darlas, Art. 3g.3
-    (21, 19, {"A": 8, "B": 0}, ZERO),  # seven that gives eight, Art. 3g.4
-    (18, 22, {"A": 0, "B": 8}, ZERO),
-    (17, 23, {"A": 0, "B": 10}, ZERO),
-    (30, 10, {"A": 16, "B": 0}, ZERO),
-    (19, 18, {"A": 2, "B": 0}, ZERO),  # mayoría, Art. 15f
-    (15, 15, {"A": 0, "B": 2}, ZERO),  # a tie below 20: dos por darlas, Art. 15g
-    (34, 0, {"A": 20, "B": 0}, {"A": 2, "B": 0}),  # falla, Art. 10
-])
+
+@pytest.mark.parametrize(
+    "a, b, conteo, falla",
+    [
+        (20, 20, {"A": 0, "B": 2}, ZERO),  # dos por darlas, Art. 3g.3
+        (21, 19, {"A": 8, "B": 0}, ZERO),  # seven that gives eight, Art. 3g.4
+        (18, 22, {"A": 0, "B": 8}, ZERO),
+        (17, 23, {"A": 0, "B": 10}, ZERO),
+        (30, 10, {"A": 16, "B": 0}, ZERO),
+        (19, 18, {"A": 2, "B": 0}, ZERO),  # mayoría, Art. 15f
+        (15, 15, {"A": 0, "B": 2}, ZERO),  # a tie below 20: dos por darlas, Art. 15g
+        (34, 0, {"A": 20, "B": 0}, {"A": 2, "B": 0}),  # falla, Art. 10
+    ],
+)
 def test_conteo_points_art_3g_15(a, b, conteo, falla):
     assert conteo_points(a, b, deals_next="B") == (conteo, falla)
 
 
 def test_the_leader_is_the_seat_after_the_dealer_art_3e():
     riobamba = build_ruleset("riobamba")
-    for dealer, claim in [("A1", {"kind": "ronda", "pair": "B", "player": 1}),
-                          ("B2", {"kind": "ronda", "pair": "A", "player": 1}),
-                          ("B1", {"kind": "ronda", "pair": "A", "player": 2})]:
+    for dealer, claim in [
+        ("A1", {"kind": "ronda", "pair": "B", "player": 1}),
+        ("B2", {"kind": "ronda", "pair": "A", "player": 1}),
+        ("B1", {"kind": "ronda", "pair": "A", "player": 2}),
+    ]:
         log = simulate_data(Rigged("5552K"), riobamba, 4, dealer, ZERO)
         assert log.claims[:2] == [{"kind": "mano"}, claim]
 
@@ -225,12 +233,18 @@ def test_every_data_deals_again_and_the_deal_rotates_across_chicas_art_3f():
     # four 5s, a doble ronda that wins the chica in pichincha (002 Art. 15A) at 40-0.
     mesa = simulate_mesa(Rigged("55552"), build_ruleset("pichincha"), 4, "A1")
     assert mesa.expected == {
-        "scores": {"A": 0, "B": 40}, "chicas": {"A": 1, "B": 2}, "winner": "B", "zapateria": False, "dealer": "B2", "datas": 3,
+        "scores": {"A": 0, "B": 40},
+        "chicas": {"A": 1, "B": 2},
+        "winner": "B",
+        "zapateria": False,
+        "dealer": "B2",
+        "datas": 3,
         "chica_results": [  # 002 Art. 16: a zapatero after any chica; the mesa goes on
             {"chica": 1, "winner": "B", "scores": {"A": 0, "B": 40}, "zapatero": "A"},
             {"chica": 2, "winner": "A", "scores": {"A": 40, "B": 0}, "zapatero": "B"},
             {"chica": 3, "winner": "B", "scores": {"A": 0, "B": 40}, "zapatero": "A"},
-        ]}
+        ],
+    }
     assert [c["kind"] for c in mesa.claims] == ["mano", "doble_ronda"] * 3
 
 
@@ -238,8 +252,7 @@ def test_zapateria_in_the_first_chica_ends_the_mesa_art_12():
     ruleset = build_ruleset("pichincha", {"zapateria": "ends_mesa"})
     mesa = simulate_mesa(Rigged("55552"), ruleset, 4, "A1")
     assert mesa.expected["zapateria"] and mesa.expected["winner"] == "B"
-    assert mesa.expected["chica_results"] == [
-        {"chica": 1, "winner": "B", "scores": {"A": 0, "B": 40}, "zapatero": "A"}]
+    assert mesa.expected["chica_results"] == [{"chica": 1, "winner": "B", "scores": {"A": 0, "B": 40}, "zapatero": "A"}]
 
 
 def test_caida_en_ronda_follows_a_ronda_of_its_mano_seed_003():
@@ -260,13 +273,12 @@ def test_cuatro_caidas_after_four_caidas_at_the_pairs_consecutive_turns_002_art_
     # Scripted: both players hold 2 3 4 5 6 and always play their lowest card (a set of
     # small ints iterates in order) with its first capture. B1 leads on an empty table,
     # A1 falls on each card: four caídas y limpias in a row, then the chica (pichincha).
-    log = simulate_data(Scripted("23456" "23456"), build_ruleset("pichincha"), 2, "A1", ZERO)
+    log = simulate_data(Scripted("2345623456"), build_ruleset("pichincha"), 2, "A1", ZERO)
     caida_limpia = {"kind": "caida_limpia", "pair": "A", "player": 1}
-    assert log.claims == [{"kind": "mano"}] + [caida_limpia] * 4 + [
-        {"kind": "cuatro_caidas", "pair": "A"}]
+    assert log.claims == [{"kind": "mano"}] + [caida_limpia] * 4 + [{"kind": "cuatro_caidas", "pair": "A"}]
     assert log.winner == "A" and log.scores == {"A": 40, "B": 0}
     # With four points instead (seed 003's custom columns) the data goes on.
     ruleset = build_ruleset("pichincha", {"cuatro_caidas": 4})
-    log = simulate_data(Scripted("23456" "23456"), ruleset, 2, "A1", ZERO)
+    log = simulate_data(Scripted("2345623456"), ruleset, 2, "A1", ZERO)
     assert [c["kind"] for c in log.claims].count("cuatro_caidas") == 1  # once per streak
     assert log.claims[6:] and log.winner is None

@@ -4,8 +4,7 @@ from .logs import codes, last, play
 
 
 def test_while_suspended_only_reanudar_void_and_ajuste_pass_art_16():
-    result = play("mano", "suspender", "caida A", "mano", "ronda B1", "ajuste B 4", "reanudar",
-                  "caida A")
+    result = play("mano", "suspender", "caida A", "mano", "ronda B1", "ajuste B 4", "reanudar", "caida A")
     assert codes(result)[2:] == ["mesa_suspendida"] * 3 + ["ok", "ok", "ok"]
     assert result.decisions[2].article == "Art. 16"
     assert result.state.scores == {"A": 2, "B": 4} and not result.state.suspended

@@ -95,8 +95,7 @@ def test_the_ronda_window_in_the_state_art_7():
 
 @pytest.mark.parametrize("profile", ["pichincha", "a_todo_rigor"])
 def test_no_ronda_for_a_pair_above_30_002_art_9(profile):
-    result = play("ajuste A 32", "ajuste B 30", "mano", "ronda A1", "ronda B1", "doble_ronda A2",
-                  profile=profile)
+    result = play("ajuste A 32", "ajuste B 30", "mano", "ronda A1", "ronda B1", "doble_ronda A2", profile=profile)
     assert codes(result)[3:] == ["ronda_limite", "ok", "ok"]
     assert result.decisions[3].article == "002 Art. 9"
 

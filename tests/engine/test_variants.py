@@ -23,8 +23,7 @@ def test_caida_en_ronda_needs_a_ronda_in_this_mano_seed_003():
 
 
 def test_caida_en_ronda_wins_the_chica_a_todo_rigor_seed_003():
-    result = play("ajuste A 12", "ajuste B 20", "mano", "ronda B1", "caida_en_ronda A",
-                  profile="a_todo_rigor")
+    result = play("ajuste A 12", "ajuste B 20", "mano", "ronda B1", "caida_en_ronda A", profile="a_todo_rigor")
     assert last(result).points == {"A": 28, "B": 0} and result.state.chicas["A"] == 1
 
 
@@ -36,8 +35,7 @@ def test_caida_en_ronda_scores_4_in_todo_dos_seed_003():
 def test_caida_en_ronda_is_a_caida_it_plays_at_38_and_takes_a_turn_seed_003_002_art_11():
     at_38 = play("ajuste A 38", "mano", "ronda B1", "caida_en_ronda A", profile="a_todo_rigor")
     assert last(at_38).points["A"] == 2 and at_38.state.chicas["A"] == 1
-    leader = play("mano", "ronda B1", *["caida_en_ronda B1"] * 5, profile="pichincha",
-                  caida_en_ronda=4)
+    leader = play("mano", "ronda B1", *["caida_en_ronda B1"] * 5, profile="pichincha", caida_en_ronda=4)
     assert codes(leader)[-1] == "sin_turno"
 
 
@@ -57,8 +55,7 @@ def test_four_caidas_score_nothing_in_the_reglamento():
 def test_the_streak_counts_the_pairs_consecutive_turns_002_art_15b():
     result = play("mano", "caida B2", "caida B1", "caida B2", "caida B1")
     assert result.state.caida_streak == {"pair": "B", "count": 4}
-    gap = play("mano", "caida A2", "caida A2", "caida A1", "caida A2", "cuatro_caidas A",
-               profile="pichincha")
+    gap = play("mano", "caida A2", "caida A2", "caida A1", "caida A2", "cuatro_caidas A", profile="pichincha")
     # A2 at 1, A2 at 5 (A1's turn 3 passed without a caída), A1 at 7, A2 at 9.
     assert last(gap).code == "cuatro_caidas_sin_racha"
     assert gap.state.caida_streak == {"pair": "A", "count": 3}
@@ -71,8 +68,19 @@ def test_a_limpia_breaks_the_streak_002_art_15b():
 
 def test_the_streak_runs_across_the_manos_of_a_data_002_art_15b():
     # B1 falls at 4, 8, 12; A at 15, 17, 19 and, in mano 2, 21 (its turn 1).
-    result = play("mano", "caida B1", "caida B1", "caida B1", "caida A", "caida A", "caida A",
-                  "mano", "caida A", "cuatro_caidas A", profile="pichincha")
+    result = play(
+        "mano",
+        "caida B1",
+        "caida B1",
+        "caida B1",
+        "caida A",
+        "caida A",
+        "caida A",
+        "mano",
+        "caida A",
+        "cuatro_caidas A",
+        profile="pichincha",
+    )
     assert last(result).accepted and result.state.chicas["A"] == 1
 
 
@@ -80,8 +88,9 @@ def test_the_streak_of_the_leading_pair_ends_with_the_mano_art_6():
     passed = play("mano", *["caida B"] * 4, "mano")
     # B fell at 2, 4, 6, 8: its turn 10 has passed once the next mano is dealt.
     assert passed.state.caida_streak == {"pair": None, "count": 0}
-    ends = play("mano", "caida B2", "caida B1", "caida B2", "caida B1", "caida B2", "caida B1",
-                "caida B2", "caida B1", "mano")
+    ends = play(
+        "mano", "caida B2", "caida B1", "caida B2", "caida B1", "caida B2", "caida B1", "caida B2", "caida B1", "mano"
+    )
     # B fell at 2, 4, ... 16, 18: its next turn is mano 2's first.
     assert ends.state.caida_streak == {"pair": None, "count": 0}
 
@@ -91,8 +100,15 @@ def test_the_streak_ends_with_the_data_002_art_15b():
 
 
 def test_four_caidas_are_awarded_once_per_streak_002_art_15b():
-    result = play(*FOUR_A, "cuatro_caidas A", "cuatro_caidas A", "caida A", "cuatro_caidas A",
-                  profile="pichincha", cuatro_caidas=4)
+    result = play(
+        *FOUR_A,
+        "cuatro_caidas A",
+        "cuatro_caidas A",
+        "caida A",
+        "cuatro_caidas A",
+        profile="pichincha",
+        cuatro_caidas=4,
+    )
     assert codes(result)[5:] == ["ok", "cuatro_caidas_otorgada", "ok", "cuatro_caidas_otorgada"]
     assert result.state.caida_streak == {"pair": "A", "count": 5}
 
@@ -121,8 +137,7 @@ def test_a_streak_placed_early_may_run_into_the_next_mano_002_art_15b():
     The first three are placed at 1, 3, 5 (their earliest turns); nothing shows
     a gap, so they may be at 5, 7, 9 and the streak goes on.
     """
-    result = play("mano", *["caida A1"] * 3, "mano", "caida A1", "cuatro_caidas A", players=2,
-                  profile="a_todo_rigor")
+    result = play("mano", *["caida A1"] * 3, "mano", "caida A1", "cuatro_caidas A", players=2, profile="a_todo_rigor")
     assert last(result).accepted and result.state.chicas == {"A": 1, "B": 0}
 
 
@@ -151,7 +166,16 @@ def test_into_the_next_mano_the_dealers_streak_must_end_on_the_dealers_turn_002_
 
 def test_four_caidas_close_the_chica_from_38_002_art_11_15b():
     """Only a caída closes the chica from 38; four caídas in a row are caídas."""
-    result = play("ajuste A 30", "ajuste B 12", "mano", "caida A", "caida A", "caida A", "caida A",
-                  "cuatro_caidas A", profile="pichincha")
+    result = play(
+        "ajuste A 30",
+        "ajuste B 12",
+        "mano",
+        "caida A",
+        "caida A",
+        "caida A",
+        "caida A",
+        "cuatro_caidas A",
+        profile="pichincha",
+    )
     assert result.decisions[6].scores["A"] == 38
     assert last(result).points["A"] == 2 and result.state.chicas["A"] == 1

@@ -12,8 +12,7 @@ from .logs import DATA, claim, codes, last, play
 def test_a_voided_claim_never_happened():
     result = play("mano", "caida A", "limpia A", "void 2")
     voided = result.decisions[1]
-    assert (voided.accepted, voided.code, voided.voided_by, voided.points) == (
-        False, "anulada", 4, {"A": 0, "B": 0})
+    assert (voided.accepted, voided.code, voided.voided_by, voided.points) == (False, "anulada", 4, {"A": 0, "B": 0})
     assert "jugada 4" in voided.message and "claim 4" in voided.message_en
     assert last(result).accepted and last(result).points == {"A": 0, "B": 0}
     assert result.state.scores == {"A": 2, "B": 0}
@@ -59,8 +58,21 @@ def test_voids_work_while_suspended():
 
 
 def test_the_replay_is_deterministic_and_does_not_touch_the_log():
-    log = [claim(c) for c in ["ajuste A 20", *DATA, "mano", "ronda A1", "caida B", "void 7",
-                              "jyv A si 7", "limpia A", "mano", "conteo 25 10"]]
+    log = [
+        claim(c)
+        for c in [
+            "ajuste A 20",
+            *DATA,
+            "mano",
+            "ronda A1",
+            "caida B",
+            "void 7",
+            "jyv A si 7",
+            "limpia A",
+            "mano",
+            "conteo 25 10",
+        ]
+    ]
     frozen = json.dumps(log)
     header = Header(build_ruleset("pichincha"))
     first, second = replay(header, log).as_dict(), replay(header, log).as_dict()
@@ -68,11 +80,34 @@ def test_the_replay_is_deterministic_and_does_not_touch_the_log():
     assert json.loads(json.dumps(first)) == first
 
 
-VOCABULARY = ["mano", "mano", "mano", "ronda A1", "ronda B2", "doble_ronda A", "caida A",
-              "caida B", "caida A2", "caida B1", "limpia A", "limpia B1", "caida_limpia B",
-              "caida_en_ronda A", "cuatro_caidas A", "cuatro_caidas B", "jyv A si", "jyv B no",
-              "pedir_mal A", "mal_repartidas", "conteo 22 14", "conteo 20 20", "conteo 0 31",
-              "ajuste B 6", "suspender", "reanudar"]
+VOCABULARY = [
+    "mano",
+    "mano",
+    "mano",
+    "ronda A1",
+    "ronda B2",
+    "doble_ronda A",
+    "caida A",
+    "caida B",
+    "caida A2",
+    "caida B1",
+    "limpia A",
+    "limpia B1",
+    "caida_limpia B",
+    "caida_en_ronda A",
+    "cuatro_caidas A",
+    "cuatro_caidas B",
+    "jyv A si",
+    "jyv B no",
+    "pedir_mal A",
+    "mal_repartidas",
+    "conteo 22 14",
+    "conteo 20 20",
+    "conteo 0 31",
+    "ajuste B 6",
+    "suspender",
+    "reanudar",
+]
 
 
 def random_log(rng, length, players):

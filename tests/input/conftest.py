@@ -17,6 +17,10 @@ def post_raw(client, url, body, **headers):
     (DRF's test client would fail to encode it) with the CSRF token, as the tablet does."""
     if "csrftoken" not in client.cookies:
         client.get("/cuenta/entrar/")
-    return client.post(url, body if isinstance(body, (str, bytes)) else json.dumps(body),
-                       content_type="application/json", HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value,
-                       **headers)
+    return client.post(
+        url,
+        body if isinstance(body, (str, bytes)) else json.dumps(body),
+        content_type="application/json",
+        HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value,
+        **headers,
+    )

@@ -40,43 +40,87 @@ EXAMPLES = 50
 
 # --- text and bodies ------------------------------------------------------------
 
-NASTY = ["\ud800", "\udfff", "\x00", "\x1b", "\x7f", "\u202e", "\u2066", "\u2028", "\n", "\r\n", "\t", "é", "★",
-         "🂡", "'", '"', "<", "&", "%", "\\"]
+NASTY = [
+    "\ud800",
+    "\udfff",
+    "\x00",
+    "\x1b",
+    "\x7f",
+    "\u202e",
+    "\u2066",
+    "\u2028",
+    "\n",
+    "\r\n",
+    "\t",
+    "é",
+    "★",
+    "🂡",
+    "'",
+    '"',
+    "<",
+    "&",
+    "%",
+    "\\",
+]
 TEXT = st.one_of(
     st.text(max_size=12),
     st.lists(st.sampled_from(NASTY) | st.text(max_size=3), max_size=8).map("".join),
-    st.builds(lambda chunk, n: chunk * n, st.sampled_from(["x", "é", "\x00", "\ud800", "ab\n"]),
-              st.sampled_from([121, 201, 501, 2001, 20_000, 300_000])),
+    st.builds(
+        lambda chunk, n: chunk * n,
+        st.sampled_from(["x", "é", "\x00", "\ud800", "ab\n"]),
+        st.sampled_from([121, 201, 501, 2001, 20_000, 300_000]),
+    ),
 )
 NUMBER = st.one_of(st.integers(-3, 45), st.sampled_from([2**31, 2**63, 10**30, -(10**30)]))
 SCALAR = st.one_of(st.none(), st.booleans(), NUMBER, st.floats(allow_nan=False, allow_infinity=False), TEXT)
-JSON = st.recursive(SCALAR, lambda children: st.lists(children, max_size=3)
-                    | st.dictionaries(TEXT, children, max_size=3), max_leaves=6)
+JSON = st.recursive(
+    SCALAR, lambda children: st.lists(children, max_size=3) | st.dictionaries(TEXT, children, max_size=3), max_leaves=6
+)
 FORM_VALUE = st.one_of(TEXT, NUMBER.map(str), st.sampled_from(["A", "B", "1", "2", "0", "yes", "no", "on", ""]))
 
 
 def fields(names, good=None, extra=JSON):
     """A dict of some of ``names``, each a good value or anything, and maybe a key of its own."""
     good = good or {}
-    return st.fixed_dictionaries({}, optional={
-        name: (st.just(good[name]) | extra) if name in good else extra for name in names
-    }) | st.dictionaries(TEXT, extra, max_size=3)
+    return st.fixed_dictionaries(
+        {}, optional={name: (st.just(good[name]) | extra) if name in good else extra for name in names}
+    ) | st.dictionaries(TEXT, extra, max_size=3)
 
 
 CARD = st.sampled_from(["A", "2", "7", "J", "Q", "K", "1", "8"]) | TEXT
-CLAIM = st.fixed_dictionaries({"kind": st.sampled_from(KINDS) | TEXT}, optional={
-    "pair": st.sampled_from(["A", "B"]) | JSON, "player": st.sampled_from([1, 2]) | JSON,
-    "upheld": st.booleans() | JSON, "against": NUMBER | JSON, "target": NUMBER | JSON,
-    "cards": st.fixed_dictionaries({"A": NUMBER, "B": NUMBER}) | JSON, "points": NUMBER | JSON,
-    "reason": TEXT | JSON,
-})
-CLAIM_BODY = st.fixed_dictionaries({"client_id": st.uuids().map(str) | JSON, "claim": CLAIM},
-                                   optional={"expected_seq": NUMBER | JSON}) | JSON
-SIGNATURE_BODY = st.fixed_dictionaries({"role": st.sampled_from(["A", "B", "juez"]) | JSON, "name": TEXT | JSON},
-                                       optional={"image": st.just(SIGNED) | TEXT | JSON}) | JSON
-LEVANTE_BODY = st.fixed_dictionaries({"table": st.lists(CARD, max_size=6) | JSON, "played": CARD | JSON},
-                                     optional={"previous": CARD | JSON, "taken": st.lists(CARD, max_size=4) | JSON,
-                                               "mesa": NUMBER | JSON}) | JSON
+CLAIM = st.fixed_dictionaries(
+    {"kind": st.sampled_from(KINDS) | TEXT},
+    optional={
+        "pair": st.sampled_from(["A", "B"]) | JSON,
+        "player": st.sampled_from([1, 2]) | JSON,
+        "upheld": st.booleans() | JSON,
+        "against": NUMBER | JSON,
+        "target": NUMBER | JSON,
+        "cards": st.fixed_dictionaries({"A": NUMBER, "B": NUMBER}) | JSON,
+        "points": NUMBER | JSON,
+        "reason": TEXT | JSON,
+    },
+)
+CLAIM_BODY = (
+    st.fixed_dictionaries(
+        {"client_id": st.uuids().map(str) | JSON, "claim": CLAIM}, optional={"expected_seq": NUMBER | JSON}
+    )
+    | JSON
+)
+SIGNATURE_BODY = (
+    st.fixed_dictionaries(
+        {"role": st.sampled_from(["A", "B", "juez"]) | JSON, "name": TEXT | JSON},
+        optional={"image": st.just(SIGNED) | TEXT | JSON},
+    )
+    | JSON
+)
+LEVANTE_BODY = (
+    st.fixed_dictionaries(
+        {"table": st.lists(CARD, max_size=6) | JSON, "played": CARD | JSON},
+        optional={"previous": CARD | JSON, "taken": st.lists(CARD, max_size=4) | JSON, "mesa": NUMBER | JSON},
+    )
+    | JSON
+)
 
 
 def form(names, good=None):
@@ -85,6 +129,7 @@ def form(names, good=None):
 
 # --- the place -----------------------------------------------------------------
 
+
 @pytest.fixture
 def place(played, other_mesa, people, settings):
     """A mesa in play with an appeal waiting for the Director, a finished mesa to sign, and a juez's account."""
@@ -92,16 +137,26 @@ def place(played, other_mesa, people, settings):
     Mesa.objects.filter(pk=other_mesa.pk).update(status=Mesa.Status.FINISHED, winner=other_mesa.pair_a, chicas_a=2)
     appeal = appeals.file_appeal(played, "B", 2, "La carta ya se jugó.", "Las Sotas uno", SIGNED, uuid.uuid4())
     from tests.tournament.factories import jueces
+
     [account] = jueces(1)
-    return {"mesa": played, "finished": other_mesa, "appeal": appeal, "championship": played.championship,
-            "account": account, "people": people}
+    return {
+        "mesa": played,
+        "finished": other_mesa,
+        "appeal": appeal,
+        "championship": played.championship,
+        "account": account,
+        "people": people,
+    }
 
 
 def snapshot():
     """A digest of every row that a request could change, sessions and wrong PINs aside."""
     digest = hashlib.sha256()
-    models = [m for m in apps.get_models() if m._meta.app_label in ("tournament", "refereeing", "auth")
-              and m is not PinFailure]
+    models = [
+        m
+        for m in apps.get_models()
+        if m._meta.app_label in ("tournament", "refereeing", "auth") and m is not PinFailure
+    ]
     for model in sorted(models, key=lambda m: m._meta.label):
         rows = model.objects.order_by("pk").values_list()
         digest.update(repr((model._meta.label, list(rows))).encode("utf-8", "surrogatepass"))
@@ -109,6 +164,7 @@ def snapshot():
 
 
 # --- sending -------------------------------------------------------------------
+
 
 def client_for(place, who):
     if who is None:
@@ -145,12 +201,22 @@ def run(place, who, url, body, kind):
         assert isinstance(response.json()["detail"], str)
 
 
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                           HealthCheck.data_too_large, HealthCheck.large_base_example])
+SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+    ],
+)
 
 
 # --- the API ---------------------------------------------------------------------
+
 
 @SETTINGS
 @given(body=CLAIM_BODY)
@@ -176,25 +242,65 @@ def test_fuzz_api_reads(place, after, mesa):
     client = client_for(place, "juez")
     mesa_id = place["mesa"].pk if mesa == "mesa" else 10**30
     before = snapshot()
-    for url, name in ((f"/api/mesas/{mesa_id}/", "after"), (f"/api/mesas/{mesa_id}/claims/", "after"),
-                      ("/planilla/verificar/", "codigo")):
+    for url, name in (
+        (f"/api/mesas/{mesa_id}/", "after"),
+        (f"/api/mesas/{mesa_id}/claims/", "after"),
+        ("/planilla/verificar/", "codigo"),
+    ):
         query = urllib.parse.urlencode({name: after}, encoding="utf-8", errors="surrogatepass")
         check(client.get(f"{url}?{query}"), before)
 
 
 # --- the forms -------------------------------------------------------------------
 
+
 def championship_form():
-    return form(["name", "edition", "venue", "start_date", "end_date", "director", "ruleset_profile",
-                 "players_per_pair", "bracket_format", "third_place", "group_size", "advance_per_group",
-                 "tables", "appeal_window_minutes", "rule_chicas_to_win"],
-                {"name": "Copa", "start_date": "2026-11-21", "end_date": "2026-11-22", "ruleset_profile": "riobamba",
-                 "players_per_pair": "2", "bracket_format": "double", "group_size": "4",
-                 "advance_per_group": "0", "tables": "8", "appeal_window_minutes": "10"})
+    return form(
+        [
+            "name",
+            "edition",
+            "venue",
+            "start_date",
+            "end_date",
+            "director",
+            "ruleset_profile",
+            "players_per_pair",
+            "bracket_format",
+            "third_place",
+            "group_size",
+            "advance_per_group",
+            "tables",
+            "appeal_window_minutes",
+            "rule_chicas_to_win",
+        ],
+        {
+            "name": "Copa",
+            "start_date": "2026-11-21",
+            "end_date": "2026-11-22",
+            "ruleset_profile": "riobamba",
+            "players_per_pair": "2",
+            "bracket_format": "double",
+            "group_size": "4",
+            "advance_per_group": "0",
+            "tables": "8",
+            "appeal_window_minutes": "10",
+        },
+    )
 
 
-PAIR = ["name", "club", "seed", "checked_in", "player1_name", "player1_id", "player1_phone", "player2_name",
-        "player2_id", "player2_phone", "representative"]
+PAIR = [
+    "name",
+    "club",
+    "seed",
+    "checked_in",
+    "player1_name",
+    "player1_id",
+    "player1_phone",
+    "player2_name",
+    "player2_id",
+    "player2_phone",
+    "representative",
+]
 PAIR_GOOD = {"name": "Los Nuevos", "player1_name": "Ana", "player2_name": "Luis", "representative": "1"}
 
 FORMS = {
@@ -202,30 +308,75 @@ FORMS = {
     "championship_new": ("staff", lambda p: "/campeonatos/nuevo/", championship_form()),
     "championship_edit": ("staff", lambda p: f"/campeonatos/{p['championship'].pk}/editar/", championship_form()),
     "pair_new": ("staff", lambda p: f"/campeonatos/{p['championship'].pk}/parejas/nueva/", form(PAIR, PAIR_GOOD)),
-    "pair_edit": ("staff", lambda p: f"/campeonatos/{p['championship'].pk}/parejas/{p['mesa'].pair_a_id}/",
-                  form(PAIR, PAIR_GOOD)),
-    "pairs_import": ("staff", lambda p: f"/campeonatos/{p['championship'].pk}/parejas/importar/",
-                     form(["text", "confirm"], {"confirm": "1"}).map(
-                         lambda d: {**d, "text": "pareja,jugador_1,jugador_2\n" + str(d.get("text", ""))})),
+    "pair_edit": (
+        "staff",
+        lambda p: f"/campeonatos/{p['championship'].pk}/parejas/{p['mesa'].pair_a_id}/",
+        form(PAIR, PAIR_GOOD),
+    ),
+    "pairs_import": (
+        "staff",
+        lambda p: f"/campeonatos/{p['championship'].pk}/parejas/importar/",
+        form(["text", "confirm"], {"confirm": "1"}).map(
+            lambda d: {**d, "text": "pareja,jugador_1,jugador_2\n" + str(d.get("text", ""))}
+        ),
+    ),
     "draw": ("staff", lambda p: f"/campeonatos/{p['championship'].pk}/sorteo/", form(["seed"])),
-    "mesa_table": ("staff", lambda p: f"/campeonatos/{p['championship'].pk}/mesas/{p['mesa'].pk}/mesa/",
-                   form(["table_number", "juez"])),
-    "mesa_result": ("staff", lambda p: f"/campeonatos/{p['championship'].pk}/mesas/{p['finished'].pk}/resultado/",
-                    form(["winner", "chicas_a", "chicas_b", "zapateria", "override"])),
-    "juez_new": ("staff", lambda p: "/jueces/", form(
-        ["first_name", "last_name", "username", "password1", "password2"],
-        {"username": "nuevo", "password1": "sota-caballo-rey", "password2": "sota-caballo-rey"})),
+    "mesa_table": (
+        "staff",
+        lambda p: f"/campeonatos/{p['championship'].pk}/mesas/{p['mesa'].pk}/mesa/",
+        form(["table_number", "juez"]),
+    ),
+    "mesa_result": (
+        "staff",
+        lambda p: f"/campeonatos/{p['championship'].pk}/mesas/{p['finished'].pk}/resultado/",
+        form(["winner", "chicas_a", "chicas_b", "zapateria", "override"]),
+    ),
+    "juez_new": (
+        "staff",
+        lambda p: "/jueces/",
+        form(
+            ["first_name", "last_name", "username", "password1", "password2"],
+            {"username": "nuevo", "password1": "sota-caballo-rey", "password2": "sota-caballo-rey"},
+        ),
+    ),
     "juez_password": ("staff", lambda p: f"/jueces/{p['account'].pk}/clave/", form(["new_password1", "new_password2"])),
     "juez_active": ("staff", lambda p: f"/jueces/{p['account'].pk}/activo/", form(["active"])),
-    "appeal_file": ("juez", lambda p: f"/mesa/{p['mesa'].pk}/apelacion/", form(
-        ["pair", "seq", "reason", "name", "signature", "client_id"],
-        {"pair": "A", "seq": "2", "reason": "Motivo", "name": "Ana", "signature": SIGNED,
-         "client_id": "6f1c1c64-4b5e-4e52-9f55-1d9d3a1f8c11"})),
-    "appeal_rule": ("director", lambda p: f"/apelaciones/{p['appeal'].pk}/", form(
-        ["step", "dismiss-ruling", "rule-upheld", "rule-ruling", "rule-undo", "rule-adjust_pair",
-         "rule-adjust_points"], {"step": "dismiss"})),
-    "batch": ("staff", lambda p: f"/planilla/campeonato/{p['championship'].pk}/imprimir/",
-              st.fixed_dictionaries({"scope": TEXT.filter(lambda s: s.strip() != "all" and "-" not in s)})),
+    "appeal_file": (
+        "juez",
+        lambda p: f"/mesa/{p['mesa'].pk}/apelacion/",
+        form(
+            ["pair", "seq", "reason", "name", "signature", "client_id"],
+            {
+                "pair": "A",
+                "seq": "2",
+                "reason": "Motivo",
+                "name": "Ana",
+                "signature": SIGNED,
+                "client_id": "6f1c1c64-4b5e-4e52-9f55-1d9d3a1f8c11",
+            },
+        ),
+    ),
+    "appeal_rule": (
+        "director",
+        lambda p: f"/apelaciones/{p['appeal'].pk}/",
+        form(
+            [
+                "step",
+                "dismiss-ruling",
+                "rule-upheld",
+                "rule-ruling",
+                "rule-undo",
+                "rule-adjust_pair",
+                "rule-adjust_points",
+            ],
+            {"step": "dismiss"},
+        ),
+    ),
+    "batch": (
+        "staff",
+        lambda p: f"/planilla/campeonato/{p['championship'].pk}/imprimir/",
+        st.fixed_dictionaries({"scope": TEXT.filter(lambda s: s.strip() != "all" and "-" not in s)}),
+    ),
     "sign_in": (None, lambda p: "/cuenta/entrar/", form(["username", "password"], {"username": "juez"})),
     "pin_page": (None, lambda p: "/acceso/", form(["table", "pin"], {"table": "3"})),
     "mesa_pin_page": (None, lambda p: f"/acceso/mesa/{p['mesa'].pk}/", form(["pin"])),

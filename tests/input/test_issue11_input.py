@@ -40,13 +40,17 @@ def assert_mesa_still_served(client, mesa):
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
 
 
-@pytest.mark.parametrize("reason, fragment", [
-    ("x\ud800", "surrogate"),
-    ("x\x00y", "U+0000"),
-    ("x\x1b[31m", "U+001B"),
-    ("una\nlínea", None),  # a reason may hold a newline: accepted
-    ("x" * 501, "at most 500"),
-], ids=["lone surrogate", "NUL", "escape", "newline", "501 characters"])
+@pytest.mark.parametrize(
+    "reason, fragment",
+    [
+        ("x\ud800", "surrogate"),
+        ("x\x00y", "U+0000"),
+        ("x\x1b[31m", "U+001B"),
+        ("una\nlínea", None),  # a reason may hold a newline: accepted
+        ("x" * 501, "at most 500"),
+    ],
+    ids=["lone surrogate", "NUL", "escape", "newline", "501 characters"],
+)
 def test_an_ajuste_reason_that_is_not_clean_text_is_refused_whole(played, people, reason, fragment):
     """Issue 11: a surrogate in a reason was stored, answered 500, and lost the mesa for everyone."""
     juez = api_client(people["juez"])
@@ -93,13 +97,16 @@ def test_an_ajuste_of_40_either_way_is_accepted(played, people):
     assert answer.decision["accepted"]
 
 
-@pytest.mark.parametrize("claim, field", [
-    ({"kind": "conteo", "cards": {"A": 41, "B": 0}}, "cards"),
-    ({"kind": "conteo", "cards": {"A": 10**30, "B": 0}}, "cards"),
-    ({"kind": "void", "target": 3}, "target"),  # the log holds 2 claims
-    ({"kind": "void", "target": 10**30}, "target"),
-    ({"kind": "juego_y_veo", "pair": "B", "upheld": True, "against": 99}, "against"),
-])
+@pytest.mark.parametrize(
+    "claim, field",
+    [
+        ({"kind": "conteo", "cards": {"A": 41, "B": 0}}, "cards"),
+        ({"kind": "conteo", "cards": {"A": 10**30, "B": 0}}, "cards"),
+        ({"kind": "void", "target": 3}, "target"),  # the log holds 2 claims
+        ({"kind": "void", "target": 10**30}, "target"),
+        ({"kind": "juego_y_veo", "pair": "B", "upheld": True, "against": 99}, "against"),
+    ],
+)
 def test_numbers_beyond_the_log_or_the_deck_are_refused(played, people, claim, field):
     response = post_raw(api_client(people["juez"]), claims_url(played), log_body(claim), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400, response.content
@@ -110,8 +117,7 @@ def test_numbers_beyond_the_log_or_the_deck_are_refused(played, people, claim, f
 def test_a_5_mb_reason_answers_413_and_stores_nothing(played, people):
     """Issue 11: a 5 MB reason was stored; the mesa's API answer became 5 MB and its planilla took 19 s."""
     juez = api_client(people["juez"])
-    response = post_raw(juez, claims_url(played), log_body(ajuste(reason="x" * 5_000_000)),
-                        HTTP_ACCEPT_LANGUAGE="en")
+    response = post_raw(juez, claims_url(played), log_body(ajuste(reason="x" * 5_000_000)), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 413
     assert response.json()["detail"].startswith("The request is too large")
     assert ClaimEntry.objects.filter(mesa=played).count() == 2
@@ -129,20 +135,31 @@ def test_postgresql_nul_in_a_reason_is_a_400_not_a_data_error(played, people):
 
 # --- signatures ---------------------------------------------------------------
 
+
 def finish(mesa):
     Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.FINISHED, winner=mesa.pair_a, chicas_a=2)
 
 
 def sign(client, mesa, name="Los Ases uno", image=None, role="A"):
-    return post_raw(client, f"/api/mesas/{mesa.pk}/signatures/",
-                    {"role": role, "name": name, "image": data_url(png()) if image is None else image},
-                    HTTP_ACCEPT_LANGUAGE="en")
+    return post_raw(
+        client,
+        f"/api/mesas/{mesa.pk}/signatures/",
+        {"role": role, "name": name, "image": data_url(png()) if image is None else image},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
 
 
-@pytest.mark.parametrize("name, fragment", [
-    ("Rosa\x00", "U+0000"), ("Rosa\ud800", "surrogate"), ("Rosa\nGuamán", "single line"),
-    ("x" * 121, "at most 120"), ("Rosa\u202egnamuG", "U+202E"),
-], ids=["NUL", "lone surrogate", "newline", "121 characters", "bidi override"])
+@pytest.mark.parametrize(
+    "name, fragment",
+    [
+        ("Rosa\x00", "U+0000"),
+        ("Rosa\ud800", "surrogate"),
+        ("Rosa\nGuamán", "single line"),
+        ("x" * 121, "at most 120"),
+        ("Rosa\u202egnamuG", "U+202E"),
+    ],
+    ids=["NUL", "lone surrogate", "newline", "121 characters", "bidi override"],
+)
 def test_a_signature_name_that_is_not_clean_text_is_refused(mesa, people, name, fragment):
     """Issue 11: a NUL or a surrogate in a signature's name gave a 500."""
     finish(mesa)
@@ -154,13 +171,17 @@ def test_a_signature_name_that_is_not_clean_text_is_refused(mesa, people, name, 
     assert_mesa_still_served(juez, mesa)
 
 
-@pytest.mark.parametrize("image, fragment", [
-    (data_url(png()[:30]), "damaged or incomplete"),
-    (data_url(png()[:-13]), "damaged or incomplete"),
-    (data_url(png()[:45] + b"\x00" + png()[46:]), "damaged or incomplete"),
-    (data_url(png(ink=False)), "empty"),
-    (data_url(png(width=1001, height=1001)), "impossible size"),
-], ids=["30 bytes", "no IEND", "corrupt IDAT", "blank", "a million pixels"])
+@pytest.mark.parametrize(
+    "image, fragment",
+    [
+        (data_url(png()[:30]), "damaged or incomplete"),
+        (data_url(png()[:-13]), "damaged or incomplete"),
+        (data_url(png()[:45] + b"\x00" + png()[46:]), "damaged or incomplete"),
+        (data_url(png(ink=False)), "empty"),
+        (data_url(png(width=1001, height=1001)), "impossible size"),
+    ],
+    ids=["30 bytes", "no IEND", "corrupt IDAT", "blank", "a million pixels"],
+)
 def test_a_signature_that_is_not_a_real_drawing_is_refused_and_the_mesa_is_not_signed(mesa, people, image, fragment):
     """Issue 11 item 8: a truncated PNG (30 bytes) was accepted and the mesa counted as signed."""
     finish(mesa)
@@ -186,13 +207,18 @@ def test_a_signature_body_over_its_cap_answers_413(mesa, people):
 
 # --- the levante checker --------------------------------------------------------
 
-@pytest.mark.parametrize("body, field", [
-    ({"table": ["3\x00"], "played": "4", "taken": []}, "table"),
-    ({"table": ["3"], "played": "4\ud800", "taken": []}, "played"),
-    ({"table": ["3"], "played": "4", "taken": ["x" * 9]}, "taken"),
-    ({"table": ["3"], "played": "4", "previous": "\x00", "taken": []}, "previous"),
-    ({"table": ["3"], "played": "4", "taken": [], "mesa": 10**30}, "mesa"),
-], ids=["NUL card", "surrogate card", "long card", "NUL previous", "huge mesa id"])
+
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"table": ["3\x00"], "played": "4", "taken": []}, "table"),
+        ({"table": ["3"], "played": "4\ud800", "taken": []}, "played"),
+        ({"table": ["3"], "played": "4", "taken": ["x" * 9]}, "taken"),
+        ({"table": ["3"], "played": "4", "previous": "\x00", "taken": []}, "previous"),
+        ({"table": ["3"], "played": "4", "taken": [], "mesa": 10**30}, "mesa"),
+    ],
+    ids=["NUL card", "surrogate card", "long card", "NUL previous", "huge mesa id"],
+)
 def test_a_levante_card_that_is_not_clean_text_is_refused(mesa, people, body, field):
     """Issue 11: a NUL or a surrogate in a levante card gave a 500."""
     response = post_raw(api_client(people["juez"]), "/api/levante/", body, HTTP_ACCEPT_LANGUAGE="en")

@@ -55,8 +55,9 @@ def spoiled(played, people):
     """``played`` with an ajuste, an appeal, a finish and signatures, every text spoiled in place."""
     mesa = played
     director = people["director"]
-    ajuste = record_claim(mesa, {"kind": "ajuste", "pair": "B", "points": 3, "reason": "bien"}, uuid.uuid4(),
-                          user=director)
+    ajuste = record_claim(
+        mesa, {"kind": "ajuste", "pair": "B", "points": 3, "reason": "bien"}, uuid.uuid4(), user=director
+    )
     appeal = appeals.file_appeal(mesa, "B", 2, "La carta ya se había jugado.", "Las Sotas uno", SIGNED, uuid.uuid4())
     appeals.admit(appeal, director)
     appeals.rule(Appeal.objects.get(pk=appeal.pk), director, upheld=False, ruling="Se mantiene.")
@@ -73,8 +74,7 @@ def spoiled(played, people):
     ClaimEntry.objects.filter(pk=ajuste.entry.pk).update(claim=claim)
     Signature.objects.filter(mesa=mesa, role="A").update(name=bad_column("firma", 150))
     Signature.objects.filter(mesa=mesa, role="B").update(image="data:image/png;base64," + "A" * 100_000)
-    Appeal.objects.filter(pk=appeal.pk).update(reason=bad("reason"), name=bad_column("name", 150),
-                                               ruling=bad("ruling"))
+    Appeal.objects.filter(pk=appeal.pk).update(reason=bad("reason"), name=bad_column("name", 150), ruling=bad("ruling"))
     pair = mesa.pair_a
     if SQLITE:  # varchar columns: PostgreSQL keeps only 120 or 150 characters
         Pair.objects.filter(pk=pair.pk).update(name=bad("pareja"), club=bad("club"))
@@ -91,21 +91,40 @@ def test_every_page_api_poll_and_planilla_of_a_spoiled_mesa_answers(spoiled, peo
     juez = api_client(people["juez"])
     appeal = Appeal.objects.get(mesa=mesa)
     pages = {
-        juez: [f"/mesa/{mesa.pk}/", "/mesa/", f"/mesa/{mesa.pk}/apelacion/", f"/api/mesas/{mesa.pk}/",
-               f"/api/mesas/{mesa.pk}/claims/?after=0", f"/api/mesas/{mesa.pk}/claims/?after=2"],
-        organiser: ["/", f"/campeonatos/{championship}/", f"/campeonatos/{championship}/parejas/",
-                    f"/campeonatos/{championship}/parejas/{mesa.pair_a_id}/",
-                    f"/campeonatos/{championship}/parejas/exportar/", f"/campeonatos/{championship}/mesas/",
-                    f"/campeonatos/{championship}/mesas/{mesa.pk}/mesa/",
-                    f"/campeonatos/{championship}/mesas/{mesa.pk}/resultado/",
-                    f"/campeonatos/{championship}/control/", f"/campeonatos/{championship}/control/?rows=1",
-                    f"/campeonatos/{championship}/llaves/", f"/campeonatos/{championship}/posiciones/",
-                    f"/campeonatos/{championship}/editar/", f"/planilla/campeonato/{championship}/imprimir/",
-                    f"/acceso/mesa/{mesa.pk}/tarjeta/", f"/api/mesas/{mesa.pk}/", "/apelaciones/",
-                    f"/apelaciones/{appeal.pk}/", "/jueces/",
-                    f"/admin/tournament/pair/{mesa.pair_a_id}/change/", "/admin/tournament/player/",
-                    f"/admin/refereeing/appeal/{appeal.pk}/change/", "/admin/refereeing/signature/",
-                    f"/admin/refereeing/claimentry/{mesa.claims.last().pk}/change/"],
+        juez: [
+            f"/mesa/{mesa.pk}/",
+            "/mesa/",
+            f"/mesa/{mesa.pk}/apelacion/",
+            f"/api/mesas/{mesa.pk}/",
+            f"/api/mesas/{mesa.pk}/claims/?after=0",
+            f"/api/mesas/{mesa.pk}/claims/?after=2",
+        ],
+        organiser: [
+            "/",
+            f"/campeonatos/{championship}/",
+            f"/campeonatos/{championship}/parejas/",
+            f"/campeonatos/{championship}/parejas/{mesa.pair_a_id}/",
+            f"/campeonatos/{championship}/parejas/exportar/",
+            f"/campeonatos/{championship}/mesas/",
+            f"/campeonatos/{championship}/mesas/{mesa.pk}/mesa/",
+            f"/campeonatos/{championship}/mesas/{mesa.pk}/resultado/",
+            f"/campeonatos/{championship}/control/",
+            f"/campeonatos/{championship}/control/?rows=1",
+            f"/campeonatos/{championship}/llaves/",
+            f"/campeonatos/{championship}/posiciones/",
+            f"/campeonatos/{championship}/editar/",
+            f"/planilla/campeonato/{championship}/imprimir/",
+            f"/acceso/mesa/{mesa.pk}/tarjeta/",
+            f"/api/mesas/{mesa.pk}/",
+            "/apelaciones/",
+            f"/apelaciones/{appeal.pk}/",
+            "/jueces/",
+            f"/admin/tournament/pair/{mesa.pair_a_id}/change/",
+            "/admin/tournament/player/",
+            f"/admin/refereeing/appeal/{appeal.pk}/change/",
+            "/admin/refereeing/signature/",
+            f"/admin/refereeing/claimentry/{mesa.claims.last().pk}/change/",
+        ],
         director: ["/apelaciones/", f"/apelaciones/{appeal.pk}/"],
     }
     people["staff"].is_superuser = True
@@ -143,20 +162,27 @@ def test_the_api_of_a_spoiled_mesa_is_valid_json(spoiled, people):
 @pytest.mark.skipif(SQLITE, reason="SQLite keeps a NUL; PostgreSQL cannot")
 def test_postgresql_cannot_keep_a_nul_and_the_door_refuses_it(played, people):
     juez = api_client(people["juez"])
-    response = post_raw(juez, f"/api/mesas/{played.pk}/claims/",
-                        {"client_id": str(uuid.uuid4()), "claim": {"kind": "ajuste", "pair": "A", "points": 1,
-                                                                     "reason": "x\x00"}})
+    response = post_raw(
+        juez,
+        f"/api/mesas/{played.pk}/claims/",
+        {"client_id": str(uuid.uuid4()), "claim": {"kind": "ajuste", "pair": "A", "points": 1, "reason": "x\x00"}},
+    )
     assert response.status_code == 400
-    assert post_raw(juez, f"/api/mesas/{played.pk}/claims/",
-                    {"client_id": str(uuid.uuid4()), "claim": CAIDA_A}).status_code == 201
+    assert (
+        post_raw(
+            juez, f"/api/mesas/{played.pk}/claims/", {"client_id": str(uuid.uuid4()), "claim": CAIDA_A}
+        ).status_code
+        == 201
+    )
 
 
 def test_a_replayed_log_with_a_claim_beyond_today_s_bounds_still_replays(played, people):
     """A log kept before the bounds existed (an ajuste of 41) replays as it did: the bounds are
     for new claims, the shape for every replay."""
     entry = played.claims.order_by("seq").last()
-    ClaimEntry.objects.filter(pk=entry.pk).update(claim={"kind": "ajuste", "pair": "A", "points": 41,
-                                                          "reason": "antiguo"})
+    ClaimEntry.objects.filter(pk=entry.pk).update(
+        claim={"kind": "ajuste", "pair": "A", "points": 41, "reason": "antiguo"}
+    )
     response = api_client(people["juez"]).get(f"/api/mesas/{played.pk}/")
     assert response.status_code == 200
     assert response.json()["decisions"][-1]["decision"]["accepted"]

@@ -22,7 +22,9 @@ def make_pair(championship, name, players):
 
 @pytest.fixture
 def juez(db):
-    return get_user_model().objects.create_user("juez1", password="tablet-secret", first_name="Rosa", last_name="Guamán")
+    return get_user_model().objects.create_user(
+        "juez1", password="tablet-secret", first_name="Rosa", last_name="Guamán"
+    )
 
 
 @pytest.fixture
@@ -41,8 +43,14 @@ def mesa(championship, juez):
     pair_a = make_pair(championship, "Los Ases", ["Ana Chávez", "Luis Paredes"])
     pair_b = make_pair(championship, "Caballos de Espada", ["Marta Yépez", "Jorge Cando"])
     return Mesa.objects.create(
-        championship=championship, round=1, position=1, pair_a=pair_a, pair_b=pair_b,
-        table_number=7, juez=juez, status=Mesa.Status.READY,
+        championship=championship,
+        round=1,
+        position=1,
+        pair_a=pair_a,
+        pair_b=pair_b,
+        table_number=7,
+        juez=juez,
+        status=Mesa.Status.READY,
     )
 
 
@@ -69,7 +77,10 @@ def draw(page, canvas, finger):
     """A zigzag across the pad: with a finger (touch events) or a mouse."""
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
-    points = [(box["x"] + box["width"] * (0.1 + 0.08 * i), box["y"] + box["height"] * (0.3 + 0.4 * (i % 2))) for i in range(10)]
+    points = [
+        (box["x"] + box["width"] * (0.1 + 0.08 * i), box["y"] + box["height"] * (0.3 + 0.4 * (i % 2)))
+        for i in range(10)
+    ]
     if finger:
         # Playwright has taps but no swipes: a touch sequence through CDP, with
         # its own touch id so that it does not clash with Playwright's taps.

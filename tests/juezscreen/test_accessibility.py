@@ -26,7 +26,9 @@ def violations(page, live_server, context=None):
 
 
 def test_the_screen_in_play_with_a_refusal_and_offline(live_server, page, mesa):
-    log_claims(mesa, [MANO, caida("A"), {"kind": "void", "target": 2}, MANO, {"kind": "conteo", "cards": {"A": 20, "B": 20}}])
+    log_claims(
+        mesa, [MANO, caida("A"), {"kind": "void", "target": 2}, MANO, {"kind": "conteo", "cards": {"A": 20, "B": 20}}]
+    )
     open_screen(page, live_server, mesa)
     expect(page.locator("#refusal")).to_be_hidden()
     assert violations(page, live_server) == []
@@ -39,12 +41,15 @@ def test_the_screen_in_play_with_a_refusal_and_offline(live_server, page, mesa):
     page.context.set_offline(False)
 
 
-@pytest.mark.parametrize("opener, dialog", [
-    (".screen [data-open=conteo][data-counted=A]", "#dlg-conteo"),
-    (".screen [data-open=jyv][data-pair=B]", "#dlg-jyv"),
-    (".screen [data-claim=mal_repartidas]", "#dlg-confirm"),
-    ("[data-open=settings]", "#dlg-settings"),
-])
+@pytest.mark.parametrize(
+    "opener, dialog",
+    [
+        (".screen [data-open=conteo][data-counted=A]", "#dlg-conteo"),
+        (".screen [data-open=jyv][data-pair=B]", "#dlg-jyv"),
+        (".screen [data-claim=mal_repartidas]", "#dlg-confirm"),
+        ("[data-open=settings]", "#dlg-settings"),
+    ],
+)
 def test_the_dialogs(live_server, page, mesa, opener, dialog):
     log_claims(mesa, [MANO, caida("A")])
     open_screen(page, live_server, mesa)
@@ -57,9 +62,17 @@ def test_the_dialogs(live_server, page, mesa, opener, dialog):
 
 def test_the_appeal_banner_and_the_ruling(live_server, page, mesa):
     log_claims(mesa, [MANO, caida("A"), {"kind": "suspender"}])
-    appeal = Appeal.objects.create(mesa=mesa, client_id="00000000-0000-4000-8000-000000000001", pair="B", seq=2,
-                                   reason="Carta ya jugada.", name="Marta Yépez", signature=SIGNED,
-                                   status=Appeal.Status.ADMITTED, suspended_mesa=True)
+    appeal = Appeal.objects.create(
+        mesa=mesa,
+        client_id="00000000-0000-4000-8000-000000000001",
+        pair="B",
+        seq=2,
+        reason="Carta ya jugada.",
+        name="Marta Yépez",
+        signature=SIGNED,
+        status=Appeal.Status.ADMITTED,
+        suspended_mesa=True,
+    )
     open_screen(page, live_server, mesa)
     expect(page.locator("#banner")).to_have_text("Suspendida por apelación — espere al Director")
     assert violations(page, live_server) == []

@@ -11,8 +11,10 @@ pytestmark = pytest.mark.django_db
 
 def screen_config(response):
     html = response.content.decode()
-    start = html.index('<script id="screen-config" type="application/json">') + len('<script id="screen-config" type="application/json">')
-    return json.loads(html[start:html.index("</script>", start)])
+    start = html.index('<script id="screen-config" type="application/json">') + len(
+        '<script id="screen-config" type="application/json">'
+    )
+    return json.loads(html[start : html.index("</script>", start)])
 
 
 def test_the_list_shows_only_the_juezs_own_mesas(client, mesa, other_juez):
@@ -76,7 +78,7 @@ def test_english_strings_reach_the_script(client, mesa):
 
 
 def test_the_inspector_logs_the_play_too_art_3e_7a(client, mesa, other_juez):
-    """"El Juez o el Inspector verificará la ronda" (Art. 3e, 7a): the inspector's screen has the buttons."""
+    """ "El Juez o el Inspector verificará la ronda" (Art. 3e, 7a): the inspector's screen has the buttons."""
     mesa.inspector = other_juez
     mesa.save()
     client.force_login(other_juez)

@@ -20,8 +20,11 @@ from tests.juezscreen.test_screen import Tablet
 # The preview is the engine helper's (contract 1, refereeing.engine.preview):
 # these run from the moment it is on the branch.
 HAS_PREVIEW = importlib.util.find_spec("refereeing.engine.preview") is not None
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True),
-              pytest.mark.skipif(not HAS_PREVIEW, reason="the engine's preview (contract 1) has not landed")]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not HAS_PREVIEW, reason="the engine's preview (contract 1) has not landed"),
+]
 
 NAMES = {"A": "Los Ases", "B": "Caballos de Espada"}
 

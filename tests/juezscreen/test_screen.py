@@ -177,7 +177,12 @@ def test_claims_taken_offline_are_sent_once_and_in_order(live_server, page, mesa
     expect(score(page, "A")).to_have_text("6")
     entries = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq"))
     assert [(e.seq, e.kind, e.claim.get("pair")) for e in entries] == [
-        (1, "mano", None), (2, "caida", "A"), (3, "caida", "B"), (4, "caida", "A"), (5, "caida", "A"), (6, "limpia", "B"),
+        (1, "mano", None),
+        (2, "caida", "A"),
+        (3, "caida", "B"),
+        (4, "caida", "A"),
+        (5, "caida", "A"),
+        (6, "limpia", "B"),
     ]
     assert len({e.client_id for e in entries}) == 6
 
@@ -350,7 +355,12 @@ def test_juego_y_veo_with_the_levante_checker(live_server, page, mesa):
     dialog.locator("input[name=against][value='2']").check()
     shot(page, "juego-y-veo")
     tablet.tap("#dlg-jyv [data-confirm=upheld]")
-    assert ClaimEntry.objects.get(mesa=mesa, seq=3).claim == {"kind": "juego_y_veo", "pair": "A", "upheld": True, "against": 2}
+    assert ClaimEntry.objects.get(mesa=mesa, seq=3).claim == {
+        "kind": "juego_y_veo",
+        "pair": "A",
+        "upheld": True,
+        "against": 2,
+    }
     # Upheld (riobamba): +2 to A, and B loses what it claimed with that play (Art. 5).
     expect(score(page, "A")).to_have_text("2")
     expect(score(page, "B")).to_have_text("0")
@@ -384,7 +394,9 @@ def test_touch_targets_are_at_least_48px(live_server, page, mesa):
 
 
 def test_phone_portrait_fits_the_width(live_server, browser, browser_context_args, mesa):
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 390, "height": 844}, "is_mobile": True})
+    context = browser.new_context(
+        **{**browser_context_args, "viewport": {"width": 390, "height": 844}, "is_mobile": True}
+    )
     page = context.new_page()
     open_screen(page, live_server, mesa)
     Tablet(page).claim("mano")
@@ -435,7 +447,8 @@ def test_pichincha_names_the_zapatero_and_the_mesa_goes_on(live_server, page, me
     open_screen(page, live_server, mesa)
     # Zapatería is a title after any chica there (002 Art. 16).
     expect(page.locator("#banner")).to_have_text(
-        "Chica para Los Ases (40–0) · Caballos de Espada queda zapatero (menos de 10 puntos)")
+        "Chica para Los Ases (40–0) · Caballos de Espada queda zapatero (menos de 10 puntos)"
+    )
     expect(page.locator("#controls")).to_be_visible()
     # The variant claims of that profile: cuatro caídas scores, caída en ronda does not.
     expect(page.locator("[data-claim=cuatro_caidas]")).to_have_count(2)

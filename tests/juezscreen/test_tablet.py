@@ -27,7 +27,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def button_boxes(page):
     """Every visible button of the screen (and the status bar's links) by its words: where it is."""
     return {
-        text: box for text, box in page.eval_on_selector_all(
+        text: box
+        for text, box in page.eval_on_selector_all(
             ".statusbar .btn, #controls button",
             # Layout boxes, not transforms: a button pressed under the finger shrinks a little.
             "els => els.filter(e => e.offsetParent).map(e => {"
@@ -186,8 +187,9 @@ def test_juego_y_veo_needs_an_explicit_choice_among_this_manos_plays(live_server
     page.tap(".screen [data-open=jyv][data-pair=A]")
     dialog = page.locator("#dlg-jyv")
     options = dialog.locator(".jyv-against .form-check")
-    expect(options).to_have_text(["#6 Limpia · Caballos de Espada", "#4 Caída · Caballos de Espada",
-                                  "Una jugada no anotada"])
+    expect(options).to_have_text(
+        ["#6 Limpia · Caballos de Espada", "#4 Caída · Caballos de Espada", "Una jugada no anotada"]
+    )
     expect(dialog.locator("input[name=against]:checked")).to_have_count(0)
     expect(dialog.locator("[data-confirm=upheld]")).to_be_disabled()
     expect(dialog.locator("[data-confirm=rejected]")).to_be_disabled()
@@ -197,7 +199,11 @@ def test_juego_y_veo_needs_an_explicit_choice_among_this_manos_plays(live_server
     expect(dialog.locator("[data-confirm=rejected]")).to_be_enabled()
     Tablet(page, 6).tap("#dlg-jyv [data-confirm=rejected]")
     assert ClaimEntry.objects.get(mesa=mesa, seq=7).claim == {
-        "kind": "juego_y_veo", "pair": "A", "upheld": False, "against": 4}
+        "kind": "juego_y_veo",
+        "pair": "A",
+        "upheld": False,
+        "against": 4,
+    }
 
 
 def test_undone_claims_read_as_undone_after_a_reload(live_server, page, mesa):
@@ -217,8 +223,11 @@ def test_a_reload_offline_keeps_the_screen_on_localhost(live_server, page, mesa)
     # The worker took the page and its files.
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     page.wait_for_function("caches.match(location.href).then(r => !!r)", polling=200)
-    page.wait_for_function("""caches.open('mesa-screen-v1').then(c => c.keys()).then(
-        keys => keys.some(k => k.url.endsWith('/mesa/main.js')))""", polling=200)
+    page.wait_for_function(
+        """caches.open('mesa-screen-v1').then(c => c.keys()).then(
+        keys => keys.some(k => k.url.endsWith('/mesa/main.js')))""",
+        polling=200,
+    )
     page.context.set_offline(True)
     page.tap(".screen [data-claim=limpia][data-pair=B]")
     expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 1")
@@ -331,9 +340,17 @@ def test_mis_mesas_in_play_ready_suspended_then_finished(live_server, page, mesa
     # A juez has one mesa in play or suspended at a time: first in play, then suspended.
     statuses = [Mesa.Status.FINISHED, Mesa.Status.WAITING, Mesa.Status.IN_PLAY, Mesa.Status.READY]
     for position, status in enumerate(statuses, start=2):
-        Mesa.objects.create(championship=mesa.championship, round=1, position=position, pair_a=mesa.pair_a,
-                            pair_b=mesa.pair_b, table_number=position, juez=mesa.juez, status=status,
-                            winner=mesa.pair_a if status == Mesa.Status.FINISHED else None)
+        Mesa.objects.create(
+            championship=mesa.championship,
+            round=1,
+            position=position,
+            pair_a=mesa.pair_a,
+            pair_b=mesa.pair_b,
+            table_number=position,
+            juez=mesa.juez,
+            status=status,
+            winner=mesa.pair_a if status == Mesa.Status.FINISHED else None,
+        )
     login(page.context, live_server, mesa.juez)
     page.goto(f"{live_server.url}/mesa/")
     badges = page.locator(".mesa-list .badge[class*=status-]")

@@ -25,8 +25,13 @@ def user(username, **extra):
 
 
 def championship(**extra):
-    values = dict(name="Campeonato Nacional de Cuarenta", edition="XXIV", venue="Coliseo de Riobamba",
-                  start_date=date(2026, 11, 21), end_date=date(2026, 11, 22))
+    values = dict(
+        name="Campeonato Nacional de Cuarenta",
+        edition="XXIV",
+        venue="Coliseo de Riobamba",
+        start_date=date(2026, 11, 21),
+        end_date=date(2026, 11, 22),
+    )
     values.update(extra)
     return Championship.objects.create(**values)
 
@@ -43,11 +48,22 @@ def mesa(champ=None, position=3, **extra):
     champ = champ or championship()
     tag = f"{champ.pk}-{position}"
     values = dict(
-        championship=champ, round=2, position=position, table_number=position + 4,
-        pair_a=pair(champ, f"Los Ases de Guano {tag}" if position != 3 else "Los Ases de Guano", "Guano",
-                    ["Juan Pérez", "Luis Andrade"]),
-        pair_b=pair(champ, f"Reyes de Alausí {tag}" if position != 3 else "Reyes de Alausí", "Alausí",
-                    ["María Cando", "Rosa Guamán"]),
+        championship=champ,
+        round=2,
+        position=position,
+        table_number=position + 4,
+        pair_a=pair(
+            champ,
+            f"Los Ases de Guano {tag}" if position != 3 else "Los Ases de Guano",
+            "Guano",
+            ["Juan Pérez", "Luis Andrade"],
+        ),
+        pair_b=pair(
+            champ,
+            f"Reyes de Alausí {tag}" if position != 3 else "Reyes de Alausí",
+            "Alausí",
+            ["María Cando", "Rosa Guamán"],
+        ),
         juez=user(f"juez{tag}", first_name="Carlos", last_name="Yépez"),
         inspector=user(f"inspector{tag}", first_name="Ana", last_name="Ortiz"),
         status=Mesa.Status.READY,
@@ -86,8 +102,7 @@ def signature_png(seed=1):
     """A finger-drawn-looking signature as a PNG data URL, like the tablet's."""
     image = Image.new("RGBA", (360, 120), (255, 255, 255, 0))
     draw = ImageDraw.Draw(image)
-    points = [(20 + x, 60 - 30 * math.sin(x / (14 + 3 * seed)) * math.cos(x / (41 + seed)))
-              for x in range(0, 320, 4)]
+    points = [(20 + x, 60 - 30 * math.sin(x / (14 + 3 * seed)) * math.cos(x / (41 + seed))) for x in range(0, 320, 4)]
     draw.line(points, fill=(20, 30, 90, 255), width=4)
     draw.line([(40, 95), (300, 88)], fill=(20, 30, 90, 255), width=3)
     buffer = io.BytesIO()
@@ -107,22 +122,22 @@ def short_mesa(m=None):
     m = m or mesa()
     log = Log(m)
     log("mano")
-    log("ronda", pair="A", player=1)                    # 2
-    log("caida", pair="A", player=2)                    # 3
-    log("limpia", pair="B", player=1)                   # 4
-    log("caida", pair="B", player=1)                    # 5, voided below
-    log("void", target=5)                               # 6
+    log("ronda", pair="A", player=1)  # 2
+    log("caida", pair="A", player=2)  # 3
+    log("limpia", pair="B", player=1)  # 4
+    log("caida", pair="B", player=1)  # 5, voided below
+    log("void", target=5)  # 6
     log("mano")
-    log("caida", pair="A", player=1)                    # 8
-    log("conteo", cards={"A": 26, "B": 14})             # 9: A +12
-    log("mal_repartidas")                               # 10: refused, no hand dealt (Art. 3e)
+    log("caida", pair="A", player=1)  # 8
+    log("conteo", cards={"A": 26, "B": 14})  # 9: A +12
+    log("mal_repartidas")  # 10: refused, no hand dealt (Art. 3e)
     log("mano")
-    log("mal_repartidas")                               # 12: +10 to the pair that did not deal
+    log("mal_repartidas")  # 12: +10 to the pair that did not deal
     log("mano")
-    log("juego_y_veo", pair="A", upheld=False)          # 14: -2 to A
-    log("doble_ronda", pair="B", player=2)              # 15
+    log("juego_y_veo", pair="A", upheld=False)  # 14: -2 to A
+    log("doble_ronda", pair="B", player=2)  # 15
     log("mano")
-    log("conteo", cards={"A": 12, "B": 28})             # B +16
+    log("conteo", cards={"A": 12, "B": 28})  # B +16
     log.data("A", 30)
     log.data("A", 30)
     log.data("A", 24, plays=[("caida", "B")])

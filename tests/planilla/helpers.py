@@ -1,4 +1,5 @@
 """Reading a planilla PDF back as text."""
+
 import io
 import re
 

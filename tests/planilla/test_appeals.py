@@ -24,14 +24,18 @@ def appealed_mesa():
 
 
 def file(mesa):
-    return appeals.file_appeal(mesa, "B", 2, "La carta ya se había jugado.", "María Cando",
-                               factories.signature_png(), uuid.uuid4())
+    return appeals.file_appeal(
+        mesa, "B", 2, "La carta ya se había jugado.", "María Cando", factories.signature_png(), uuid.uuid4()
+    )
 
 
-@pytest.mark.parametrize("language, words", [
-    ("es-ec", ["APELACIONES (ART. 17)", "firmada por María Cando", "Con lugar: Se anula la caída."]),
-    ("en", ["APPEALS (ART. 17)", "signed by María Cando", "Upheld: Se anula la caída."]),
-])
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("es-ec", ["APELACIONES (ART. 17)", "firmada por María Cando", "Con lugar: Se anula la caída."]),
+        ("en", ["APPEALS (ART. 17)", "signed by María Cando", "Upheld: Se anula la caída."]),
+    ],
+)
 def test_an_appeal_and_its_ruling_are_printed_with_the_filing_time(language, words):
     mesa, director = appealed_mesa()
     appeal = appeals.admit(file(mesa), director)

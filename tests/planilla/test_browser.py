@@ -42,6 +42,7 @@ def test_printing_a_round_shows_progress_then_the_pdf(live_server, page):
 
 def test_the_verification_page_on_a_phone(live_server, page):
     from refereeing.planilla import sheet as planilla
+
     mesa, _log = factories.zapateria_mesa()
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/planilla/verificar/")

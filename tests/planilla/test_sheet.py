@@ -24,21 +24,45 @@ pytestmark = pytest.mark.django_db
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 SPANISH = {
-    "page": "Página {} de {}", "rep": "Representante de la pareja A", "won": "Chica 1 ganada por la pareja A",
-    "voided": "anulada por #6", "accepted": "aceptada", "rules": "perfil «riobamba»",
-    "message": "message", "player": "jugador",
+    "page": "Página {} de {}",
+    "rep": "Representante de la pareja A",
+    "won": "Chica 1 ganada por la pareja A",
+    "voided": "anulada por #6",
+    "accepted": "aceptada",
+    "rules": "perfil «riobamba»",
+    "message": "message",
+    "player": "jugador",
     # The engine's one table of kind labels (refereeing.engine.messages.KIND_LABELS).
-    "labels": {"ronda": "Ronda", "caida": "Caída", "limpia": "Limpia", "void": "Anulación de #5",
-               "mal_repartidas": "Mal repartidas", "juego_y_veo": "Juego y veo rechazado",
-               "doble_ronda": "Doble ronda", "caida_limpia": "Caída y limpia"},
+    "labels": {
+        "ronda": "Ronda",
+        "caida": "Caída",
+        "limpia": "Limpia",
+        "void": "Anulación de #5",
+        "mal_repartidas": "Mal repartidas",
+        "juego_y_veo": "Juego y veo rechazado",
+        "doble_ronda": "Doble ronda",
+        "caida_limpia": "Caída y limpia",
+    },
 }
 ENGLISH = {
-    "page": "Page {} of {}", "rep": "Representative of pair A", "won": "Chica 1 won by pair A",
-    "voided": "voided by #6", "accepted": "accepted", "rules": "profile “riobamba”",
-    "message": "message_en", "player": "player",
-    "labels": {"ronda": "Ronda", "caida": "Caída", "limpia": "Limpia", "void": "Void of #5",
-               "mal_repartidas": "Misdeal", "juego_y_veo": "Juego y veo rejected",
-               "doble_ronda": "Doble ronda", "caida_limpia": "Caída and limpia"},
+    "page": "Page {} of {}",
+    "rep": "Representative of pair A",
+    "won": "Chica 1 won by pair A",
+    "voided": "voided by #6",
+    "accepted": "accepted",
+    "rules": "profile “riobamba”",
+    "message": "message_en",
+    "player": "player",
+    "labels": {
+        "ronda": "Ronda",
+        "caida": "Caída",
+        "limpia": "Limpia",
+        "void": "Void of #5",
+        "mal_repartidas": "Misdeal",
+        "juego_y_veo": "Juego y veo rejected",
+        "doble_ronda": "Doble ronda",
+        "caida_limpia": "Caída and limpia",
+    },
 }
 
 
@@ -63,8 +87,15 @@ def test_every_section_matches_the_log(language, words):
     # The day it was played, in the venue's time zone and the reader's language.
     with translation.override(language):
         played_on = date_format(timezone.localdate(mesa.finished_at or mesa.started_at))
-    for expected in ["Campeonato Nacional de Cuarenta", "XXIV", "Coliseo de Riobamba", played_on,
-                     "Carlos Yépez", "Ana Ortiz", words["rules"]]:
+    for expected in [
+        "Campeonato Nacional de Cuarenta",
+        "XXIV",
+        "Coliseo de Riobamba",
+        played_on,
+        "Carlos Yépez",
+        "Ana Ortiz",
+        words["rules"],
+    ]:
         assert expected in whole, expected
     # The pairs and their players, each representative marked.
     for p in (mesa.pair_a, mesa.pair_b):
@@ -218,10 +249,11 @@ def test_suspensions_resumptions_and_adjustments_sit_in_a_row_of_their_own():
     log = factories.Log(mesa)
     log("mano")
     log("caida", pair="B", player=1)  # 2
-    log("suspender")                  # 3
-    log("reanudar")                   # 4
-    register.resolve(mesa.championship, director, "Una carta cayó al suelo.", "Dos puntos a la pareja A.",
-                     ajuste=(mesa, "A", 2))  # 5
+    log("suspender")  # 3
+    log("reanudar")  # 4
+    register.resolve(
+        mesa.championship, director, "Una carta cayó al suelo.", "Dos puntos a la pareja A.", ajuste=(mesa, "A", 2)
+    )  # 5
     mesa.refresh_from_db()
     with translation.override("en"):
         sheet = planilla.build(mesa, "https://mesa.example", "en")
@@ -261,5 +293,7 @@ def render_to_look_at(data, name):
     """The PDF and its first page as a PNG in artifacts/, to look at."""
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"{name}.pdf").write_bytes(data)
-    subprocess.run(["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", str(ARTIFACTS / f"{name}.pdf"),
-                    str(ARTIFACTS / name)], check=True)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "70", "-f", "1", "-l", "1", str(ARTIFACTS / f"{name}.pdf"), str(ARTIFACTS / name)],
+        check=True,
+    )

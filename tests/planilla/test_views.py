@@ -69,16 +69,23 @@ def test_the_pdf_is_in_the_user_s_language(client, finished):
     assert "Page 1 of 1" in text(english.content)
 
 
-@pytest.mark.parametrize("path", [
-    "/planilla/mesa/999999.pdf", "/planilla/mesa/0.pdf", "/planilla/mesa/abc.pdf",
-    "/planilla/mesa/99999999999999999999999.pdf", "/planilla/mesa/-1.pdf",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/planilla/mesa/999999.pdf",
+        "/planilla/mesa/0.pdf",
+        "/planilla/mesa/abc.pdf",
+        "/planilla/mesa/99999999999999999999999.pdf",
+        "/planilla/mesa/-1.pdf",
+    ],
+)
 def test_bad_mesa_ids_are_404_not_500(client, path):
     client.force_login(organiser("staff"))
     assert client.get(path).status_code == 404
 
 
 # --- the verification page ---------------------------------------------------
+
 
 def test_the_printed_code_opens_the_mesa_s_record(client, finished):
     code = planilla.verification_code(finished)
@@ -129,10 +136,23 @@ def test_any_later_change_makes_the_printed_code_fail(client, finished, change):
     assert planilla.verification_code(finished) != code
 
 
-@pytest.mark.parametrize("code", [
-    "abc", "-", "1", "1-", "1-0000-0000-0000", "999999-0000-0000-0000", "99999999999999999999999-AAAA-AAAA-AAAA",
-    "x-ABCD-EFGH-JKMN", "1-ABCD-EFGH-JKMN-PQRS", "%00", "1-ÁÉÍÓ-ÚÑ00-0000", "1--------",
-])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "abc",
+        "-",
+        "1",
+        "1-",
+        "1-0000-0000-0000",
+        "999999-0000-0000-0000",
+        "99999999999999999999999-AAAA-AAAA-AAAA",
+        "x-ABCD-EFGH-JKMN",
+        "1-ABCD-EFGH-JKMN-PQRS",
+        "%00",
+        "1-ÁÉÍÓ-ÚÑ00-0000",
+        "1--------",
+    ],
+)
 def test_wrong_codes_get_a_clear_404_never_500(client, finished, code):
     response = client.get(f"/planilla/verificar/{code}/")
     assert response.status_code == 404
@@ -161,6 +181,7 @@ def test_the_verification_form_page_loads(client):
 
 
 # --- many planillas as one PDF -------------------------------------------------
+
 
 def test_only_organisers_and_the_director_print_a_whole_championship(client, finished):
     url = reverse("planilla:batch", args=[finished.championship_id])
@@ -246,15 +267,25 @@ def test_a_batch_prints_in_the_order_of_play(client, monkeypatch):
     """Winners' rounds, then losers' rounds, then the grand final and its reset."""
     champ = factories.championship()
     places = [("GR", 1, 1), ("GF", 1, 1), ("L", 2, 1), ("W", 2, 1), ("L", 1, 1), ("W", 1, 2), ("W", 1, 1)]
-    made = {place: factories.mesa(champ, position=10 * n + place[2], bracket=place[0], round=place[1])
-            for n, place in enumerate(places)}
+    made = {
+        place: factories.mesa(champ, position=10 * n + place[2], bracket=place[0], round=place[1])
+        for n, place in enumerate(places)
+    }
     started = {}
-    monkeypatch.setattr("refereeing.planilla.views.planilla_batch.start",
-                        lambda ids, **kwargs: started.setdefault("ids", ids) and "job")
+    monkeypatch.setattr(
+        "refereeing.planilla.views.planilla_batch.start", lambda ids, **kwargs: started.setdefault("ids", ids) and "job"
+    )
     client.force_login(organiser("staff"))
     client.post(reverse("planilla:batch", args=[champ.pk]), {"scope": "all"})
     order = {m.pk: place for place, m in made.items()}
     assert [order[pk][:2] for pk in started["ids"]] == [
-        ("W", 1), ("W", 1), ("W", 2), ("L", 1), ("L", 2), ("GF", 1), ("GR", 1)]
+        ("W", 1),
+        ("W", 1),
+        ("W", 2),
+        ("L", 1),
+        ("L", 2),
+        ("GF", 1),
+        ("GR", 1),
+    ]
     choices = client.get(reverse("planilla:batch", args=[champ.pk])).content.decode()
     assert choices.index('value="W-2"') < choices.index('value="L-1"') < choices.index('value="GF-1"')

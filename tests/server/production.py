@@ -50,8 +50,15 @@ def free_port():
 def production_env(**extra):
     """The environment of production: DEBUG off, a real key, none of the test suite's own switches."""
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE")}
-    env.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "false", "SECRET_KEY": "s" * 50,
-                "ALLOWED_HOSTS": "127.0.0.1", **extra})
+    env.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DEBUG": "false",
+            "SECRET_KEY": "s" * 50,
+            "ALLOWED_HOSTS": "127.0.0.1",
+            **extra,
+        }
+    )
     return env
 
 
@@ -59,7 +66,11 @@ def collect_static(target):
     """Run collectstatic as production does, into ``target``."""
     done = subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-        cwd=ROOT, env=production_env(STATIC_ROOT=str(target)), capture_output=True, text=True, timeout=900,
+        cwd=ROOT,
+        env=production_env(STATIC_ROOT=str(target)),
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert done.returncode == 0, done.stderr
     return target
@@ -69,13 +80,22 @@ def collect_static(target):
 def production_server(static_root, workers=2, **extra_env):
     """Yield the base URL of a running production server; stop it afterwards."""
     port = free_port()
-    env = production_env(DATABASE_URL=database_url(), BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY=str(workers),
-                         STATIC_ROOT=str(static_root), **extra_env)
+    env = production_env(
+        DATABASE_URL=database_url(),
+        BIND=f"127.0.0.1:{port}",
+        WEB_CONCURRENCY=str(workers),
+        STATIC_ROOT=str(static_root),
+        **extra_env,
+    )
     # Its log goes to a file: a pipe nobody reads fills up and blocks the server.
     log = tempfile.TemporaryFile(mode="w+")
     server = subprocess.Popen(
         [str(Path(sys.executable).parent / "gunicorn"), "-c", "config/gunicorn.py", "config.asgi"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log, text=True,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+        text=True,
     )
     url = f"http://127.0.0.1:{port}"
     try:

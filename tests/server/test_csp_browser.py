@@ -65,17 +65,33 @@ def test_the_pin_card_prints_and_the_planilla_job_shows_its_progress(watched, li
     settings.MEDIA_ROOT = tmp_path
     organiser("organizador")
     champ = championship()
-    mesa = Mesa.objects.create(championship=champ, round=1, position=1, table_number=5, pin="123456",
-                               pair_a=make_pair(champ, "Los Ases", 1), pair_b=make_pair(champ, "Las Sotas", 2),
-                               status=Mesa.Status.READY)
+    mesa = Mesa.objects.create(
+        championship=champ,
+        round=1,
+        position=1,
+        table_number=5,
+        pin="123456",
+        pair_a=make_pair(champ, "Los Ases", 1),
+        pair_b=make_pair(champ, "Las Sotas", 2),
+        status=Mesa.Status.READY,
+    )
     sign_in(watched, live_server, "organizador")
 
     watched.goto(f"{live_server.url}/acceso/mesa/{mesa.pk}/tarjeta/")
     watched.click("button[data-print]")
     assert watched.evaluate("window.__printed") is True
 
-    job = {"id": "a" * 32, "user": get_user_model().objects.get(username="organizador").pk, "title": "Ronda 1",
-           "language": "es-ec", "total": 4, "done": 1, "status": "running", "error": "", "updated": time.time()}
+    job = {
+        "id": "a" * 32,
+        "user": get_user_model().objects.get(username="organizador").pk,
+        "title": "Ronda 1",
+        "language": "es-ec",
+        "total": 4,
+        "done": 1,
+        "status": "running",
+        "error": "",
+        "updated": time.time(),
+    }
     planilla_batch._write(job)
     watched.goto(f"{live_server.url}/planilla/lote/{job['id']}/")
     expect(watched.locator("#count")).to_have_text("1 de 4 planillas compuestas")

@@ -36,7 +36,9 @@ class InlineScripts(HTMLParser):
         for name, value in attrs.items():
             if name.startswith("on"):
                 self.found.append(f"<{tag} {name}=...>")
-            if name in ("href", "src", "action", "formaction") and (value or "").strip().lower().startswith("javascript:"):
+            if name in ("href", "src", "action", "formaction") and (value or "").strip().lower().startswith(
+                "javascript:"
+            ):
                 self.found.append(f"<{tag} {name}=javascript:...>")
         if tag == "script" and "src" not in attrs and (attrs.get("type") or "").lower() not in DATA_TYPES:
             self._inline = ""
@@ -60,7 +62,9 @@ def inline_scripts(html):
 
 def test_the_checker_finds_each_kind_of_inline_script():
     assert inline_scripts('<script>alert(1)</script><a onclick="x()">a</a><a href="javascript:x()">b</a>') == [
-        "<script>alert(1)", "<a onclick=...>", "<a href=javascript:...>",
+        "<script>alert(1)",
+        "<a onclick=...>",
+        "<a href=javascript:...>",
     ]
     assert inline_scripts('<script src="/static/a.js"></script><script type="application/json">{}</script>') == []
 
@@ -85,18 +89,48 @@ def test_no_page_has_inline_script(demo):
     in_play = demo.mesas.filter(status=Mesa.Status.IN_PLAY).first()
     finished = demo.mesas.filter(status=Mesa.Status.FINISHED).first()
     appeal = Appeal.objects.first()
-    job = {"id": "0" * 32, "user": get_user_model().objects.get(username="organizador").pk, "title": "Ronda 1",
-           "language": "es-ec", "total": 4, "done": 1, "status": "running", "error": "", "updated": time.time()}
+    job = {
+        "id": "0" * 32,
+        "user": get_user_model().objects.get(username="organizador").pk,
+        "title": "Ronda 1",
+        "language": "es-ec",
+        "total": 4,
+        "done": 1,
+        "status": "running",
+        "error": "",
+        "updated": time.time(),
+    }
     planilla_batch._write(job)
     pages = {
-        None: ["/", "/cuenta/entrar/", f"/campeonatos/{c}/llaves/", f"/campeonatos/{c}/posiciones/", "/acceso/",
-               f"/acceso/mesa/{in_play.pk}/", "/planilla/verificar/", "/admin/login/", "/api/docs/", "/reglas/"],
+        None: [
+            "/",
+            "/cuenta/entrar/",
+            f"/campeonatos/{c}/llaves/",
+            f"/campeonatos/{c}/posiciones/",
+            "/acceso/",
+            f"/acceso/mesa/{in_play.pk}/",
+            "/planilla/verificar/",
+            "/admin/login/",
+            "/api/docs/",
+            "/reglas/",
+        ],
         "organizador": [
-            "/", f"/campeonatos/{c}/", "/campeonatos/nuevo/", f"/campeonatos/{c}/editar/", f"/campeonatos/{c}/parejas/",
-            f"/campeonatos/{c}/parejas/nueva/", f"/campeonatos/{c}/parejas/importar/", f"/campeonatos/{c}/mesas/",
-            f"/campeonatos/{c}/mesas/{in_play.pk}/mesa/", f"/campeonatos/{c}/mesas/{finished.pk}/resultado/",
-            f"/campeonatos/{c}/control/", f"/acceso/mesa/{in_play.pk}/tarjeta/", "/jueces/",
-            f"/planilla/campeonato/{c}/imprimir/", f"/planilla/lote/{job['id']}/", "/apelaciones/",
+            "/",
+            f"/campeonatos/{c}/",
+            "/campeonatos/nuevo/",
+            f"/campeonatos/{c}/editar/",
+            f"/campeonatos/{c}/parejas/",
+            f"/campeonatos/{c}/parejas/nueva/",
+            f"/campeonatos/{c}/parejas/importar/",
+            f"/campeonatos/{c}/mesas/",
+            f"/campeonatos/{c}/mesas/{in_play.pk}/mesa/",
+            f"/campeonatos/{c}/mesas/{finished.pk}/resultado/",
+            f"/campeonatos/{c}/control/",
+            f"/acceso/mesa/{in_play.pk}/tarjeta/",
+            "/jueces/",
+            f"/planilla/campeonato/{c}/imprimir/",
+            f"/planilla/lote/{job['id']}/",
+            "/apelaciones/",
         ],
         "director": [f"/apelaciones/{appeal.pk}/"],
         in_play.juez.username: ["/mesa/", f"/mesa/{in_play.pk}/", f"/mesa/{in_play.pk}/apelacion/"],

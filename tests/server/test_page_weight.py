@@ -34,8 +34,12 @@ def test_the_juez_page_transfers_under_150_kb_compressed(people, mesa, productio
         page.click("main button[type=submit]")
         page.wait_for_url(url + "/")
         # A fresh context with the session alone: nothing in its HTTP cache.
-        context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True, locale="es-EC",
-                                      storage_state=signing_in.storage_state())
+        context = browser.new_context(
+            viewport={"width": 1024, "height": 768},
+            has_touch=True,
+            locale="es-EC",
+            storage_state=signing_in.storage_state(),
+        )
         signing_in.close()
         page = context.new_page()
         responses = []

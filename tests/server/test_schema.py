@@ -15,15 +15,31 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_spectacular_validates_the_schema_without_a_warning(tmp_path):
     target = tmp_path / "schema.json"
     done = subprocess.run(
-        [sys.executable, "manage.py", "spectacular", "--validate", "--fail-on-warn", "--format", "openapi-json",
-         "--file", str(target)],
-        cwd=ROOT, env=os.environ, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "manage.py",
+            "spectacular",
+            "--validate",
+            "--fail-on-warn",
+            "--format",
+            "openapi-json",
+            "--file",
+            str(target),
+        ],
+        cwd=ROOT,
+        env=os.environ,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stderr
     schema = json.loads(target.read_text())
     assert schema["openapi"].startswith("3.")
     assert set(schema["paths"]) == {
-        "/api/mesas/{mesa_id}/", "/api/mesas/{mesa_id}/claims/", "/api/mesas/{mesa_id}/signatures/", "/api/levante/",
+        "/api/mesas/{mesa_id}/",
+        "/api/mesas/{mesa_id}/claims/",
+        "/api/mesas/{mesa_id}/signatures/",
+        "/api/levante/",
         "/mesa/{mesa_id}/apelaciones/",
     }
 

@@ -51,6 +51,7 @@ def test_the_api_answers_as_its_schema_says_and_never_with_a_server_error(case, 
     if case.path_parameters and "mesa_id" in case.path_parameters:
         case.path_parameters["mesa_id"] = mesa.pk
     case.call_and_validate(
-        headers={"X-CSRFToken": cookies["csrftoken"]}, cookies=cookies,
+        headers={"X-CSRFToken": cookies["csrftoken"]},
+        cookies=cookies,
         checks=[not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance],
     )

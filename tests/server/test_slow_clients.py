@@ -35,8 +35,10 @@ def hanging_connections(url):
         if 32 <= n < 48:
             s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: tablet")
         elif n >= 48:
-            s.sendall(b"POST /api/levante/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                      b"Content-Length: 4000\r\n\r\n{\"table\": [")
+            s.sendall(
+                b"POST /api/levante/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                b'Content-Length: 4000\r\n\r\n{"table": ['
+            )
         sockets.append(s)
     return sockets
 
@@ -45,9 +47,13 @@ def signed_in_session(url, username):
     session = requests.Session()
     page = session.get(url + "/cuenta/entrar/", timeout=30)
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
-    answer = session.post(url + "/cuenta/entrar/", {"username": username, "password": PASSWORD,
-                                                     "csrfmiddlewaretoken": token},
-                          headers={"Referer": url + "/cuenta/entrar/"}, allow_redirects=False, timeout=30)
+    answer = session.post(
+        url + "/cuenta/entrar/",
+        {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": token},
+        headers={"Referer": url + "/cuenta/entrar/"},
+        allow_redirects=False,
+        timeout=30,
+    )
     assert answer.status_code == 302, answer.text[:300]
     return session
 
@@ -58,7 +64,9 @@ def timed(call):
     return response, time.monotonic() - start
 
 
-def test_64_idle_and_half_sent_connections_leave_pages_and_the_claim_api_answering_within_a_second(people, mesa, production_static):
+def test_64_idle_and_half_sent_connections_leave_pages_and_the_claim_api_answering_within_a_second(
+    people, mesa, production_static
+):
     juez = people["juez"]
     set_production_password(juez, PASSWORD)
     record_claim(mesa, {"kind": "mano"}, uuid.uuid4(), user=juez)
@@ -72,7 +80,9 @@ def test_64_idle_and_half_sent_connections_leave_pages_and_the_claim_api_answeri
             "mesa": lambda: tablet.get(f"{url}/api/mesas/{mesa.pk}/", timeout=5),
             "poll": lambda: tablet.get(f"{url}/api/mesas/{mesa.pk}/claims/?after=0", timeout=5),
             "claim": lambda: tablet.post(
-                f"{url}/api/mesas/{mesa.pk}/claims/", headers=headers, timeout=5,
+                f"{url}/api/mesas/{mesa.pk}/claims/",
+                headers=headers,
+                timeout=5,
                 json={"client_id": str(uuid.uuid4()), "claim": {"kind": "caida", "pair": "A"}},
             ),
         }

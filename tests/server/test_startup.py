@@ -10,13 +10,21 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_start_up_names_a_database_and_a_redis_that_do_not_answer():
     env = {
-        **os.environ, "DEBUG": "false", "SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "127.0.0.1",
+        **os.environ,
+        "DEBUG": "false",
+        "SECRET_KEY": "x" * 50,
+        "ALLOWED_HOSTS": "127.0.0.1",
         # Port 9 (discard) has no listener here: both connections are refused.
-        "DATABASE_URL": "postgres://postgres@127.0.0.1:9/mesa", "REDIS_URL": "redis://127.0.0.1:9/0",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:9/mesa",
+        "REDIS_URL": "redis://127.0.0.1:9/0",
     }
     done = subprocess.run(
         [sys.executable, "-c", "import config.wsgi; print('application built')"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     assert "application built" in done.stdout
@@ -27,11 +35,19 @@ def test_start_up_names_a_database_and_a_redis_that_do_not_answer():
 
 def test_start_up_is_quiet_when_everything_answers(tmp_path):
     env = {
-        **os.environ, "DEBUG": "false", "SECRET_KEY": "x" * 50, "ALLOWED_HOSTS": "127.0.0.1",
+        **os.environ,
+        "DEBUG": "false",
+        "SECRET_KEY": "x" * 50,
+        "ALLOWED_HOSTS": "127.0.0.1",
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
     }
     env.pop("REDIS_URL", None)
     done = subprocess.run(
-        [sys.executable, "-c", "import config.wsgi"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+        [sys.executable, "-c", "import config.wsgi"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0 and "does not answer" not in done.stderr, done.stderr

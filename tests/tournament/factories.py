@@ -11,8 +11,12 @@ from tournament.models import Championship, Mesa, Pair, Player
 
 
 def championship(**fields):
-    defaults = {"name": "Campeonato de prueba", "start_date": datetime.date(2026, 11, 21),
-                "end_date": datetime.date(2026, 11, 22), "tables": 8}
+    defaults = {
+        "name": "Campeonato de prueba",
+        "start_date": datetime.date(2026, 11, 21),
+        "end_date": datetime.date(2026, 11, 22),
+        "tables": 8,
+    }
     return Championship.objects.create(**{**defaults, **fields})
 
 
@@ -55,8 +59,13 @@ def jueces(count):
 def finished_state(winner, chicas_winner=2, chicas_loser=0, zapateria=False):
     """The fields of the engine's finished state that the tournament reads."""
     loser = "B" if winner == "A" else "A"
-    return {"finished": True, "winner": winner, "zapateria": zapateria,
-            "chicas": {winner: chicas_winner, loser: chicas_loser}, "scores": {"A": 0, "B": 0}}
+    return {
+        "finished": True,
+        "winner": winner,
+        "zapateria": zapateria,
+        "chicas": {winner: chicas_winner, loser: chicas_loser},
+        "scores": {"A": 0, "B": 0},
+    }
 
 
 def start(mesa):
@@ -81,8 +90,11 @@ def play(mesa, winner="A", chicas=(2, 1)):
 
 
 def playable(champ):
-    return list(champ.mesas.filter(status__in=Mesa.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
-                .order_by("round", "bracket", "position"))
+    return list(
+        champ.mesas.filter(status__in=Mesa.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False).order_by(
+            "round", "bracket", "position"
+        )
+    )
 
 
 def play_to_the_end(champ, pick=lambda mesa: "A"):

@@ -42,8 +42,14 @@ def test_the_same_seed_draws_the_same_bracket():
         for n in range(1, 17):
             Pair.objects.create(championship=champ, name=f"P{n}", checked_in=True)
         draws.draw_bracket(champ, seed=99)
-        placements.append([(m.pair_a.name, m.pair_b.name) for m in champ.mesas.filter(bracket="W", round=1)
-                           .select_related("pair_a", "pair_b").order_by("position")])
+        placements.append(
+            [
+                (m.pair_a.name, m.pair_b.name)
+                for m in champ.mesas.filter(bracket="W", round=1)
+                .select_related("pair_a", "pair_b")
+                .order_by("position")
+            ]
+        )
     assert placements[0] == placements[1]
 
 
@@ -118,8 +124,10 @@ def test_a_juez_or_table_busy_in_another_championship_is_not_free():
     mesa = given[1].mesa
     with pytest.raises(errors.ActionRefused) as refusal:
         seating.assign_table(mesa, 4, judges[0])
-    assert refusal.value.message == f"{judges[0].get_full_name() or judges[0].username} is the juez of " \
+    assert (
+        refusal.value.message == f"{judges[0].get_full_name() or judges[0].username} is the juez of "
         f"Winners' bracket R1-1 (table 1) in Campeonato de Riobamba."
+    )
     with pytest.raises(errors.ActionRefused, match="Table 1 is held by .* in Campeonato de Riobamba"):
         seating.assign_table(mesa, 1, None)
 
@@ -178,7 +186,12 @@ def test_zapateria_and_chicas_are_copied_from_the_engine_state():
     results.record_result(mesa)
     mesa.refresh_from_db()
     assert (mesa.status, mesa.winner, mesa.chicas_a, mesa.chicas_b, mesa.zapateria) == (
-        Mesa.Status.FINISHED, mesa.pair_b, 0, 1, True)
+        Mesa.Status.FINISHED,
+        mesa.pair_b,
+        0,
+        1,
+        True,
+    )
     # Art. 12: the loser drops to the losers' bracket, the winner goes on.
     assert getattr(mesa.winner_to, "pair_" + mesa.winner_to_slot.lower()) == mesa.pair_b
     assert getattr(mesa.loser_to, "pair_" + mesa.loser_to_slot.lower()) == mesa.pair_a
@@ -274,16 +287,19 @@ def test_the_database_refuses_what_the_rules_forbid():
         Mesa.objects.create(championship=champ, round=1, position=1, pair_a=first, pair_b=second, status="finished")
     with pytest.raises(IntegrityError), transaction.atomic():
         Mesa.objects.create(championship=champ, round=1, position=1, pair_a=first, status="ready")
-    Mesa.objects.create(championship=champ, round=1, position=1, pair_a=first, pair_b=second, status="in_play",
-                        table_number=1)
+    Mesa.objects.create(
+        championship=champ, round=1, position=1, pair_a=first, pair_b=second, status="in_play", table_number=1
+    )
     third, fourth = Pair.objects.create(championship=champ, name="C"), Pair.objects.create(championship=champ, name="D")
     with pytest.raises(IntegrityError), transaction.atomic():
-        Mesa.objects.create(championship=champ, round=1, position=2, pair_a=third, pair_b=fourth,
-                            status="in_play", table_number=1)
+        Mesa.objects.create(
+            championship=champ, round=1, position=2, pair_a=third, pair_b=fourth, status="in_play", table_number=1
+        )
 
 
 def test_a_mesa_refuses_a_pair_of_another_championship():
     from django.core.exceptions import ValidationError
+
     home, away = championship(name="Uno"), championship(name="Dos")
     ours, theirs = pairs(home, 1)[0], Pair.objects.create(championship=away, name="Visitante")
     mesa = Mesa(championship=home, round=1, position=1, pair_a=ours, pair_b=theirs)

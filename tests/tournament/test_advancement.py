@@ -28,15 +28,26 @@ def drawn(count, seed, **fields):
     entrants = pairs(champ, count)
     draws.draw_bracket(champ, seed=seed)
     ids = [p.pk for p in sorted(entrants, key=lambda p: (p.seed is None, p.seed or 0, p.name))]
-    pure = bracket.draw(ids, champ.bracket_format, seeds={p.pk: p.seed for p in entrants if p.seed is not None},
-                        random_seed=seed, third_place=champ.third_place, group_size=champ.group_size)
+    pure = bracket.draw(
+        ids,
+        champ.bracket_format,
+        seeds={p.pk: p.seed for p in entrants if p.seed is not None},
+        random_seed=seed,
+        third_place=champ.third_place,
+        group_size=champ.group_size,
+    )
     return champ, pure
 
 
-@pytest.mark.parametrize("fmt, count, seed", [
-    (Championship.Format.DOUBLE, 7, 1), (Championship.Format.DOUBLE, 16, 2), (Championship.Format.DOUBLE, 13, 5),
-    (Championship.Format.SINGLE, 11, 3),
-])
+@pytest.mark.parametrize(
+    "fmt, count, seed",
+    [
+        (Championship.Format.DOUBLE, 7, 1),
+        (Championship.Format.DOUBLE, 16, 2),
+        (Championship.Format.DOUBLE, 13, 5),
+        (Championship.Format.SINGLE, 11, 3),
+    ],
+)
 def test_the_rows_follow_the_engine_at_every_result_to_the_champion(fmt, count, seed):
     """Art. 12: every result's pairs go where the pure engine sends them, with the draw's own specs."""
     champ, pure = drawn(count, seed, bracket_format=fmt, third_place=fmt == Championship.Format.SINGLE)

@@ -23,9 +23,24 @@ from .factories import jueces, organiser, pairs
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-NAMES = ["Los Ases", "Sota y Caballo", "Caída y Limpia", "Las Reinas de Guano", "Doble Ronda", "Los Zapateros",
-         "Los Tantos", "Escalera Real", "Las Comadres", "Los Chagras", "Los Panas", "Los Runas", "La Data",
-         "Los Cuarentones", "Los Morlacos", "Los Guayacos"]
+NAMES = [
+    "Los Ases",
+    "Sota y Caballo",
+    "Caída y Limpia",
+    "Las Reinas de Guano",
+    "Doble Ronda",
+    "Los Zapateros",
+    "Los Tantos",
+    "Escalera Real",
+    "Las Comadres",
+    "Los Chagras",
+    "Los Panas",
+    "Los Runas",
+    "La Data",
+    "Los Cuarentones",
+    "Los Morlacos",
+    "Los Guayacos",
+]
 
 
 def shot(page, name):
@@ -42,7 +57,9 @@ def sign_in(page, live_server, username, to, password="cuarenta"):
 
 def play_round(championship):
     """Every mesa in play or ready on a table is played to the end by claims."""
-    for mesa in championship.mesas.filter(status__in=(Mesa.Status.READY, Mesa.Status.IN_PLAY)).exclude(table_number=None):
+    for mesa in championship.mesas.filter(status__in=(Mesa.Status.READY, Mesa.Status.IN_PLAY)).exclude(
+        table_number=None
+    ):
         for n, claim in enumerate(scripted.claims("A" if mesa.position % 2 else "B", mesa.pk)):
             answer = record_claim(mesa, claim, uuid.uuid4(), user=mesa.juez)
             if answer.state["finished"]:
@@ -73,9 +90,13 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
     page.click("a.nav-link:has-text('Parejas')")
     page.click("text=Importar CSV")
     rows = ["pareja;jugador_1;jugador_2;club;cabeza_de_serie"] + [
-        f"{name};Jugador {n} Guamán;Jugadora {n} Pilco;Riobamba;{n if n <= 4 else ''}" for n, name in enumerate(NAMES, 1)]
-    page.set_input_files("input[name=file]", files=[{
-        "name": "parejas.csv", "mimeType": "text/csv", "buffer": "\n".join(rows).encode("cp1252")}])
+        f"{name};Jugador {n} Guamán;Jugadora {n} Pilco;Riobamba;{n if n <= 4 else ''}"
+        for n, name in enumerate(NAMES, 1)
+    ]
+    page.set_input_files(
+        "input[name=file]",
+        files=[{"name": "parejas.csv", "mimeType": "text/csv", "buffer": "\n".join(rows).encode("cp1252")}],
+    )
     page.click("button[name=preview]")
     assert page.locator("#import-preview tbody tr").count() == 16
     assert page.locator("#import-notice").is_visible()  # read as Windows-1252

@@ -15,8 +15,13 @@ from .factories import championship, jueces, organiser, pairs
 
 pytestmark = pytest.mark.django_db
 
-NEW_JUEZ = {"first_name": "Rosa", "last_name": "Guamán", "username": "rguaman",
-            "password1": "sota-caballo-rey", "password2": "sota-caballo-rey"}
+NEW_JUEZ = {
+    "first_name": "Rosa",
+    "last_name": "Guamán",
+    "username": "rguaman",
+    "password1": "sota-caballo-rey",
+    "password2": "sota-caballo-rey",
+}
 
 
 @pytest.fixture(autouse=True)
@@ -54,13 +59,16 @@ def test_an_added_juez_can_sign_in_and_be_given_a_table(org_client):
     assert "rguaman" in org_client.get(reverse("jueces:list")).content.decode()
 
 
-@pytest.mark.parametrize("change, error", [
-    ({"username": "juez1"}, "A user with that username already exists."),
-    ({"password2": "otra-cosa-distinta"}, "The two password fields didn"),
-    ({"password1": "corta", "password2": "corta"}, "This password is too short."),
-    ({"first_name": ""}, "This field is required."),
-    ({"username": "no spaces"}, "Enter a valid username."),
-])
+@pytest.mark.parametrize(
+    "change, error",
+    [
+        ({"username": "juez1"}, "A user with that username already exists."),
+        ({"password2": "otra-cosa-distinta"}, "The two password fields didn"),
+        ({"password1": "corta", "password2": "corta"}, "This password is too short."),
+        ({"first_name": ""}, "This field is required."),
+        ({"username": "no spaces"}, "Enter a valid username."),
+    ],
+)
 def test_a_bad_juez_is_shown_with_its_error_and_nothing_saved(org_client, change, error):
     jueces(1)
     before = get_user_model().objects.count()
@@ -86,8 +94,10 @@ def test_a_new_password_replaces_the_old_and_signs_the_juez_out(org_client):
 
 def test_a_mismatched_new_password_changes_nothing(org_client):
     [juez] = jueces(1)
-    response = org_client.post(reverse("jueces:password", args=[juez.pk]),
-                               {"new_password1": "as-de-oros-40", "new_password2": "as-de-copas-40"})
+    response = org_client.post(
+        reverse("jueces:password", args=[juez.pk]),
+        {"new_password1": "as-de-oros-40", "new_password2": "as-de-copas-40"},
+    )
     assert response.status_code == 200 and "The two password fields didn" in response.content.decode()
     juez.refresh_from_db()
     assert juez.check_password("cuarenta")
@@ -102,7 +112,10 @@ def test_organisers_cannot_reach_accounts_that_are_not_plain_jueces(org_client, 
     for user in (other_organiser, admin, player):
         url = reverse("jueces:password", args=[user.pk])
         assert org_client.get(url).status_code == 404
-        assert org_client.post(url, {"new_password1": "as-de-oros-40", "new_password2": "as-de-oros-40"}).status_code == 404
+        assert (
+            org_client.post(url, {"new_password1": "as-de-oros-40", "new_password2": "as-de-oros-40"}).status_code
+            == 404
+        )
         user.refresh_from_db()
         assert user.check_password("cuarenta")
     assert org_client.get(reverse("jueces:password", args=[999999])).status_code == 404

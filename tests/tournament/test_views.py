@@ -38,11 +38,14 @@ def org_client(client):
 
 def upload(client, champ, content: bytes, name="parejas.csv"):
     from django.core.files.uploadedfile import SimpleUploadedFile
-    return client.post(reverse("tournament:pairs_import", args=[champ.pk]),
-                       {"file": SimpleUploadedFile(name, content, "text/csv")})
+
+    return client.post(
+        reverse("tournament:pairs_import", args=[champ.pk]), {"file": SimpleUploadedFile(name, content, "text/csv")}
+    )
 
 
 # --- access -------------------------------------------------------------------
+
 
 def test_public_pages_are_public_and_the_rest_needs_an_organiser(client, django_user_model):
     champ = championship()
@@ -62,13 +65,24 @@ def test_public_pages_are_public_and_the_rest_needs_an_organiser(client, django_
 
 # --- the championship form ----------------------------------------------------
 
+
 def test_a_championship_is_created_with_overrides_and_shows_its_rule_set(org_client):
-    response = org_client.post(reverse("tournament:new"), {
-        "name": "Copa Chimborazo", "start_date": "2026-11-21", "end_date": "2026-11-22",
-        "ruleset_profile": "riobamba", "players_per_pair": 2, "bracket_format": "double",
-        "group_size": 4, "advance_per_group": 0, "tables": 10, "appeal_window_minutes": 10,
-        "rule_caida_limpia_points": "4",
-    })
+    response = org_client.post(
+        reverse("tournament:new"),
+        {
+            "name": "Copa Chimborazo",
+            "start_date": "2026-11-21",
+            "end_date": "2026-11-22",
+            "ruleset_profile": "riobamba",
+            "players_per_pair": 2,
+            "bracket_format": "double",
+            "group_size": 4,
+            "advance_per_group": 0,
+            "tables": 10,
+            "appeal_window_minutes": 10,
+            "rule_caida_limpia_points": "4",
+        },
+    )
     champ = Championship.objects.get(name="Copa Chimborazo")
     assert response.status_code == 302
     assert champ.ruleset_overrides == {"caida_limpia_points": 4}
@@ -77,12 +91,22 @@ def test_a_championship_is_created_with_overrides_and_shows_its_rule_set(org_cli
 
 
 def test_a_bad_override_is_a_form_error_not_a_500(org_client):
-    response = org_client.post(reverse("tournament:new"), {
-        "name": "Copa", "start_date": "2026-11-21", "end_date": "2026-11-22",
-        "ruleset_profile": "riobamba", "players_per_pair": 2, "bracket_format": "double",
-        "group_size": 4, "advance_per_group": 0, "tables": 10, "appeal_window_minutes": 10,
-        "rule_caida_limpia_points": "7",
-    })
+    response = org_client.post(
+        reverse("tournament:new"),
+        {
+            "name": "Copa",
+            "start_date": "2026-11-21",
+            "end_date": "2026-11-22",
+            "ruleset_profile": "riobamba",
+            "players_per_pair": 2,
+            "bracket_format": "double",
+            "group_size": 4,
+            "advance_per_group": 0,
+            "tables": 10,
+            "appeal_window_minutes": 10,
+            "rule_caida_limpia_points": "7",
+        },
+    )
     assert response.status_code == 200
     assert "Select a valid choice" in response.content.decode()
     assert not Championship.objects.exists()
@@ -90,9 +114,16 @@ def test_a_bad_override_is_a_form_error_not_a_500(org_client):
 
 # --- pairs ----------------------------------------------------------------
 
+
 def pair_data(name, **extra):
-    return {"name": name, "club": "Guano", "player1_name": "Luis Guamán", "player2_name": "Rosa Pilco",
-            "representative": 1, **extra}
+    return {
+        "name": name,
+        "club": "Guano",
+        "player1_name": "Luis Guamán",
+        "player2_name": "Rosa Pilco",
+        "representative": 1,
+        **extra,
+    }
 
 
 def test_a_duplicate_pair_is_refused_with_a_clear_message(org_client):
@@ -105,13 +136,17 @@ def test_a_duplicate_pair_is_refused_with_a_clear_message(org_client):
     assert champ.pairs.count() == 1
     pair = champ.pairs.get()
     assert [(p.number, p.full_name, p.is_representative) for p in pair.players.all()] == [
-        (1, "Luis Guamán", True), (2, "Rosa Pilco", False)]
+        (1, "Luis Guamán", True),
+        (2, "Rosa Pilco", False),
+    ]
 
 
 def test_csv_import_previews_then_saves(org_client):
     champ = championship()
-    content = (HEADER + "Los Ases,Luis Guamán,0601234567,,Rosa Pilco,,,2,Riobamba,1\n"
-               "Chimborazo,Ana Yépez,,,Juan Tene,,,,Guano,\n").encode()
+    content = (
+        HEADER + "Los Ases,Luis Guamán,0601234567,,Rosa Pilco,,,2,Riobamba,1\n"
+        "Chimborazo,Ana Yépez,,,Juan Tene,,,,Guano,\n"
+    ).encode()
     response = upload(org_client, champ, content)
     page = response.content.decode()
     assert "Import 2 pairs" in page and not champ.pairs.exists()
@@ -127,8 +162,10 @@ def test_csv_import_previews_then_saves(org_client):
 
 def test_the_excel_export_opens_in_excel_es_ec_and_comes_back_whole(org_client):
     champ = championship()
-    content = (HEADER + "Los Ases,Luis Guamán,0601234567,,Rosa Pilco,,,2,Riobamba,1\n"
-               "Chimborazo,Ana Yépez,,0991234567,Juan Tene,,,,\"Guano; Chimborazo\",\n").encode()
+    content = (
+        HEADER + "Los Ases,Luis Guamán,0601234567,,Rosa Pilco,,,2,Riobamba,1\n"
+        'Chimborazo,Ana Yépez,,0991234567,Juan Tene,,,,"Guano; Chimborazo",\n'
+    ).encode()
     text = upload(org_client, champ, content).context["preview"].text
     org_client.post(reverse("tournament:pairs_import", args=[champ.pk]), {"text": text, "confirm": "1"})
     response = org_client.get(reverse("tournament:pairs_export", args=[champ.pk]))
@@ -158,22 +195,34 @@ def test_a_latin1_csv_from_excel_is_read_with_a_notice(org_client):
     assert "read as Windows-1252" in preview.notice
 
 
-@pytest.mark.parametrize("content, line, reason", [
-    (b"nombre,jugador1\nX,Y\n", 1, "unknown columns: nombre, jugador1; missing columns: pareja, jugador_1, jugador_2"),
-    (HEADER.encode() + b"A,Ana,,,Bea,,,,,\n\nB,Carla,,,Dora,,,,,\n", 3, "empty row"),
-    (HEADER.encode() + b"A,Ana,,,Bea,,,,,\nA,Carla,,,Dora,,,,,\n", 3, 'pair "A" is repeated (line 2)'),
-    (HEADER.encode() + b"A,Ana,,,Bea,,,,,cinco\n", 2, 'cabeza_de_serie must be a whole number from 1, not "cinco"'),
-    (HEADER.encode() + b"A,Ana,,,,,,,,\n", 2, "jugador_2 is empty"),
-    (HEADER.encode() + b"A,Ana,,,Bea\n", 2, "5 cells; the header has 10"),
-    (HEADER.encode() + b"A,Ana,0601,,Bea,,,,,\nB,Carla,,,Dora,0601,,,,\n", 3, "ID number 0601 is repeated (line 2)"),
-])
+@pytest.mark.parametrize(
+    "content, line, reason",
+    [
+        (
+            b"nombre,jugador1\nX,Y\n",
+            1,
+            "unknown columns: nombre, jugador1; missing columns: pareja, jugador_1, jugador_2",
+        ),
+        (HEADER.encode() + b"A,Ana,,,Bea,,,,,\n\nB,Carla,,,Dora,,,,,\n", 3, "empty row"),
+        (HEADER.encode() + b"A,Ana,,,Bea,,,,,\nA,Carla,,,Dora,,,,,\n", 3, 'pair "A" is repeated (line 2)'),
+        (HEADER.encode() + b"A,Ana,,,Bea,,,,,cinco\n", 2, 'cabeza_de_serie must be a whole number from 1, not "cinco"'),
+        (HEADER.encode() + b"A,Ana,,,,,,,,\n", 2, "jugador_2 is empty"),
+        (HEADER.encode() + b"A,Ana,,,Bea\n", 2, "5 cells; the header has 10"),
+        (
+            HEADER.encode() + b"A,Ana,0601,,Bea,,,,,\nB,Carla,,,Dora,0601,,,,\n",
+            3,
+            "ID number 0601 is repeated (line 2)",
+        ),
+    ],
+)
 def test_bad_csv_rows_are_reported_by_line_and_nothing_is_saved(org_client, content, line, reason):
     champ = championship()
     Pair.objects.create(championship=champ, name="Existente")
     response = upload(org_client, champ, content)
     preview = response.context["preview"]
     assert (line, reason) in [(n, r) for n, r in preview.errors] or any(
-        n == line and reason in r for n, r in preview.errors), preview.errors
+        n == line and reason in r for n, r in preview.errors
+    ), preview.errors
     assert "nothing was saved" in response.content.decode()
     assert "confirm" not in response.content.decode()
     assert champ.pairs.count() == 1
@@ -184,7 +233,7 @@ def test_a_player_already_in_another_pair_is_refused(org_client):
     url = reverse("tournament:pair_new", args=[champ.pk])
     assert org_client.post(url, pair_data("Los Ases", player1_id="0601234567")).status_code == 302
     response = org_client.post(url, pair_data("Las Sotas", player2_id="0601234567"))
-    assert 'ID number 0601234567 already plays in the pair &quot;Los Ases&quot;.' in response.content.decode()
+    assert "ID number 0601234567 already plays in the pair &quot;Los Ases&quot;." in response.content.decode()
     assert champ.pairs.count() == 1
 
 
@@ -214,6 +263,7 @@ def test_confirming_a_tampered_preview_saves_nothing(org_client):
 
 # --- results ----------------------------------------------------------------
 
+
 def test_a_correction_blocked_by_a_later_mesa_names_it_and_saves_nothing(org_client):
     champ = championship()
     pairs(champ, 16)
@@ -230,8 +280,10 @@ def test_a_correction_blocked_by_a_later_mesa_names_it_and_saves_nothing(org_cli
     later = champ.mesas.get(bracket="W", round=2, position=1)
     start(later)
     first = champ.mesas.get(bracket="W", round=1, position=1)
-    response = org_client.post(reverse("tournament:mesa_result", args=[champ.pk, first.pk]),
-                               {"winner": "B", "chicas_a": 0, "chicas_b": 2, "override": "on"})
+    response = org_client.post(
+        reverse("tournament:mesa_result", args=[champ.pk, first.pk]),
+        {"winner": "B", "chicas_a": 0, "chicas_b": 2, "override": "on"},
+    )
     page = response.content.decode()
     assert response.status_code == 200
     assert "cannot be corrected" in page and f"Winners&#x27; bracket R2-1 (table {later.table_number})" in page
@@ -251,6 +303,7 @@ def test_a_walkover_from_the_board(org_client):
 
 
 # --- query counts -------------------------------------------------------------
+
 
 @pytest.fixture
 def big_championship():
@@ -320,8 +373,10 @@ def test_only_the_director_sees_and_uses_the_override(client):
     assert 'name="override"' in client.get(url).content.decode()
     response = client.post(url, {"winner": "B", "chicas_a": 1, "chicas_b": 2, "override": "on"})
     assert response.status_code == 200 and "states its reason" in response.content.decode()  # Art. 18: said why
-    response = client.post(url, {"winner": "B", "chicas_a": 1, "chicas_b": 2, "override": "on",
-                                 "reason": "The juez misread the last conteo."})
+    response = client.post(
+        url,
+        {"winner": "B", "chicas_a": 1, "chicas_b": 2, "override": "on", "reason": "The juez misread the last conteo."},
+    )
     assert response.status_code == 302
     first.refresh_from_db()
     winners_mesa = champ.mesas.get(pk=first.winner_to_id)
@@ -366,11 +421,21 @@ def test_the_format_cannot_change_once_drawn(org_client):
     champ = championship()
     pairs(champ, 16)
     draws.draw_bracket(champ, seed=1)
-    response = org_client.post(reverse("tournament:edit", args=[champ.pk]), {
-        "name": champ.name, "start_date": "2026-11-21", "end_date": "2026-11-22",
-        "ruleset_profile": "riobamba", "players_per_pair": 2, "bracket_format": "single",
-        "group_size": 4, "advance_per_group": 0, "tables": 8, "appeal_window_minutes": 10,
-    })
+    response = org_client.post(
+        reverse("tournament:edit", args=[champ.pk]),
+        {
+            "name": champ.name,
+            "start_date": "2026-11-21",
+            "end_date": "2026-11-22",
+            "ruleset_profile": "riobamba",
+            "players_per_pair": 2,
+            "bracket_format": "single",
+            "group_size": 4,
+            "advance_per_group": 0,
+            "tables": 8,
+            "appeal_window_minutes": 10,
+        },
+    )
     assert "The bracket is drawn: this can no longer change." in response.content.decode()
     champ.refresh_from_db()
     assert champ.bracket_format == "double"
@@ -389,6 +454,7 @@ def test_a_walkover_needs_both_pairs(org_client):
 
 # --- tables across championships ------------------------------------------------
 
+
 def test_the_tables_page_names_jueces_and_where_each_is_busy_and_says_what_was_assigned(org_client):
     other = championship(name="Copa de Quito")
     pairs(other, 2)
@@ -403,22 +469,29 @@ def test_the_tables_page_names_jueces_and_where_each_is_busy_and_says_what_was_a
     url = reverse("tournament:tables", args=[champ.pk])
     response = org_client.post(url, follow=True)
     page = response.content.decode()
-    assert "2 mesas assigned: Winners&#x27; bracket R1-1: table 2, juez juez2; " \
-           "Winners&#x27; bracket R1-2: table 3, no juez." in page
-    jueces_list = page[page.index('id="jueces"'):]
+    assert (
+        "2 mesas assigned: Winners&#x27; bracket R1-1: table 2, juez juez2; "
+        "Winners&#x27; bracket R1-2: table 3, no juez." in page
+    )
+    jueces_list = page[page.index('id="jueces"') :]
     assert "Ana Pérez" in jueces_list and "busy: Winners&#x27; bracket R1-1, Copa de Quito" in jueces_list
     mesa = champ.mesas.get(bracket="W", round=1, position=2)
     form = org_client.get(reverse("tournament:mesa_table", args=[champ.pk, mesa.pk])).content.decode()
     assert "Ana Pérez (busy: Winners&#x27; bracket R1-1 (table 1) in Copa de Quito)" in form
-    response = org_client.post(reverse("tournament:mesa_table", args=[champ.pk, mesa.pk]),
-                               {"table_number": "4", "juez": judges[0].pk})
-    assert "Ana Pérez is the juez of Winners&#x27; bracket R1-1 (table 1) in Copa de Quito." in response.content.decode()
-    response = org_client.post(reverse("tournament:mesa_table", args=[champ.pk, mesa.pk]),
-                               {"table_number": "4", "juez": ""}, follow=True)
+    response = org_client.post(
+        reverse("tournament:mesa_table", args=[champ.pk, mesa.pk]), {"table_number": "4", "juez": judges[0].pk}
+    )
+    assert (
+        "Ana Pérez is the juez of Winners&#x27; bracket R1-1 (table 1) in Copa de Quito." in response.content.decode()
+    )
+    response = org_client.post(
+        reverse("tournament:mesa_table", args=[champ.pk, mesa.pk]), {"table_number": "4", "juez": ""}, follow=True
+    )
     assert "Winners&#x27; bracket R1-2: table 4, no juez." in response.content.decode()
 
 
 # --- check-in feeds the draw -------------------------------------------------------
+
 
 def test_the_draw_asks_first_then_leaves_the_absent_pairs_out(org_client):
     champ = championship()
@@ -443,7 +516,10 @@ def test_the_draw_is_refused_with_fewer_than_two_present(org_client):
     page = org_client.get(pairs_page).content.decode()
     assert "Present: 0 · absent: 3." in page
     response = org_client.post(reverse("tournament:pairs_all_present", args=[champ.pk]), follow=True)
-    assert "3 pairs marked present." in response.content.decode() and "Present: 3 · absent: 0." in response.content.decode()
+    assert (
+        "3 pairs marked present." in response.content.decode()
+        and "Present: 3 · absent: 0." in response.content.decode()
+    )
     assert champ.pairs.filter(checked_in=True).count() == 3
 
 
@@ -466,6 +542,7 @@ def test_the_walkover_form_names_the_pairs(org_client):
 
 # --- the championship form and the Comité's accounts ----------------------------------
 
+
 def test_the_championship_form_offers_directors_by_name_and_names_profiles_and_sources(org_client):
     director = organiser("ruth")
     director.first_name, director.last_name = "Ruth", "Vallejo"
@@ -473,7 +550,7 @@ def test_the_championship_form_offers_directors_by_name_and_names_profiles_and_s
     accounts.give_role(director, "director")
     jueces(1)
     page = org_client.get(reverse("tournament:new")).content.decode()
-    director_field = page[page.index('name="director"'):page.index("</select>", page.index('name="director"'))]
+    director_field = page[page.index('name="director"') : page.index("</select>", page.index('name="director"'))]
     assert "Ruth Vallejo" in director_field and "juez1" not in director_field and "org" not in director_field
     # Each rule names the profile's value and its source as people know it.
     assert "as the profile says: no limit" in page  # the ronda limit, riobamba
@@ -492,16 +569,43 @@ def test_only_the_committee_makes_organisers_and_directors(org_client):
     assert client.get(url).status_code == 302  # to sign in
     admin = get_user_model().objects.create_superuser("comite", password="cuarenta")
     client.force_login(admin)
-    response = client.post(url, {"first_name": "Ruth", "last_name": "Vallejo", "username": "rvallejo",
-                                 "password1": "tres-cuarenta", "password2": "tres-cuarenta", "role": "director"},
-                           follow=True)
+    response = client.post(
+        url,
+        {
+            "first_name": "Ruth",
+            "last_name": "Vallejo",
+            "username": "rvallejo",
+            "password1": "tres-cuarenta",
+            "password2": "tres-cuarenta",
+            "role": "director",
+        },
+        follow=True,
+    )
     assert "Ruth Vallejo can now sign in as rvallejo (Director)." in response.content.decode()
     ruth = get_user_model().objects.get(username="rvallejo")
     assert ruth in accounts.directors() and not ruth.is_staff
-    client.post(url, {"first_name": "Ana", "last_name": "Paz", "username": "apaz", "password1": "tres-cuarenta",
-                      "password2": "tres-cuarenta", "role": "organiser"})
+    client.post(
+        url,
+        {
+            "first_name": "Ana",
+            "last_name": "Paz",
+            "username": "apaz",
+            "password1": "tres-cuarenta",
+            "password2": "tres-cuarenta",
+            "role": "organiser",
+        },
+    )
     ana = get_user_model().objects.get(username="apaz")
     assert ana.is_staff and ana.has_perm("tournament.run_championship")
-    bad = client.post(url, {"first_name": "X\x00", "last_name": "Y", "username": "xy", "password1": "tres-cuarenta",
-                            "password2": "tres-cuarenta", "role": "rey"})
+    bad = client.post(
+        url,
+        {
+            "first_name": "X\x00",
+            "last_name": "Y",
+            "username": "xy",
+            "password1": "tres-cuarenta",
+            "password2": "tres-cuarenta",
+            "role": "rey",
+        },
+    )
     assert bad.status_code == 200 and not get_user_model().objects.filter(username="xy").exists()

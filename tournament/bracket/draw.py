@@ -28,14 +28,13 @@ from .specs import DOUBLE, FORMATS, ROUND_ROBIN, SINGLE, BracketError
 @dataclass(frozen=True)
 class Draw:
     format: str
-    order: tuple            # entrants from seed 1 down
+    order: tuple  # entrants from seed 1 down
     random_seed: int | None  # None when the draw was not random
-    specs: tuple            # MatchSpec, in playing order
+    specs: tuple  # MatchSpec, in playing order
     groups: Mapping[int, tuple] = field(default_factory=dict)  # round-robin: group number -> entrants
 
 
-def draw(entrants, format=DOUBLE, *, seeds=None, random_draw=False, random_seed=None,
-         third_place=False, group_size=4):
+def draw(entrants, format=DOUBLE, *, seeds=None, random_draw=False, random_seed=None, third_place=False, group_size=4):
     """Draw a bracket.
 
     ``entrants``: opaque ids; ``seeds``: optional mapping id -> seed number.

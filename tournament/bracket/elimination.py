@@ -102,48 +102,58 @@ def elimination_specs(ordered, format=DOUBLE, third_place=False):
         skeleton.append((Key(WINNERS, 1, position), places[2 * position - 2], places[2 * position - 1]))
     for r in range(2, rounds + 1):
         for position in range(1, (size >> r) + 1):
-            skeleton.append((
-                Key(WINNERS, r, position),
-                ("winner", Key(WINNERS, r - 1, 2 * position - 1)),
-                ("winner", Key(WINNERS, r - 1, 2 * position)),
-            ))
+            skeleton.append(
+                (
+                    Key(WINNERS, r, position),
+                    ("winner", Key(WINNERS, r - 1, 2 * position - 1)),
+                    ("winner", Key(WINNERS, r - 1, 2 * position)),
+                )
+            )
     final = Key(WINNERS, rounds, 1)
 
     if format == DOUBLE:
         for position in range(1, size // 4 + 1):
-            skeleton.append((
-                Key(LOSERS, 1, position),
-                ("loser", Key(WINNERS, 1, 2 * position - 1)),
-                ("loser", Key(WINNERS, 1, 2 * position)),
-            ))
+            skeleton.append(
+                (
+                    Key(LOSERS, 1, position),
+                    ("loser", Key(WINNERS, 1, 2 * position - 1)),
+                    ("loser", Key(WINNERS, 1, 2 * position)),
+                )
+            )
         for r in range(2, rounds + 1):
             drop_round = 2 * (r - 1)
             count = size >> r
             dropped_to = drop_order(r, count)
             dropping = {to: p for p, to in enumerate(dropped_to, start=1)}
             for position in range(1, count + 1):
-                skeleton.append((
-                    Key(LOSERS, drop_round, position),
-                    ("loser", Key(WINNERS, r, dropping[position])),
-                    ("winner", Key(LOSERS, drop_round - 1, position)),
-                ))
+                skeleton.append(
+                    (
+                        Key(LOSERS, drop_round, position),
+                        ("loser", Key(WINNERS, r, dropping[position])),
+                        ("winner", Key(LOSERS, drop_round - 1, position)),
+                    )
+                )
             if r < rounds:
                 for position in range(1, count // 2 + 1):
-                    skeleton.append((
-                        Key(LOSERS, drop_round + 1, position),
-                        ("winner", Key(LOSERS, drop_round, 2 * position - 1)),
-                        ("winner", Key(LOSERS, drop_round, 2 * position)),
-                    ))
+                    skeleton.append(
+                        (
+                            Key(LOSERS, drop_round + 1, position),
+                            ("winner", Key(LOSERS, drop_round, 2 * position - 1)),
+                            ("winner", Key(LOSERS, drop_round, 2 * position)),
+                        )
+                    )
         losers_champion = ("winner", Key(LOSERS, 2 * (rounds - 1), 1)) if rounds > 1 else ("loser", final)
         grand_final = Key(GRAND_FINAL, 1, 1)
         skeleton.append((grand_final, ("winner", final), losers_champion))
         skeleton.append((Key(RESET, 1, 1), ("loser", grand_final), ("winner", grand_final)))
     elif third_place and rounds >= 2:
-        skeleton.append((
-            Key(THIRD_PLACE, 1, 1),
-            ("loser", Key(WINNERS, rounds - 1, 1)),
-            ("loser", Key(WINNERS, rounds - 1, 2)),
-        ))
+        skeleton.append(
+            (
+                Key(THIRD_PLACE, 1, 1),
+                ("loser", Key(WINNERS, rounds - 1, 1)),
+                ("loser", Key(WINNERS, rounds - 1, 2)),
+            )
+        )
     return _resolve_byes(skeleton)
 
 

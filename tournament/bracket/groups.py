@@ -54,7 +54,8 @@ def round_robin_specs(ordered, group_size):
     """The groups (number -> entrants) and the specs of all their mesas."""
     if len(ordered) < 2:
         raise BracketError(
-            "Un todos contra todos necesita al menos dos parejas.", "A round-robin needs at least two entrants.")
+            "Un todos contra todos necesita al menos dos parejas.", "A round-robin needs at least two entrants."
+        )
     groups = {
         number: tuple(members)
         for number, members in enumerate(snake_groups(ordered, group_count(len(ordered), group_size)), start=1)
@@ -165,8 +166,7 @@ def standings(results, entrants=()):
         tied = set(ranked[start:end])
         for entrant in tied:
             head_to_head = sum(
-                1 for r in results
-                if r.a in tied and r.b in tied and (r.a if r.winner == "A" else r.b) == entrant
+                1 for r in results if r.a in tied and r.b in tied and (r.a if r.winner == "A" else r.b) == entrant
             )
             sort_keys[entrant] = (primary(entrant), -head_to_head)
         start = end
@@ -177,11 +177,19 @@ def standings(results, entrants=()):
         row = tally.get(entrant, Counter())
         if not index or sort_keys[entrant] != sort_keys[ranked[index - 1]]:
             rank = index + 1
-        table.append(Standing(
-            entrant=entrant, rank=rank, played=row["played"], won=row["won"], lost=row["lost"],
-            chicas_won=row["chicas_won"], chicas_lost=row["chicas_lost"],
-            points_for=row["points_for"], points_against=row["points_against"],
-        ))
+        table.append(
+            Standing(
+                entrant=entrant,
+                rank=rank,
+                played=row["played"],
+                won=row["won"],
+                lost=row["lost"],
+                chicas_won=row["chicas_won"],
+                chicas_lost=row["chicas_lost"],
+                points_for=row["points_for"],
+                points_against=row["points_against"],
+            )
+        )
     return table
 
 
@@ -218,7 +226,8 @@ def knockout_order(ranked_groups, advance):
             for number in numbers[shift:] + numbers[:shift]
         ]
         clashes = sum(
-            1 for spec in elimination_specs(order, SINGLE)
+            1
+            for spec in elimination_specs(order, SINGLE)
             if spec.a is not None and spec.b is not None and group_of[spec.a] == group_of[spec.b]
         )
         if best is None or clashes < best[0]:

@@ -44,13 +44,13 @@ from .specs import GROUP, SLOTS, THIRD_PLACE, BracketError, Key
 
 @dataclass(frozen=True)
 class Progress:
-    occupants: Mapping[Key, tuple]   # key -> (entrant in A or None, entrant in B or None)
-    ready: tuple                     # keys with both occupants and no result, in playing order
-    void: frozenset                  # keys that will not be played (the reset when A wins the grand final)
+    occupants: Mapping[Key, tuple]  # key -> (entrant in A or None, entrant in B or None)
+    ready: tuple  # keys with both occupants and no result, in playing order
+    void: frozenset  # keys that will not be played (the reset when A wins the grand final)
     defeats: Mapping[Hashable, int]
     eliminated: frozenset
     champion: Hashable | None
-    reset_needed: bool | None        # None until the grand final is decided (or without one)
+    reset_needed: bool | None  # None until the grand final is decided (or without one)
 
 
 def playing_order(specs):
@@ -96,7 +96,8 @@ def advance(specs, results, seated=None):
     for key, slot in results.items():
         if key not in by_key:
             raise BracketError(
-                f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw.")
+                f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw."
+            )
         if slot not in SLOTS:
             raise BracketError(
                 f"Mesa {_label(key)}: el ganador debe ser el lado A o B, no {slot!r}.",
@@ -172,7 +173,8 @@ def dependents(specs, key):
     by_key = {spec.key: spec for spec in specs}
     if key not in by_key:
         raise BracketError(
-            f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw.")
+            f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw."
+        )
     found = set()
     stack = [key]
     while stack:

@@ -57,7 +57,8 @@ def seed_order(entrants, seeds=None, random_seed=None):
     numbers = [s for s in seeds.values() if s is not None]
     if any(not isinstance(s, int) or isinstance(s, bool) or s < 1 for s in numbers):
         raise BracketError(
-            "Las cabezas de serie deben ser números enteros positivos.", "Seeds must be positive whole numbers.")
+            "Las cabezas de serie deben ser números enteros positivos.", "Seeds must be positive whole numbers."
+        )
     if len(set(numbers)) != len(numbers):
         raise BracketError("Dos parejas tienen la misma cabeza de serie.", "Two entrants have the same seed.")
     seeded = sorted((e for e in entrants if seeds.get(e) is not None), key=seeds.get)

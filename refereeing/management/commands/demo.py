@@ -33,22 +33,101 @@ from tournament.models import Championship, Mesa, Pair, Player
 PASSWORD = "cuarenta"
 DRAW_SEED = 2026
 FIRST_NAMES = [
-    "Luis", "José", "Carlos", "Jorge", "Segundo", "Manuel", "Juan", "Miguel", "Fausto", "Patricio",
-    "Washington", "Galo", "Marco", "Édgar", "Hólger", "Wilson", "Rosa", "María", "Carmen", "Blanca",
-    "Mercedes", "Gloria", "Fanny", "Inés", "Lucía", "Narcisa", "Teresa", "Marlene", "Pilar", "Janeth",
+    "Luis",
+    "José",
+    "Carlos",
+    "Jorge",
+    "Segundo",
+    "Manuel",
+    "Juan",
+    "Miguel",
+    "Fausto",
+    "Patricio",
+    "Washington",
+    "Galo",
+    "Marco",
+    "Édgar",
+    "Hólger",
+    "Wilson",
+    "Rosa",
+    "María",
+    "Carmen",
+    "Blanca",
+    "Mercedes",
+    "Gloria",
+    "Fanny",
+    "Inés",
+    "Lucía",
+    "Narcisa",
+    "Teresa",
+    "Marlene",
+    "Pilar",
+    "Janeth",
 ]
 SURNAMES = [
-    "Guamán", "Pilco", "Yépez", "Tene", "Cando", "Chicaiza", "Paucar", "Quishpe", "Naranjo", "Andrade",
-    "Vallejo", "Cevallos", "Moreno", "Zambrano", "Villacrés", "Bonilla", "Lema", "Guevara", "Orozco", "Salazar",
-    "Samaniego", "Morocho", "Hidalgo", "Tapia", "Arellano", "Haro", "Chávez", "Basantes", "Espinoza", "Carrillo",
+    "Guamán",
+    "Pilco",
+    "Yépez",
+    "Tene",
+    "Cando",
+    "Chicaiza",
+    "Paucar",
+    "Quishpe",
+    "Naranjo",
+    "Andrade",
+    "Vallejo",
+    "Cevallos",
+    "Moreno",
+    "Zambrano",
+    "Villacrés",
+    "Bonilla",
+    "Lema",
+    "Guevara",
+    "Orozco",
+    "Salazar",
+    "Samaniego",
+    "Morocho",
+    "Hidalgo",
+    "Tapia",
+    "Arellano",
+    "Haro",
+    "Chávez",
+    "Basantes",
+    "Espinoza",
+    "Carrillo",
 ]
 PAIR_NAMES = [
-    "Los Ases de Riobamba", "Sota y Caballo", "Los Perros del Chimborazo", "Caída y Limpia", "Las Reinas de Guano",
-    "Los del Barrio La Condamine", "Doble Ronda", "Los Zapateros", "Los Tantos", "Los de la Estación",
-    "Escalera Real", "Los Compadres de Ambato", "Las Comadres", "Los Chagras", "Los Panas de Quito",
-    "Los Ilustres de Alausí", "Los del Mercado Oriental", "La Data", "Los Cuarentones", "Los de Chambo",
-    "Los Runas", "Los Guaguas", "Los de Latacunga", "La Mano Santa", "Los Morlacos", "Los Lojanos",
-    "Los de Penipe", "Los Guayacos", "Los del Parque Sucre", "Los Cholos de Cajabamba", "Los de Colta",
+    "Los Ases de Riobamba",
+    "Sota y Caballo",
+    "Los Perros del Chimborazo",
+    "Caída y Limpia",
+    "Las Reinas de Guano",
+    "Los del Barrio La Condamine",
+    "Doble Ronda",
+    "Los Zapateros",
+    "Los Tantos",
+    "Los de la Estación",
+    "Escalera Real",
+    "Los Compadres de Ambato",
+    "Las Comadres",
+    "Los Chagras",
+    "Los Panas de Quito",
+    "Los Ilustres de Alausí",
+    "Los del Mercado Oriental",
+    "La Data",
+    "Los Cuarentones",
+    "Los de Chambo",
+    "Los Runas",
+    "Los Guaguas",
+    "Los de Latacunga",
+    "La Mano Santa",
+    "Los Morlacos",
+    "Los Lojanos",
+    "Los de Penipe",
+    "Los Guayacos",
+    "Los del Parque Sucre",
+    "Los Cholos de Cajabamba",
+    "Los de Colta",
     "Los de Guamote",
 ]
 CITIES = ["Riobamba", "Guano", "Ambato", "Quito", "Cuenca", "Guayaquil", "Latacunga", "Alausí", "Chambo", "Loja"]
@@ -66,7 +145,10 @@ class Command(BaseCommand):
             return
         rng = random.Random(DRAW_SEED)
         with transaction.atomic():
-            organisers, jueces_group = Group.objects.get(name=accounts.ORGANISERS_GROUP), Group.objects.get(name=accounts.JUECES_GROUP)
+            organisers, jueces_group = (
+                Group.objects.get(name=accounts.ORGANISERS_GROUP),
+                Group.objects.get(name=accounts.JUECES_GROUP),
+            )
             self._user("comite", "Comité Permanente", organisers, staff=True, superuser=True)
             self._user("organizador", "Organización del Campeonato", organisers, staff=True)
             director = self._user("director", "Director del Campeonato", organisers, staff=True)
@@ -74,9 +156,14 @@ class Command(BaseCommand):
             jueces = [self._user(f"juez{n}", f"Juez {n}", jueces_group) for n in range(1, 17)]
             today = datetime.date.today()
             championship = Championship.objects.create(
-                name="Campeonato Nacional de Cuarenta", edition=str(today.year),
-                venue="Coliseo Cubierto de Riobamba", start_date=today, end_date=today + datetime.timedelta(days=1),
-                director=director, ruleset_profile="riobamba", tables=16,
+                name="Campeonato Nacional de Cuarenta",
+                edition=str(today.year),
+                venue="Coliseo Cubierto de Riobamba",
+                start_date=today,
+                end_date=today + datetime.timedelta(days=1),
+                director=director,
+                ruleset_profile="riobamba",
+                tables=16,
             )
             self._pairs(championship, rng)
             draws.draw_bracket(championship, seed=DRAW_SEED)
@@ -87,19 +174,30 @@ class Command(BaseCommand):
         for bracket, number in (("W", 2), ("L", 1)):
             for mesa in self._round(championship, bracket, number):
                 self._play(mesa, rng, finish=False)
-        self._appeal(ClaimEntry.objects.filter(
-            mesa__championship=championship, mesa__status=Mesa.Status.IN_PLAY, kind="caida", accepted=True,
-        ).order_by("mesa__table_number", "-seq").first())
-        self.stdout.write(self.style.SUCCESS(
-            f"Demo ready: {championship} with {championship.pairs.count()} pairs, "
-            f"{championship.mesas.count()} mesas; log in as organizador / director / juez1..juez16 "
-            f"(password {PASSWORD}). Judges: {len(jueces)}."
-        ))
+        self._appeal(
+            ClaimEntry.objects.filter(
+                mesa__championship=championship,
+                mesa__status=Mesa.Status.IN_PLAY,
+                kind="caida",
+                accepted=True,
+            )
+            .order_by("mesa__table_number", "-seq")
+            .first()
+        )
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo ready: {championship} with {championship.pairs.count()} pairs, "
+                f"{championship.mesas.count()} mesas; log in as organizador / director / juez1..juez16 "
+                f"(password {PASSWORD}). Judges: {len(jueces)}."
+            )
+        )
 
     def _user(self, username, full_name, group, staff=False, superuser=False):
         first, _, last = full_name.partition(" ")
-        user, _ = User.objects.get_or_create(username=username, defaults={
-            "first_name": first, "last_name": last, "is_staff": staff, "is_superuser": superuser})
+        user, _ = User.objects.get_or_create(
+            username=username,
+            defaults={"first_name": first, "last_name": last, "is_staff": staff, "is_superuser": superuser},
+        )
         user.set_password(PASSWORD)
         user.save()
         user.groups.add(group)
@@ -108,21 +206,31 @@ class Command(BaseCommand):
     def _pairs(self, championship, rng):
         for n, name in enumerate(PAIR_NAMES, start=1):
             pair = Pair.objects.create(
-                championship=championship, name=name, club=rng.choice(CITIES), seed=n if n <= 8 else None,
+                championship=championship,
+                name=name,
+                club=rng.choice(CITIES),
+                seed=n if n <= 8 else None,
                 checked_in=True,
             )
             for number in (1, 2):
                 Player.objects.create(
-                    pair=pair, number=number, is_representative=number == 1,
+                    pair=pair,
+                    number=number,
+                    is_representative=number == 1,
                     full_name=f"{rng.choice(FIRST_NAMES)} {rng.choice(SURNAMES)} {rng.choice(SURNAMES)}",
-                    id_number=f"06{rng.randrange(10**8):08d}", phone=f"09{rng.randrange(10**8):08d}",
+                    id_number=f"06{rng.randrange(10**8):08d}",
+                    phone=f"09{rng.randrange(10**8):08d}",
                 )
 
     def _round(self, championship, bracket, number):
         seating.start_round(championship, bracket, number)
         seating.assign_tables(championship)
-        return list(championship.mesas.filter(bracket=bracket, round=number, status=Mesa.Status.READY)
-                    .exclude(table_number=None).select_related("juez").order_by("position"))
+        return list(
+            championship.mesas.filter(bracket=bracket, round=number, status=Mesa.Status.READY)
+            .exclude(table_number=None)
+            .select_related("juez")
+            .order_by("position")
+        )
 
     def _appeal(self, caida):
         """The other pair appeals an accepted caída, signed by its representative."""
@@ -132,9 +240,13 @@ class Command(BaseCommand):
         png = io.BytesIO()
         image.save(png, "PNG")
         appeals.file_appeal(
-            mesa, side, caida.seq, "La caída se hizo con una carta que ya se había jugado.",
+            mesa,
+            side,
+            caida.seq,
+            "La caída se hizo con una carta que ya se había jugado.",
             mesa.pair(side).representative.full_name,
-            "data:image/png;base64," + base64.b64encode(png.getvalue()).decode(), uuid.uuid4(),
+            "data:image/png;base64," + base64.b64encode(png.getvalue()).decode(),
+            uuid.uuid4(),
         )
 
     def _play(self, mesa, rng, finish):

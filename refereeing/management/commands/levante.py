@@ -24,7 +24,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--table", required=True, help='table cards, e.g. "3 4 J Q K"')
         parser.add_argument("--played", required=True, help="the card played, e.g. 7")
-        parser.add_argument("--previous", help="the previous player's card, if still on the table in this mano (Art. 6)")
+        parser.add_argument(
+            "--previous", help="the previous player's card, if still on the table in this mano (Art. 6)"
+        )
         parser.add_argument("--ruleset", default=DEFAULT_PROFILE, help=f"profile: {', '.join(PROFILES)}")
         parser.add_argument("--taken", help='the table cards the player took, e.g. "3 4 J" ("" for none)')
 

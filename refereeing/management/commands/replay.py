@@ -37,10 +37,10 @@ def read_header(obj) -> Header:
         raise ClaimError("falta «ruleset» en la cabecera. / the header has no 'ruleset'.")
     settings = obj.get("settings", {})
     if type(settings) is not dict or type(obj["ruleset"]) is not str:
-        raise ClaimError("«ruleset» es un nombre y «settings» un objeto."
-                         " / 'ruleset' is a name and 'settings' an object.")
-    header = Header(build_ruleset(obj["ruleset"], settings), obj.get("players", 4),
-                    obj.get("first_dealer", "A1"))
+        raise ClaimError(
+            "«ruleset» es un nombre y «settings» un objeto. / 'ruleset' is a name and 'settings' an object."
+        )
+    header = Header(build_ruleset(obj["ruleset"], settings), obj.get("players", 4), obj.get("first_dealer", "A1"))
     check_header(header)
     return header
 
@@ -61,8 +61,7 @@ class Command(BaseCommand):
                 with open(options["file"], encoding="utf-8-sig") as stream:
                     text = stream.read()
         except (OSError, UnicodeDecodeError) as error:
-            raise CommandError(f"no se puede leer / cannot read {options['file']}: {error}",
-                               returncode=2) from None
+            raise CommandError(f"no se puede leer / cannot read {options['file']}: {error}", returncode=2) from None
         header, claims = None, []
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
