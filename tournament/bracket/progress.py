@@ -103,7 +103,9 @@ def advance(specs, results, seated=None):
                 f"Mesa {_label(key)}: el ganador debe ser el lado A o B, no {slot!r}.",
                 f"Mesa {_label(key)}: the winner must be slot A or B, not {slot!r}.",
             )
-    occupants = {spec.key: list(seated.get(spec.key, (spec.a, spec.b))) for spec in ordered}
+    occupants = {spec.key: [spec.a, spec.b] for spec in ordered}
+    for key, pair in seated.items():
+        occupants[key] = list(pair)
     defeats = Counter()
     out = set()
     void = set()
@@ -145,11 +147,11 @@ def advance(specs, results, seated=None):
                 out.add(winner)
             else:
                 champion = winner
-        elif winner_to.key not in seated:
+        elif not seated or winner_to.key not in seated:
             occupants[winner_to.key][SLOTS.index(winner_to.slot)] = winner
         if loser_to is None:
             out.add(loser)
-        elif loser_to.key not in seated:
+        elif not seated or loser_to.key not in seated:
             occupants[loser_to.key][SLOTS.index(loser_to.slot)] = loser
     return Progress(
         occupants={key: tuple(pair) for key, pair in occupants.items()},
