@@ -7,6 +7,8 @@ Rules
   error is JSON ``{"detail": "..."}`` in the request's language, a 500 and
   the 404 of an unknown address included (DRF answers its own errors so
   already; these handlers cover the rest).
+- A form body over Django's upload limit is 413, as an API body over its
+  cap is (``refereeing.claimlog.api``), not a 400.
 - A database or Redis that does not answer is *unavailable*, not a bug: the
   answer is 503 saying which of the two and to try again, never a 500.
 - Every 500 and 503 is logged with its traceback by Django's
@@ -17,6 +19,8 @@ Rules
 
 import sys
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
@@ -80,4 +84,11 @@ def forbidden(request, exception=None):
 
 
 def bad_request(request, exception=None):
+    if isinstance(exception, RequestDataTooBig):  # a form body over DATA_UPLOAD_MAX_MEMORY_SIZE
+        return _answer(
+            request,
+            413,
+            _("The request is too large: at most %(limit)d bytes.") % {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE},
+            _("Request too large"),
+        )
     return _answer(request, 400, _("Malformed request."), _("Bad request"))

@@ -9,6 +9,7 @@ body cap, ``refereeing.signatures``'s decoding).
 import uuid
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from refereeing.claimlog.log import MalformedClaim, record_claim
 from refereeing.models import ClaimEntry, Signature
@@ -224,3 +225,16 @@ def test_a_levante_card_that_is_not_clean_text_is_refused(mesa, people, body, fi
     response = post_raw(api_client(people["juez"]), "/api/levante/", body, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400, response.content
     assert field in response.json()["detail"]
+
+
+@pytest.mark.parametrize("url", ["/cuenta/entrar/", "/jueces/"])
+def test_a_form_body_over_the_upload_limit_answers_413_and_changes_nothing(client, people, settings, url):
+    """Issue 11: every body is capped; a form body over Django's limit is 413 (was a 400), on a page or the sign-in."""
+    if url == "/jueces/":  # an organiser's page
+        client.force_login(people["staff"])
+    users = get_user_model().objects.count()
+    body = "first_name=" + "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)
+    response = client.post(url, body, content_type="application/x-www-form-urlencoded", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 413
+    assert "The request is too large" in response.content.decode()
+    assert get_user_model().objects.count() == users
