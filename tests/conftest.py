@@ -5,6 +5,8 @@ where this runs) at the size of the juez's tablet: 1024x768, touch.
 """
 
 import os
+import threading
+import time
 
 import pytest
 
@@ -78,3 +80,23 @@ def _sign_in_throttling(request, settings):
     it guards against.
     """
     settings.AXES_ENABLED = request.node.get_closest_marker("throttling") is not None
+
+
+@pytest.fixture(autouse=True)
+def _live_server_idle_before_flush(request, _django_db_helper):
+    """After a browser test, wait for the live server's requests to end before the database is emptied.
+
+    The browser is closed first (its fixture was set up after this one), but
+    a request it sent may still be in its transaction on the server's
+    thread; PostgreSQL's TRUNCATE of every table then deadlocks with it and
+    the next test finds the rows left behind. Depending on pytest-django's
+    database fixture makes this run before that fixture's flush.
+    """
+    yield
+    if "live_server" not in request.fixturenames:
+        return
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(
+        "process_request_thread" in thread.name for thread in threading.enumerate()
+    ):
+        time.sleep(0.05)
