@@ -5,7 +5,8 @@ the fields it changed (``audit.middleware`` leaves the API out: the claim
 log is its own record):
 
 - the championship: its settings and rules, its Director, the draw's seed;
-- pairs and players: registration, edits, check-ins;
+- pairs and players: registration, edits, check-ins, a new private link
+  (masked, like the PIN);
 - mesas: table, juez, inspector, pairs, result (walkover, correction, the
   Director's override) and the PIN (masked: the trail says it was
   reissued, never what it is). The state the claim log keeps is left out;
@@ -49,7 +50,7 @@ def register_models():
     from tournament.models import Championship, Mesa, Pair, Player
 
     auditlog.register(Championship, exclude_fields=["created_at"])
-    auditlog.register(Pair)
+    auditlog.register(Pair, mask_fields=["token"], mask_callable="audit.registration.mask")
     auditlog.register(Player)
     auditlog.register(Mesa, include_fields=MESA_FIELDS, mask_fields=["pin"], mask_callable="audit.registration.mask")
     auditlog.register(

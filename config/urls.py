@@ -42,6 +42,7 @@ urlpatterns = [
     path("jueces/", include("tournament.jueces_urls")),
     path("comite/cuentas/", include("tournament.roles_urls")),
     path("informe/", include("report.urls")),
+    path("", include("public.urls")),
     path("mesa/", namespace("refereeing", juezscreen_juez, appeals_juez)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up as a file: no inline script (CSP).

@@ -201,12 +201,19 @@ class Championship(models.Model):
         return 2 * self.players_per_pair
 
 
+def new_pair_token():
+    """A pair's private link: 32 URL-safe characters, unguessable."""
+    return secrets.token_urlsafe(24)
+
+
 class Pair(models.Model):
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="pairs")
     name = models.CharField(_("name"), max_length=120, validators=[TextValidator("name")])
     club = models.CharField(_("club or city"), max_length=120, blank=True, validators=[TextValidator("name")])
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     checked_in = models.BooleanField(_("checked in"), default=False)
+    # The pair's private link (``public``): printed as a QR code on its card; a new one replaces it.
+    token = models.CharField(_("private link"), max_length=64, unique=True, default=new_pair_token, editable=False)
 
     class Meta:
         verbose_name = _("pair")

@@ -2,10 +2,12 @@
 the domain modules (``draws``, ``tables``, ``results``,
 ``accounts``), ``pairs_csv`` and ``standings``."""
 
+import segno
 from django.contrib import messages
 from django.db.models import Count, F, Q
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -28,7 +30,7 @@ from .forms import (
     TableForm,
     WalkoverForm,
 )
-from .models import Championship, Mesa, Pair
+from .models import Championship, Mesa, Pair, new_pair_token
 from .naming import person_name
 
 
@@ -122,6 +124,34 @@ def pair_edit(request, pk, pair_pk=None):
         messages.success(request, _("Pair saved."))
         return redirect("tournament:pairs", championship.pk)
     return render(request, "tournament/pair_form.html", {"form": form, "championship": championship, "pair": pair})
+
+
+@organiser_required
+def pair_card(request, pk, pair_pk):
+    """The pair's card, printed at check-in: its private page's address as a QR code (``public``)."""
+    pair = get_object_or_404(Pair.objects.select_related("championship"), pk=pair_pk, championship_id=pk)
+    url = request.build_absolute_uri(reverse("public:pair", args=[pair.token]))
+    return render(
+        request,
+        "tournament/pair_card.html",
+        {
+            "pair": pair,
+            "championship": pair.championship,
+            "url": url,
+            "qr": segno.make(url, error="m").svg_inline(scale=6, border=2),
+        },
+    )
+
+
+@organiser_required
+@require_POST
+def pair_new_link(request, pk, pair_pk):
+    """A new private link for the pair: the old one stops working at once."""
+    pair = get_object_or_404(Pair, pk=pair_pk, championship_id=pk)
+    pair.token = new_pair_token()
+    pair.save(update_fields=["token"])
+    messages.success(request, _("%(pair)s has a new private link; the old one no longer works.") % {"pair": pair})
+    return redirect("tournament:pair_card", pk, pair.pk)
 
 
 @organiser_required

@@ -1,0 +1,103 @@
+"""What the public pages show: the live scoreboard of a championship and each pair's own page.
+
+Rules
+-----
+- No sign-in. Nothing here shows a cédula, a phone number or another
+  pair's private link: a pair is its name and club, a player their name.
+- The scoreboard lists every mesa in bracket order: its table, its pairs,
+  the score (points and chicas) from the mesa's stored engine state, its
+  status (waiting, in play, suspended, under appeal, finished) and its
+  latest claim, as the juez's log labels it.
+- A pair's page, opened by its private link (``Pair.token``), shows where
+  the pair plays now and next (its undecided mesas, in bracket order, with
+  the table as soon as it has one), its mesas with their result and the
+  public verification link of each decided one's planilla, and the appeals
+  it filed with their status and ruling.
+"""
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from refereeing.engine.messages import kind_labels
+from refereeing.models import Appeal, ClaimEntry
+from refereeing.planilla import sheet as planilla
+from tournament.language import language
+from tournament.models import Mesa
+from tournament.seating import bracket_order
+
+
+def _status(mesa, appealed):
+    if mesa.pk in appealed:
+        return "appeal", _("Under appeal")
+    if mesa.status in Mesa.DECIDED:
+        return "finished", mesa.get_status_display()
+    if mesa.status in (Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED):
+        return mesa.status, mesa.get_status_display()
+    return "waiting", Mesa.Status.WAITING.label
+
+
+def _latest_claims(mesas):
+    """{mesa id: the label of its latest claim}, in one query."""
+    played = [m for m in mesas if m.last_seq]
+    if not played:
+        return {}
+    wanted = Q()
+    for mesa in played:
+        wanted |= Q(mesa_id=mesa.pk, seq=mesa.last_seq)
+    labels = kind_labels(language())
+    latest = {}
+    for mesa_id, claim in ClaimEntry.objects.filter(wanted).values_list("mesa_id", "claim"):
+        kind = claim.get("kind", "")
+        latest[mesa_id] = labels.get(kind, kind) + (f" · {claim['pair']}" if claim.get("pair") in ("A", "B") else "")
+    return latest
+
+
+def scoreboard(championship):
+    """One row per mesa (see the rules above)."""
+    mesas = sorted(championship.mesas.select_related("pair_a", "pair_b", "winner"), key=bracket_order)
+    appealed = set(Appeal.objects.waiting().filter(mesa__championship=championship).values_list("mesa_id", flat=True))
+    latest = _latest_claims(mesas)
+    rows = []
+    for mesa in mesas:
+        state = mesa.state or {}
+        status, status_label = _status(mesa, appealed)
+        decided = mesa.status in Mesa.DECIDED
+        rows.append(
+            {
+                "mesa": mesa,
+                "table": mesa.table_number,
+                "pairs": (mesa.pair_a, mesa.pair_b),
+                # A mesa with no claim yet shows no score; a decided one its chicas.
+                "scores": state.get("scores") if mesa.last_seq and not decided else None,
+                "chicas": {"A": mesa.chicas_a, "B": mesa.chicas_b} if decided else state.get("chicas"),
+                "status": status,
+                "status_label": status_label,
+                "latest": latest.get(mesa.pk, ""),
+            }
+        )
+    return rows
+
+
+def pair_page(pair):
+    """What the pair's own page shows (see the rules above)."""
+    mesas = sorted(
+        planilla.mesas_for_print().filter(Q(pair_a=pair) | Q(pair_b=pair), championship=pair.championship_id),
+        key=bracket_order,
+    )
+    for mesa in mesas:
+        mesa.side = "A" if mesa.pair_a_id == pair.pk else "B"
+        mesa.opponent = mesa.pair_b if mesa.side == "A" else mesa.pair_a
+        mesa.code = planilla.verification_code(mesa) if mesa.status in Mesa.DECIDED else ""
+    ahead = [m for m in mesas if m.status not in Mesa.DECIDED]
+    appeals = [
+        appeal
+        for appeal in Appeal.objects.filter(mesa__in=[m.pk for m in mesas]).select_related("mesa").order_by("filed_at")
+        if appeal.pair == ("A" if appeal.mesa.pair_a_id == pair.pk else "B")
+    ]
+    return {
+        "pair": pair,
+        "now": ahead[0] if ahead else None,
+        "next": ahead[1] if len(ahead) > 1 else None,
+        "mesas": mesas,
+        "appeals": appeals,
+    }

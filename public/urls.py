@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import views
+
+app_name = "public"
+urlpatterns = [
+    path("en-vivo/<int:pk>/", views.scoreboard, name="scoreboard"),
+    path("pareja/<str:token>/", views.pair_page, name="pair"),
+]

@@ -1,0 +1,125 @@
+"""The public pages (``public``): the live scoreboard and each pair's private page. No sign-in.
+
+No public page or pair page shows a cédula, a phone number or another pair's private link.
+"""
+
+import uuid
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils.html import escape
+
+from refereeing.claimlog.log import record_claim
+from refereeing.planilla import sheet as planilla
+from tests.tournament.factories import championship, jueces, organiser, pairs, play, start
+from tournament import draws, seating
+from tournament.models import Mesa, Player
+
+pytestmark = pytest.mark.django_db
+
+CEDULA, PHONE = "0601234567", "0991234567"
+
+
+@pytest.fixture
+def played():
+    """A championship of four pairs (with cédulas and phones): one mesa decided, one in play."""
+    champ = championship(name="Copa Chimborazo")
+    entrants = pairs(champ, 4)
+    Player.objects.filter(pair__in=entrants).update(id_number=CEDULA, phone=PHONE)
+    jueces(2)
+    draws.draw_bracket(champ, seed=1)
+    seating.assign_tables(champ)
+    seating.start_round(champ, "W", 1)
+    first, second = champ.mesas.filter(bracket="W", round=1).order_by("position")
+    play(first, "A")
+    start(second)
+    record_claim(second, {"kind": "caida", "pair": "B", "player": 1}, uuid.uuid4(), user=second.juez)
+    return champ
+
+
+def anonymous():
+    return Client(HTTP_ACCEPT_LANGUAGE="en")
+
+
+def test_the_scoreboard_shows_every_mesa_live_without_sign_in(played):
+    page = anonymous().get(reverse("public:scoreboard", args=[played.pk])).content.decode()
+    in_play = played.mesas.get(bracket="W", round=1, position=2)
+    decided = played.mesas.get(bracket="W", round=1, position=1)
+    assert in_play.pair_a.name in page and in_play.pair_b.name in page
+    assert "0 – 2" in page and "Caída · B" in page and "In play" in page  # its score and latest claim
+    assert f"chicas {decided.chicas_a} – {decided.chicas_b}" in page and "Finished" in page
+    rows = anonymous().get(reverse("public:scoreboard", args=[played.pk]) + "?rows=1").content.decode()
+    assert rows.count("<tr") == played.mesas.count()
+
+
+def test_a_pair_page_shows_where_it_plays_and_its_planillas(played):
+    winner = played.mesas.get(bracket="W", round=1, position=1)
+    pair = winner.winner
+    page = anonymous().get(reverse("public:pair", args=[pair.token]))
+    assert page["Referrer-Policy"] == "no-referrer"
+    text = page.content.decode()
+    assert pair.name in text and planilla.verification_code(winner) in text
+    next_mesa = Mesa.objects.get(championship=played, bracket="W", round=2)
+    assert escape(str(next_mesa)) in text  # where it plays now (its next mesa, waiting for the other pair)
+
+
+def test_a_new_link_replaces_the_old_one(played):
+    pair = played.pairs.first()
+    old = pair.token
+    org = Client(HTTP_ACCEPT_LANGUAGE="en")
+    org.force_login(organiser())
+    card = org.get(reverse("tournament:pair_card", args=[played.pk, pair.pk])).content.decode()
+    assert old in card and "<svg" in card
+    org.post(reverse("tournament:pair_new_link", args=[played.pk, pair.pk]))
+    pair.refresh_from_db()
+    assert pair.token != old
+    assert anonymous().get(reverse("public:pair", args=[old])).status_code == 404
+    assert anonymous().get(reverse("public:pair", args=[pair.token])).status_code == 200
+    assert anonymous().get(reverse("tournament:pair_card", args=[played.pk, pair.pk])).status_code == 302
+
+
+@pytest.mark.parametrize("token", ["x", "a" * 32, "' OR 1=1 --" + "a" * 20, "\u00e9" * 30])
+def test_a_wrong_link_is_a_plain_404(played, token):
+    assert anonymous().get(reverse("public:pair", args=[token])).status_code == 404
+
+
+def test_no_public_page_reveals_a_cedula_a_phone_or_another_pairs_link(played):
+    pages = [
+        reverse("public:scoreboard", args=[played.pk]),
+        reverse("public:scoreboard", args=[played.pk]) + "?rows=1",
+        reverse("tournament:bracket", args=[played.pk]),
+        reverse("tournament:standings", args=[played.pk]),
+    ]
+    everyone = list(played.pairs.all())
+    for pair in everyone:
+        pages.append(reverse("public:pair", args=[pair.token]))
+    for url in pages:
+        text = anonymous().get(url).content.decode()
+        assert CEDULA not in text and PHONE not in text, url
+        own = next((p.token for p in everyone if p.token in url), None)
+        assert not [p for p in everyone if p.token != own and p.token in text], url
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_scoreboard_and_a_pair_page_in_a_browser(played, live_server, page):
+    from pathlib import Path
+
+    from playwright.sync_api import expect
+
+    artifacts = Path(__file__).resolve().parents[1] / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    in_play = played.mesas.get(bracket="W", round=1, position=2)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/en-vivo/{played.pk}/")
+    row = page.locator(f"tr[data-mesa='{in_play.pk}']")
+    expect(row).to_contain_text("0 – 2")
+    record_claim(in_play, {"kind": "limpia", "pair": "A", "player": 1}, uuid.uuid4(), user=in_play.juez)
+    expect(row).to_contain_text("2 – 2", timeout=8000)  # the rows reload every 5 s
+    expect(row).to_contain_text("Limpia · A")
+    page.screenshot(path=str(artifacts / "public-scoreboard-1920.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/pareja/{in_play.pair_a.token}/")
+    expect(page.locator("#now")).to_contain_text("Mesa física")
+    page.screenshot(path=str(artifacts / "public-pair-390.png"), full_page=True)
