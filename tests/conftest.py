@@ -84,18 +84,24 @@ def _sign_in_throttling(request, settings):
 
 @pytest.fixture(autouse=True)
 def _live_server_idle_before_flush(request, _django_db_helper):
-    """After a browser test, wait for the live server's requests to end before the database is emptied.
+    """After a browser test, close its browsers' pages and let the live server's requests end before the
+    database is emptied.
 
-    The browser is closed first (its fixture was set up after this one), but
-    a request it sent may still be in its transaction on the server's
+    A request a page sent may still be in its transaction on the server's
     thread; PostgreSQL's TRUNCATE of every table then deadlocks with it and
-    the next test finds the rows left behind. Depending on pytest-django's
+    the next test finds the rows left behind. So every context of the
+    browser is closed here (the test's own page, and a second tablet a test
+    opened, which would otherwise go on polling), then the server's request
+    threads are given a moment to finish. Depending on pytest-django's
     database fixture makes this run before that fixture's flush.
     """
+    browser = request.getfixturevalue("browser") if "page" in request.fixturenames else None
     yield
-    if "live_server" not in request.fixturenames:
+    if browser is None:
         return
-    deadline = time.monotonic() + 10
+    for context in browser.contexts:
+        context.close()
+    deadline = time.monotonic() + 5
     while time.monotonic() < deadline and any(
         "process_request_thread" in thread.name for thread in threading.enumerate()
     ):
