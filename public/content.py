@@ -8,6 +8,10 @@ Rules
   the score (points and chicas) from the mesa's stored engine state, its
   status (waiting, in play, suspended, under appeal, finished) and its
   latest claim, as the juez's log labels it.
+- The projector shows the same rows in large type, and above them the
+  calls to tables: every mesa that has its table and both pairs but no
+  claim yet ("Pareja X y Pareja Y → mesa física 7"), as soon as the
+  organiser assigns it.
 - A pair's page, opened by its private link (``Pair.token``), shows where
   the pair plays now and next (its undecided mesas, in bracket order, with
   the table as soon as it has one), its mesas with their result and the
@@ -76,6 +80,14 @@ def scoreboard(championship):
             }
         )
     return rows
+
+
+def calls(championship):
+    """The calls to tables (see the rules above), in bracket order."""
+    waiting = championship.mesas.filter(
+        **Mesa.NOT_STARTED, table_number__isnull=False, pair_a__isnull=False, pair_b__isnull=False
+    ).select_related("pair_a", "pair_b")
+    return sorted(waiting, key=bracket_order)
 
 
 def pair_page(pair):

@@ -17,6 +17,17 @@ def scoreboard(request, pk):
 
 
 @require_GET
+def projector(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    template = "public/projector_body.html" if request.GET.get("rows") else "public/projector.html"
+    return render(
+        request,
+        template,
+        {"championship": championship, "rows": content.scoreboard(championship), "calls": content.calls(championship)},
+    )
+
+
+@require_GET
 def pair_page(request, token):
     if not 20 <= len(token) <= 64:
         raise Http404

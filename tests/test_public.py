@@ -123,3 +123,46 @@ def test_the_scoreboard_and_a_pair_page_in_a_browser(played, live_server, page):
     page.goto(f"{live_server.url}/pareja/{in_play.pair_a.token}/")
     expect(page.locator("#now")).to_contain_text("Mesa física")
     page.screenshot(path=str(artifacts / "public-pair-390.png"), full_page=True)
+
+
+def test_the_projector_calls_each_mesa_to_its_table_until_it_starts():
+    champ = championship(name="Copa Chimborazo")
+    pairs(champ, 4)
+    jueces(2)
+    draws.draw_bracket(champ, seed=1)
+    url = reverse("public:projector", args=[champ.pk])
+    assert "No call now." in anonymous().get(url).content.decode()
+    seating.assign_tables(champ)
+    first, second = champ.mesas.filter(bracket="W", round=1).order_by("position")
+    band = anonymous().get(url + "?rows=1").content.decode().split("</section>")[0]
+    for mesa in (first, second):
+        assert f"{mesa.pair_a.name} and {mesa.pair_b.name} → table {mesa.table_number}" in band
+    start(first)
+    band = anonymous().get(url + "?rows=1").content.decode().split("</section>")[0]
+    assert first.pair_a.name not in band and second.pair_a.name in band
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_projector_pages_by_itself_and_shows_a_call_when_a_table_is_assigned(live_server, page):
+    from pathlib import Path
+
+    from playwright.sync_api import expect
+
+    champ = championship(name="Campeonato Nacional de Cuarenta")
+    pairs(champ, 16)
+    jueces(8)
+    draws.draw_bracket(champ, seed=1)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/en-vivo/{champ.pk}/proyector/")
+    rows = page.locator("#projector tbody tr")
+    expect(rows).to_have_count(champ.mesas.count())
+    visible = page.locator("#projector tbody tr:visible")
+    first_page = visible.first.get_attribute("data-mesa")
+    assert 0 < visible.count() < champ.mesas.count()  # 31 mesas do not fit: it pages
+    seating.assign_tables(champ)
+    mesa = champ.mesas.filter(bracket="W", round=1).order_by("position").first()
+    expect(page.locator("#calls")).to_contain_text(f"{mesa.pair_a.name} y {mesa.pair_b.name} → mesa física 1",
+                                                    timeout=8000)
+    page.screenshot(path=str(Path(__file__).resolve().parents[1] / "artifacts" / "public-projector-1920.png"))
+    expect(visible.first).not_to_have_attribute("data-mesa", first_page, timeout=12000)
