@@ -137,6 +137,8 @@ def test_the_projector_calls_each_mesa_to_its_table_until_it_starts():
     band = anonymous().get(url + "?rows=1").content.decode().split("</section>")[0]
     for mesa in (first, second):
         assert f"{mesa.pair_a.name} and {mesa.pair_b.name} → table {mesa.table_number}" in band
+    seating.start_round(champ, "W", 1)
+    first.refresh_from_db()
     start(first)
     band = anonymous().get(url + "?rows=1").content.decode().split("</section>")[0]
     assert first.pair_a.name not in band and second.pair_a.name in band
@@ -162,7 +164,8 @@ def test_the_projector_pages_by_itself_and_shows_a_call_when_a_table_is_assigned
     assert 0 < visible.count() < champ.mesas.count()  # 31 mesas do not fit: it pages
     seating.assign_tables(champ)
     mesa = champ.mesas.filter(bracket="W", round=1).order_by("position").first()
-    expect(page.locator("#calls")).to_contain_text(f"{mesa.pair_a.name} y {mesa.pair_b.name} → mesa física 1",
-                                                    timeout=8000)
+    expect(page.locator("#calls")).to_contain_text(
+        f"{mesa.pair_a.name} y {mesa.pair_b.name} → mesa física 1", timeout=8000
+    )
     page.screenshot(path=str(Path(__file__).resolve().parents[1] / "artifacts" / "public-projector-1920.png"))
     expect(visible.first).not_to_have_attribute("data-mesa", first_page, timeout=12000)
