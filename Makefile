@@ -50,7 +50,7 @@ db: messages
 
 run: db
 	$(PY) manage.py demo --if-empty
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
 
 # pytest's exit code 5 (no test collected) is a failure here: a suite that
 # runs nothing proves nothing.

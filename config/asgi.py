@@ -4,6 +4,7 @@ An asyncio server reads each request and writes each answer without a
 thread: a slow, idle or half-sent connection costs a socket, never a
 worker. ``config.serving.BoundedViews`` reads the whole request first and
 lets a bounded number of Django's (sync) views run at once per worker.
+``streams.app.Streams`` serves the live streams in front of both.
 """
 
 import os
@@ -15,6 +16,9 @@ django_application = get_asgi_application()
 
 from config.serving import BoundedViews  # noqa: E402  (after Django is set up)
 from config.startup import check_services  # noqa: E402
+from streams.app import Streams  # noqa: E402
 
-application = BoundedViews(django_application)
+# The streams are served on the event loop, outside the bound on views: an
+# open stream holds a socket and a queue, never a view slot (``streams.app``).
+application = Streams(BoundedViews(django_application))
 check_services()

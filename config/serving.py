@@ -20,8 +20,8 @@ Rules
   worker also keeps the GIL from being shared among views, which was the
   claim endpoint's slowest requests with several threads per worker
   (``benchmarks/claims``).
-- Anything but plain HTTP (lifespan; the streams to come) goes straight to
-  the application.
+- Anything but plain HTTP (lifespan) goes straight to the application. The
+  live streams never reach this: ``streams.app`` serves them in front.
 """
 
 import asyncio

@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "audit",
     "resolutions",
     "backup",
+    "live",
     "axes",
     "csp",
     "drf_spectacular",

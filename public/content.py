@@ -5,7 +5,8 @@ Rules
 - No sign-in. Nothing here shows a cédula, a phone number or another
   pair's private link: a pair is its name and club, a player their name.
 - The scoreboard lists every mesa in bracket order: its table, its pairs,
-  the score (points and chicas) from the mesa's stored engine state, its
+  the score (as tantos and perros, Art. 14, and as points, and the chicas)
+  from the mesa's stored engine state, its
   status (waiting, in play, suspended, under appeal, finished) and its
   latest claim, as the juez's log labels it.
 - The projector shows the same rows in large type, and above them the
@@ -40,6 +41,12 @@ def _status(mesa, appealed):
     return "waiting", Mesa.Status.WAITING.label
 
 
+def _chips(points):
+    """The chips a score is shown as, largest first (``planilla.chips``, Art. 14)."""
+    chips = planilla.chips(points)
+    return ["perro"] * chips["perros"] + ["tanto"] * chips["tantos"]
+
+
 def _latest_claims(mesas):
     """{mesa id: the label of its latest claim}, in one query."""
     played = [m for m in mesas if m.last_seq]
@@ -56,23 +63,29 @@ def _latest_claims(mesas):
     return latest
 
 
-def scoreboard(championship):
-    """One row per mesa (see the rules above)."""
-    mesas = sorted(championship.mesas.select_related("pair_a", "pair_b", "winner"), key=bracket_order)
-    appealed = set(Appeal.objects.waiting().filter(mesa__championship=championship).values_list("mesa_id", flat=True))
+def scoreboard(championship, mesa_ids=None):
+    """One row per mesa (see the rules above); only those of ``mesa_ids`` when given."""
+    mesas = championship.mesas.select_related("pair_a", "pair_b", "winner")
+    appeals = Appeal.objects.waiting().filter(mesa__championship=championship)
+    if mesa_ids is not None:
+        mesas, appeals = mesas.filter(pk__in=mesa_ids), appeals.filter(mesa__in=mesa_ids)
+    mesas = sorted(mesas, key=bracket_order)
+    appealed = set(appeals.values_list("mesa_id", flat=True))
     latest = _latest_claims(mesas)
     rows = []
     for mesa in mesas:
         state = mesa.state or {}
         status, status_label = _status(mesa, appealed)
         decided = mesa.status in Mesa.DECIDED
+        scores = state.get("scores") if mesa.last_seq and not decided else None
         rows.append(
             {
                 "mesa": mesa,
                 "table": mesa.table_number,
                 "pairs": (mesa.pair_a, mesa.pair_b),
                 # A mesa with no claim yet shows no score; a decided one its chicas.
-                "scores": state.get("scores") if mesa.last_seq and not decided else None,
+                "scores": scores,
+                "chips": {side: _chips(points) for side, points in scores.items()} if scores else None,
                 "chicas": {"A": mesa.chicas_a, "B": mesa.chicas_b} if decided else state.get("chicas"),
                 "status": status,
                 "status_label": status_label,
@@ -108,6 +121,8 @@ def pair_page(pair):
     ]
     return {
         "pair": pair,
+        "ahead": ahead,
+        "live": scoreboard(pair.championship, [m.pk for m in ahead]) if ahead else [],
         "now": ahead[0] if ahead else None,
         "next": ahead[1] if len(ahead) > 1 else None,
         "mesas": mesas,

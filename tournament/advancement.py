@@ -33,6 +33,8 @@ dependents
 
 from django.db import transaction
 
+from live import notify
+
 from . import bracket
 from .models import Championship, Mesa
 
@@ -102,6 +104,7 @@ def settle(championship):
             status = mesa.status if a is not None and b is not None else Mesa.Status.WAITING
             # The row may have started since it was read (a first claim): then it keeps its pairs.
             Mesa.objects.filter(pk=mesa.pk, **Mesa.NOT_STARTED).update(pair_a_id=a, pair_b_id=b, status=status)
+            notify.changed(championship.pk, [mesa.pk])
         if championship.champion_id != state.champion:
             championship.champion_id = state.champion
             championship.save(update_fields=["champion"])

@@ -22,6 +22,8 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from live import notify
+
 from . import bracket
 from .errors import ActionRefused
 from .language import speak
@@ -144,4 +146,5 @@ def _create_mesas(championship, specs):
                 setattr(mesa, name, by_key[tuple(route.key)])
                 setattr(mesa, name + "_slot", route.slot)
     Mesa.objects.bulk_update(mesas, ["winner_to", "winner_to_slot", "loser_to", "loser_to_slot"], batch_size=500)
+    notify.changed(championship.pk)
     return mesas

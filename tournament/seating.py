@@ -30,6 +30,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from live import notify
+
 from .accounts import jueces
 from .errors import ActionRefused
 from .models import Mesa
@@ -149,6 +151,7 @@ def assign_table(mesa, table_number, juez):
 
 def start_round(championship, bracket, round_number):
     """Make ready every waiting mesa of one round whose two pairs are known."""
+    notify.changed(championship.pk)
     return Mesa.objects.filter(
         championship=championship,
         bracket=bracket,

@@ -52,6 +52,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.context import record
+from live import notify
 from refereeing.access import permissions as access
 from refereeing.claimlog import log as claimlog
 from refereeing.engine.text import TextError, check_text
@@ -259,6 +260,7 @@ def _move(appeal, from_status, to_status, **fields):
     if not moved:
         current = Appeal.objects.get(pk=appeal.pk)
         raise AppealError(_("This appeal is already %(status)s.") % {"status": current.get_status_display().lower()})
+    notify.changed(appeal.mesa.championship_id, [appeal.mesa_id])
     record(appeal, "appeal_step", {"status": [from_status, to_status], "ruling": ["", fields.get("ruling", "")]})
 
 

@@ -43,6 +43,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from live import paths
 from refereeing.access.permissions import ACT, access
 from refereeing.engine.messages import kind_labels
 from refereeing.models import Signature
@@ -176,6 +177,7 @@ def mesa_screen(request, mesa_id):
         "lang": language(),
         "api": {
             **{name: reverse(f"api:{name}", args=[mesa.pk]) for name in ("mesa", "claims", "signatures")},
+            "stream": paths.mesa_stream(mesa.pk),
             "appeals": reverse("refereeing:mesa_appeals", args=[mesa.pk]),
             "levante": reverse("api:levante"),
         },

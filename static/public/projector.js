@@ -1,9 +1,8 @@
-/* The projector runs by itself: it reloads the calls and the board every 5 s
- * (and keeps trying while the network is down), and pages through the mesas
- * when they do not fit on the screen. */
+/* The projector runs by itself: live.js keeps its calls and rows up to date
+ * (and keeps trying while the network is down); this pages through the
+ * mesas when they do not fit on the screen. */
 
 const main = document.getElementById("projector");
-const updated = document.getElementById("updated");
 const pageSeconds = Number(main.dataset.pageSeconds) * 1000;
 let page = 0;
 
@@ -23,20 +22,6 @@ function showPage() {
   rows.forEach((row, index) => { row.hidden = Math.floor(index / size) !== page; });
 }
 
-async function refresh() {
-  try {
-    const response = await fetch(main.dataset.refresh, { credentials: "same-origin" });
-    if (!response.ok) throw new Error(response.status);
-    main.innerHTML = await response.text();
-    showPage();
-    updated.textContent = new Date().toLocaleTimeString();
-  } catch (error) {
-    updated.textContent = "⚠ " + new Date().toLocaleTimeString();
-  } finally {
-    setTimeout(refresh, 5000);
-  }
-}
-
 showPage();
+document.addEventListener("live:updated", showPage);
 setInterval(() => { page += 1; showPage(); }, pageSeconds);
-setTimeout(refresh, 5000);

@@ -4,7 +4,7 @@
  *   state       what the screen knows and keeps on the tablet
  *   words       the server's words, kind labels and the engine's messages
  *   net         fetch with the session and CSRF token; online or not
- *   sync        the mesa on opening, then the poll every second
+ *   sync        the mesa on opening, then its stream (or a poll every second)
  *   queue       the claims tapped, sent once each and in order; conflicts
  *   preview     the engine's preview: conteo points, the provisional board
  *   render      drawing the board, the banner, the log, pending buttons
@@ -30,7 +30,7 @@ import { render } from "./render.js";
 import { showRefusal } from "./refusal.js";
 import "./signatures.js";
 import { onChange, rebase, restoreSnapshot, saveQueue, sortedEntries, st, voidedSeqs, dropQueued } from "./state.js";
-import { configure, loadMesa, tick } from "./sync.js";
+import { configure, followMesa, loadMesa, tick } from "./sync.js";
 import { describe, pairName, pointsText, t } from "./words.js";
 
 onChange(render);
@@ -109,4 +109,4 @@ document.querySelector("[data-action=undo]").addEventListener("click", () => {
 restoreSnapshot();
 render();
 window.addEventListener("online", tick);
-loadMesa().then(tick);
+loadMesa().then(tick).then(followMesa);

@@ -1,17 +1,22 @@
-/* Keeping up with the server: the mesa on opening, then a poll every
- * second (`claims/?after=<seq>`), so a second tablet at the same mesa sees
- * the claims within two seconds. The mesa's appeals come on opening, and
+/* Keeping up with the server: the mesa on opening, then the mesa's stream
+ * (live/follow.js): each claim logged by another device pushes its seq, and
+ * the tablet fetches what it lacks (`claims/?after=<seq>`) at once. Where no
+ * stream can be opened the tablet polls every second instead, and with a
+ * stream it still polls every 30 s, in case. The mesa's appeals come on opening, and
  * with each poll while the tablet knows of one the pairs have not
  * acknowledged, or while the mesa is suspended (perhaps for one): the
  * Director's ruling appears on the tablet. */
 
+import { follow } from "../../live/follow.js";
 import { api } from "./net.js";
 import { showRefusal } from "./refusal.js";
 import { cfg, changed, dropQueued, saveSnapshot, st } from "./state.js";
 import { t } from "./words.js";
 
 const POLL_MS = 1000;
+const STREAMING_POLL_MS = 30000;
 let timer = null;
+let streaming = false;
 let forbiddenHandler = null;
 let flusher = null;
 
@@ -71,5 +76,20 @@ export function tick() {
   clearTimeout(timer);
   // While a 409 waits for the juez, keep showing the other tablets' claims.
   const work = st.queue.length && !st.conflict ? flusher() : poll();
-  work.then(() => { timer = setTimeout(tick, POLL_MS); });
+  work.then(() => { timer = setTimeout(tick, streaming ? STREAMING_POLL_MS : POLL_MS); });
+}
+
+/* Follow the mesa's stream; the first seq it sends, and the first after a
+ * drop, say whether this tablet missed claims. A seq of null is a change
+ * outside the log (an appeal moved). */
+export function followMesa() {
+  follow(cfg.api.stream, {
+    seq: ({ seq }) => { if (seq === null || seq > st.server.last_seq) tick(); },
+  }, {
+    onState: (open) => {
+      const was = streaming;
+      streaming = open;
+      if (was && !open) tick(); // back to polling every second until it reopens
+    },
+  });
 }

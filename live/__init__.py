@@ -1,0 +1,1 @@
+"""Saying "this mesa changed" to every process that serves live streams (see ``broker`` and ``notify``)."""

@@ -1,0 +1,202 @@
+"""Serving the live streams as server-sent events, in front of Django (``config/asgi.py``).
+
+Endpoints (``live.paths``)
+--------------------------
+``GET /flujo/mesa/<id>/``
+    A mesa's devices: the seq of its log. The first event is the seq now,
+    so a device back from a drop learns at once whether it missed claims,
+    and fetches them from the API (``refereeing.claimlog.api``).
+``GET /flujo/campeonato/<id>/?vista=tablero|proyector&lang=es|en&mesas=1,2``
+    The public pages: the rows of the mesas (``mesas``: only those, at most
+    ``fragments.MAX_FOLLOWED``), as HTML in the page's language and view; the projector
+    also gets its calls to tables. The first events are a snapshot of every
+    row the page shows (and the calls), which covers whatever changed while
+    it was away; a ``reload`` event asks the page to fetch itself again.
+
+Rules
+-----
+- Events are ``event: <name>`` with one line of JSON; ``retry: 1000``
+  makes the browser reconnect one second after a drop.
+- A comment line every ``PING_SECONDS`` keeps proxies and the venue's
+  routers from closing an idle connection, and tells the server a client
+  has gone.
+- A write that waits more than ``SEND_SECONDS`` (a client that stopped
+  reading) ends that stream, as does a stream whose queue overflowed
+  (``hub``). Nothing else waits for it.
+- At most ``MAX_STREAMS`` per process: more get 503 with ``Retry-After``,
+  and the page polls instead. Bad input is a 4xx in plain text, never a
+  stream.
+"""
+
+import asyncio
+import json
+import os
+from urllib.parse import parse_qs
+
+from django.conf import settings
+
+from live import paths
+from public import fragments
+from tournament.models import Mesa
+
+from .hub import BoardStream, MesaStream, hub, in_thread
+
+PING_SECONDS = 15
+SEND_SECONDS = 10
+MAX_STREAMS = int(os.environ.get("STREAMS_PER_WORKER", "5000"))
+MAX_QUERY = 1024
+VIEWS = (fragments.BOARD, fragments.PROJECTOR)
+HEADERS = [
+    (b"content-type", b"text/event-stream; charset=utf-8"),
+    (b"cache-control", b"no-store"),
+    # A proxy in front must pass each event on as it comes (nginx reads this).
+    (b"x-accel-buffering", b"no"),
+]
+
+
+class BadRequest(Exception):
+    def __init__(self, status, text):
+        self.status, self.text = status, text
+
+
+def event(name, data, event_id=None):
+    lines = [f"event: {name}", f"data: {json.dumps(data, separators=(',', ':'))}"]
+    if event_id is not None:
+        lines.insert(0, f"id: {event_id}")
+    return ("\n".join(lines) + "\n\n").encode()
+
+
+class Streams:
+    """The ASGI application: the streams under ``live.paths.PREFIX``, everything else to ``app``."""
+
+    def __init__(self, app):
+        self.app = app
+        self.open = 0
+        self.snapshots = {}  # (championship, view, language): (generation, task rendering its pieces)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or not scope["path"].startswith(paths.PREFIX):
+            return await self.app(scope, receive, send)
+        try:
+            if scope["method"] != "GET":
+                raise BadRequest(405, "Streams are read with GET.")
+            if self.open >= MAX_STREAMS:
+                raise BadRequest(503, "Too many streams here now: poll instead.")
+            stream, first = await self.start(scope)
+        except BadRequest as refusal:
+            return await _plain(send, refusal.status, refusal.text)
+        self.open += 1
+        try:
+            await self.serve(stream, first, receive, send)
+        finally:
+            self.open -= 1
+
+    async def start(self, scope):
+        """The stream a request asks for and its first events, or :class:`BadRequest`."""
+        if len(scope.get("query_string", b"")) > MAX_QUERY:
+            raise BadRequest(400, "The query is too long.")
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        if match := paths.MESA.match(scope["path"]):
+            mesa_id = int(match[1])
+            seq = await in_thread(_last_seq, mesa_id)
+            if seq is None:
+                raise BadRequest(404, "No such mesa.")
+            return MesaStream(mesa_id), [event("seq", {"seq": seq}, seq)]
+        if match := paths.CHAMPIONSHIP.match(scope["path"]):
+            return await self.start_board(int(match[1]), query)
+        raise BadRequest(404, "No such stream.")
+
+    async def start_board(self, championship_id, query):
+        view = _one(query, "vista", fragments.BOARD)
+        language = _one(query, "lang", settings.LANGUAGE_CODE)
+        if view not in VIEWS:
+            raise BadRequest(400, "vista: tablero or proyector.")
+        if language not in dict(settings.LANGUAGES):
+            raise BadRequest(400, "lang: one of " + ", ".join(dict(settings.LANGUAGES)) + ".")
+        mesa_ids = None
+        if "mesas" in query:
+            try:
+                mesa_ids = {int(pk) for pk in _one(query, "mesas", "").split(",") if pk}
+            except ValueError:
+                raise BadRequest(400, "mesas: mesa ids separated by commas.") from None
+            if len(mesa_ids) > fragments.MAX_FOLLOWED:
+                raise BadRequest(400, f"mesas: at most {fragments.MAX_FOLLOWED}.")
+        stream = BoardStream(championship_id, view, language, mesa_ids)
+        pieces = await self.snapshot(championship_id, view, language)
+        if pieces is None:
+            raise BadRequest(404, "No such championship.")
+        stream.offer_pieces(pieces)
+        first = []
+        while not stream.queue.empty():
+            first.append(event(*stream.queue.get_nowait()))
+        return stream, first
+
+    async def snapshot(self, championship_id, view, language):
+        """Every row of the championship in one view and language; rendered once per change, however many ask."""
+        key = (championship_id, view, language)
+        generation = hub.generation[championship_id]
+        cached = self.snapshots.get(key)
+        if cached is None or cached[0] != generation or cached[1].get_loop() is not asyncio.get_running_loop():
+            cached = (generation, asyncio.ensure_future(in_thread(fragments.render, championship_id, None, {key[1:]})))
+            self.snapshots[key] = cached
+        try:
+            pieces = await asyncio.shield(cached[1])
+        except Exception as error:
+            self.snapshots.pop(key, None)
+            raise BadRequest(503, "The rows cannot be read now: poll instead.") from error
+        return pieces.get(key[1:])
+
+    async def serve(self, stream, first, receive, send):
+        hub.join(stream)
+        writer = asyncio.current_task()
+
+        async def watch():
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            writer.cancel()
+
+        watcher = asyncio.ensure_future(watch())
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+            await self.write(send, b"retry: 1000\n\n" + b"".join(first))
+            while not stream.overflowed:
+                try:
+                    name, data = await asyncio.wait_for(stream.queue.get(), PING_SECONDS)
+                    chunk = event(name, data, data.get("seq") if name == "seq" else None)
+                except TimeoutError:
+                    chunk = b": ping\n\n"
+                await self.write(send, chunk)
+            await asyncio.wait_for(send({"type": "http.response.body", "body": b""}), SEND_SECONDS)
+        except (asyncio.CancelledError, TimeoutError, OSError):
+            pass  # the client left, or stopped reading: nothing more to send it
+        finally:
+            watcher.cancel()
+            hub.leave(stream)
+
+    async def write(self, send, chunk):
+        await asyncio.wait_for(send({"type": "http.response.body", "body": chunk, "more_body": True}), SEND_SECONDS)
+
+
+def _last_seq(mesa_id):
+    return Mesa.objects.filter(pk=mesa_id).values_list("last_seq", flat=True).first()
+
+
+def _one(query, name, default):
+    values = query.get(name)
+    return values[0] if values else default
+
+
+async def _plain(send, status, text):
+    body = text.encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"content-length", str(len(body)).encode()),
+                *([(b"retry-after", b"10")] if status == 503 else []),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,168 @@
+"""One process's share of the live updates: one subscription to the broker, handed out to its own streams.
+
+Terms
+-----
+*Stream*: one open connection (``app``): a device of a mesa (``MesaStream``),
+or a public page of a championship (``BoardStream``: the scoreboard, the
+projector, a pair's page, each in one language, perhaps only some mesas).
+*Event*: what a stream sends, ``(name, data)``: ``seq`` to a mesa's
+devices; ``rows`` (the changed rows as HTML), ``calls`` (the projector's
+band) and ``reload`` (the bracket itself changed) to the boards.
+
+Rules
+-----
+- A mesa's devices hear of a change at once: its ``seq``, from which they
+  fetch what they lack through the API that checks who they are. Nothing
+  private travels on a stream.
+- The boards hear of changes in batches, every ``BATCH_SECONDS``: each batch
+  renders each changed row once per (view, language) watched in this
+  process (``public.fragments``, in a thread: it reads the database), then
+  every board stream gets one event with the rows it shows. The cost of a
+  claim is then per process, not per spectator.
+- A stream that does not read (a phone asleep on a full socket) fills its
+  own queue of ``QUEUE_SIZE`` events and is closed; no other stream waits
+  for it. It reconnects and starts again from a snapshot.
+"""
+
+import asyncio
+import logging
+from collections import defaultdict
+
+from django.db import connections
+
+from live import broker
+from public import fragments
+
+logger = logging.getLogger(__name__)
+
+BATCH_SECONDS = 0.25
+QUEUE_SIZE = 64
+ALL = None
+
+
+async def in_thread(function, *args):
+    """``function(*args)`` in a worker thread, which gives back its database connection when done."""
+
+    def run():
+        try:
+            return function(*args)
+        finally:
+            connections.close_all()
+
+    return await asyncio.to_thread(run)
+
+
+class Stream:
+    def __init__(self):
+        self.queue = asyncio.Queue(QUEUE_SIZE)
+        self.overflowed = False
+
+    def offer(self, name, data):
+        try:
+            self.queue.put_nowait((name, data))
+        except asyncio.QueueFull:
+            self.overflowed = True
+
+
+class MesaStream(Stream):
+    def __init__(self, mesa_id):
+        super().__init__()
+        self.mesa_id = mesa_id
+
+
+class BoardStream(Stream):
+    def __init__(self, championship_id, view, language, mesa_ids=None):
+        super().__init__()
+        self.championship_id = championship_id
+        self.view = view
+        self.language = language
+        self.mesa_ids = mesa_ids  # None: every mesa
+
+    def offer_pieces(self, pieces):
+        rows = pieces["rows"]
+        if self.mesa_ids is not None:
+            rows = {pk: html for pk, html in rows.items() if pk in self.mesa_ids}
+        if rows:
+            self.offer("rows", rows)
+        if pieces["calls"] is not None:
+            self.offer("calls", pieces["calls"])
+
+
+class Hub:
+    def __init__(self):
+        self.mesas = defaultdict(set)
+        self.boards = defaultdict(set)
+        self.pending = {}  # championship id: set of mesa ids, or ALL
+        self.generation = defaultdict(int)  # championship id: how many changes this process has heard of
+        self.listening = None
+        self.flushing = None
+
+    def __len__(self):
+        return sum(map(len, self.mesas.values())) + sum(map(len, self.boards.values()))
+
+    def join(self, stream):
+        loop = asyncio.get_running_loop()
+        if self.listening is None or self.listening.done() or self.listening.get_loop() is not loop:
+            self.listening = loop.create_task(self.listen())
+        if isinstance(stream, MesaStream):
+            self.mesas[stream.mesa_id].add(stream)
+        else:
+            self.boards[stream.championship_id].add(stream)
+
+    def leave(self, stream):
+        group, key = (
+            (self.mesas, stream.mesa_id) if isinstance(stream, MesaStream) else (self.boards, stream.championship_id)
+        )
+        group[key].discard(stream)
+        if not group[key]:
+            del group[key]
+
+    async def listen(self):
+        async for message in broker.subscribe():
+            try:
+                self.take(message)
+            except (KeyError, TypeError, ValueError) as error:
+                logger.error("Live updates: a malformed message %r (%s)", message, error)
+
+    def take(self, message):
+        championship_id, mesa_ids, seqs = message["c"], message["m"], message.get("s") or {}
+        self.generation[championship_id] += 1
+        for mesa_id in mesa_ids or ():
+            seq = seqs.get(str(mesa_id))
+            for stream in self.mesas.get(mesa_id, ()):
+                stream.offer("seq", {"seq": seq})
+        if championship_id not in self.boards:
+            return
+        pending = self.pending.get(championship_id, set())
+        self.pending[championship_id] = ALL if mesa_ids is None or pending is ALL else pending | set(mesa_ids)
+        if self.flushing is None or self.flushing.done():
+            self.flushing = asyncio.get_running_loop().create_task(self.flush_soon())
+
+    async def flush_soon(self):
+        while self.pending:  # what arrives while a batch renders goes out with the next one
+            await asyncio.sleep(BATCH_SECONDS)
+            pending, self.pending = self.pending, {}
+            await self.flush(pending)
+
+    async def flush(self, pending):
+        for championship_id, mesa_ids in pending.items():
+            streams = list(self.boards.get(championship_id, ()))
+            if not streams:
+                continue
+            if mesa_ids is ALL:
+                for stream in streams:
+                    stream.offer("reload", {})
+                continue
+            try:
+                pieces = await in_thread(
+                    fragments.render, championship_id, mesa_ids, {(s.view, s.language) for s in streams}
+                )
+            except Exception:  # a batch that cannot be rendered must not stop the next ones
+                logger.exception("Live updates: could not render championship %s's rows", championship_id)
+                continue
+            for stream in streams:
+                if (stream.view, stream.language) in pieces:
+                    stream.offer_pieces(pieces[stream.view, stream.language])
+
+
+hub = Hub()
