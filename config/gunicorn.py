@@ -41,3 +41,9 @@ def post_worker_init(worker):
     (``benchmarks/claims``).
     """
     gc.freeze()
+    # A worker holding a thousand open streams has that many more objects
+    # (sockets, queues, tasks) for each full collection to walk: with the
+    # default thresholds those walks paused a prototype's worker for about
+    # 250 ms. Collecting the young generation ten times less often keeps
+    # full collections rare (``benchmarks/live.py``).
+    gc.set_threshold(7000, 20, 100)

@@ -92,7 +92,8 @@ def _live_server_idle_before_flush(request, _django_db_helper):
     the next test finds the rows left behind. So every context of the
     browser is closed here (the test's own page, and a second tablet a test
     opened, which would otherwise go on polling), then the server's request
-    threads are given a moment to finish. Depending on pytest-django's
+    threads (and the ASGI server's requests, ``asgi_server``) are given a
+    moment to finish. Depending on pytest-django's
     database fixture makes this run before that fixture's flush.
     """
     browser = request.getfixturevalue("browser") if "page" in request.fixturenames else None
@@ -101,8 +102,68 @@ def _live_server_idle_before_flush(request, _django_db_helper):
         return
     for context in browser.contexts:
         context.close()
+    asgi = request.getfixturevalue("_asgi_server") if "asgi_server" in request.fixturenames else None
     deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and any(
-        "process_request_thread" in thread.name for thread in threading.enumerate()
+    while time.monotonic() < deadline and (
+        any("process_request_thread" in thread.name for thread in threading.enumerate()) or (asgi and asgi.busy)
     ):
         time.sleep(0.05)
+
+
+class AsgiServer:
+    """The production application (``config.asgi``: the streams in front of Django) served by uvicorn in a thread.
+
+    pytest-django's ``live_server`` is a WSGI server: it cannot hold a
+    stream, so pages served there fall back to polling. Tests of the live
+    updates use this instead. ``busy`` counts the requests in progress (not
+    the streams), so that a test can wait for them before the database is
+    emptied.
+    """
+
+    def __init__(self):
+        import socket
+
+        import uvicorn
+        from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+        from config.asgi import application
+
+        self.streams = application
+        self.busy = 0
+        handler = ASGIStaticFilesHandler(application)
+
+        async def counted(scope, receive, send):
+            streaming = scope["type"] == "http" and scope["path"].startswith("/flujo/")
+            self.busy += 0 if streaming else 1
+            try:
+                await handler(scope, receive, send)
+            finally:
+                self.busy -= 0 if streaming else 1
+
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}"
+        self.server = uvicorn.Server(uvicorn.Config(counted, lifespan="off", log_level="warning", access_log=False))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
+        self.thread.start()
+        while not self.server.started:
+            time.sleep(0.02)
+
+    def stop(self):
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def _asgi_server(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():  # building the application checks that the database answers
+        server = AsgiServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def asgi_server(_asgi_server, transactional_db):
+    """The ASGI server (``AsgiServer``) for one test, its cached snapshots forgotten."""
+    _asgi_server.streams.snapshots.clear()
+    return _asgi_server

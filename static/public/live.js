@@ -7,7 +7,8 @@
  * The live part is the element with data-stream (the stream's address) and
  * data-refresh (the address of its HTML). On a pair's page (data-follow-status)
  * a row whose status or table changed fetches the part too: where the pair
- * plays now and next moves with it. */
+ * plays now and next moves with it. The part's data-live says how it keeps
+ * up: "stream", "polling" or "offline". */
 
 import { follow } from "../live/follow.js";
 
@@ -75,7 +76,14 @@ function start() {
     calls,
     // The bracket itself changed: everyone fetches at once, so each waits a moment of its own.
     reload: () => setTimeout(refresh, Math.random() * 3000),
-  }, { poll: refresh, pollMs: POLL_MS, onState: (open) => { if (!open) stamped(false); } });
+  }, {
+    poll: refresh,
+    pollMs: POLL_MS,
+    onState: (state) => {
+      part.dataset.live = state;
+      if (state === "offline") stamped(false);
+    },
+  });
 }
 
 if (part) start();

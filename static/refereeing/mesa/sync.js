@@ -86,10 +86,11 @@ export function followMesa() {
   follow(cfg.api.stream, {
     seq: ({ seq }) => { if (seq === null || seq > st.server.last_seq) tick(); },
   }, {
-    onState: (open) => {
+    onState: (state) => {
       const was = streaming;
-      streaming = open;
-      if (was && !open) tick(); // back to polling every second until it reopens
+      streaming = state === "stream";
+      document.getElementById("screen").dataset.live = state;
+      if (was && !streaming) tick(); // back to polling every second until it reopens
     },
   });
 }
