@@ -1,0 +1,324 @@
+"""The live streams (``streams.app``, ``streams.hub``), the broker that feeds them (``live.broker``) and what
+says a mesa changed (``live.notify``), driven as an ASGI server drives them.
+
+Nothing private travels on a stream: no cédula, no phone, no pair's link.
+"""
+
+import asyncio
+import json
+import uuid
+
+import pytest
+from django.db import transaction
+from django.test import override_settings
+
+from live import broker, notify
+from refereeing.claimlog.log import record_claim
+from streams import app as streams_app
+from streams.app import Streams
+from streams.hub import hub
+from tests.tournament.factories import championship, jueces, pairs, start
+from tournament import draws, seating
+from tournament.models import Player
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CEDULA, PHONE = "0601234567", "0991234567"
+
+
+@pytest.fixture
+def mesa():
+    """A championship of four pairs (with cédulas and phones) at its tables, one mesa in play."""
+    champ = championship(name="Copa Imbabura")
+    entrants = pairs(champ, 4)
+    Player.objects.filter(pair__in=entrants).update(id_number=CEDULA, phone=PHONE)
+    jueces(2)
+    draws.draw_bracket(champ, seed=1)
+    seating.assign_tables(champ)
+    seating.start_round(champ, "W", 1)
+    mesa = champ.mesas.filter(bracket="W", round=1).order_by("position").first()
+    start(mesa)
+    return mesa
+
+
+class Client:
+    """One request to the application, read event by event, then left (``http.disconnect``)."""
+
+    def __init__(self, path, query="", method="GET"):
+        self.scope = {"type": "http", "path": path, "method": method, "query_string": query.encode(), "headers": []}
+        self.messages = asyncio.Queue()
+        self.gone = asyncio.Event()
+
+    async def receive(self):
+        await self.gone.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message):
+        await self.messages.put(message)
+
+    def start(self, app):
+        self.task = asyncio.ensure_future(app(self.scope, self.receive, self.send))
+        return self
+
+    async def answer(self):
+        return await asyncio.wait_for(self.messages.get(), 5)
+
+    async def events(self, count):
+        """The next ``count`` events, as (name, data, id)."""
+        found, text = [], ""
+        while len(found) < count:
+            text += (await self.answer())["body"].decode()
+            *blocks, text = text.split("\n\n")
+            for block in blocks:
+                fields = dict(line.split(": ", 1) for line in block.split("\n") if ": " in line and line[0] != ":")
+                if "event" in fields:
+                    found.append((fields["event"], json.loads(fields["data"]), fields.get("id")))
+        return found
+
+    async def leave(self):
+        self.gone.set()
+        await asyncio.wait_for(self.task, 5)
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+def streams():
+    async def django(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"django"})
+
+    return Streams(django)
+
+
+def test_a_mesa_stream_starts_with_the_seq_now_and_passes_each_change_on_at_once(mesa):
+    async def scenario():
+        client = Client(f"/flujo/mesa/{mesa.pk}/").start(streams())
+        start = await client.answer()
+        assert start["status"] == 200 and (b"content-type", b"text/event-stream; charset=utf-8") in start["headers"]
+        assert await client.events(1) == [("seq", {"seq": mesa.last_seq}, str(mesa.last_seq))]
+        hub.take({"c": mesa.championship_id, "m": [mesa.pk], "s": {str(mesa.pk): mesa.last_seq + 1}})
+        hub.take({"c": mesa.championship_id, "m": [mesa.pk + 1000], "s": {str(mesa.pk + 1000): 9}})  # not this mesa
+        hub.take({"c": mesa.championship_id, "m": [mesa.pk], "s": {}})  # an appeal moved: no seq
+        assert await client.events(2) == [
+            ("seq", {"seq": mesa.last_seq + 1}, str(mesa.last_seq + 1)),
+            ("seq", {"seq": None}, None),
+        ]
+        await client.leave()
+        assert mesa.pk not in hub.mesas
+
+    run(scenario())
+
+
+def test_a_board_stream_starts_with_every_row_then_gets_the_changed_rows_in_one_batch(mesa):
+    champ = mesa.championship
+    other = champ.mesas.filter(bracket="W", round=1).order_by("position").last()
+
+    async def scenario():
+        client = Client(f"/flujo/campeonato/{champ.pk}/", "vista=tablero&lang=en").start(streams())
+        await client.answer()
+        [(name, rows, _)] = await client.events(1)
+        assert name == "rows" and set(map(int, rows)) == set(champ.mesas.values_list("pk", flat=True))
+        assert "In play" in rows[str(mesa.pk)] and f'data-seq="{mesa.last_seq}"' in rows[str(mesa.pk)]
+        await asyncio.to_thread(record_claim, mesa, {"kind": "caida", "pair": "A"}, uuid.uuid4(), user=mesa.juez)
+        hub.take({"c": champ.pk, "m": [mesa.pk], "s": {}})
+        hub.take({"c": champ.pk, "m": [other.pk], "s": {}})
+        [(name, rows, _)] = await client.events(1)
+        assert name == "rows" and set(map(int, rows)) == {mesa.pk, other.pk}  # both changes, one event
+        assert "2 – 0" in rows[str(mesa.pk)] and "Caída · A" in rows[str(mesa.pk)]
+        await client.leave()
+
+    run(scenario())
+
+
+def test_a_pair_page_stream_gets_only_its_mesas_and_the_projector_its_calls_too(mesa):
+    champ = mesa.championship
+
+    async def scenario():
+        pair = Client(f"/flujo/campeonato/{champ.pk}/", f"vista=tablero&lang=es-ec&mesas={mesa.pk}").start(streams())
+        projector = Client(f"/flujo/campeonato/{champ.pk}/", "vista=proyector&lang=es-ec").start(streams())
+        await pair.answer()
+        await projector.answer()
+        [(_, rows, _)] = await pair.events(1)
+        assert list(rows) == [str(mesa.pk)]
+        (_, rows, _), (name, calls, _) = await projector.events(2)
+        waiting = champ.mesas.filter(bracket="W", round=1).order_by("position").last()
+        assert name == "calls" and f"{waiting.pair_a.name} y {waiting.pair_b.name} → mesa física" in calls
+        assert 'class="row-in_play"' in rows[str(mesa.pk)]
+        await pair.leave()
+        await projector.leave()
+
+    run(scenario())
+
+
+def test_a_reload_is_asked_when_the_bracket_itself_changes(mesa):
+    async def scenario():
+        client = Client(f"/flujo/campeonato/{mesa.championship_id}/").start(streams())
+        await client.answer()
+        await client.events(1)
+        hub.take({"c": mesa.championship_id, "m": None, "s": {}})
+        assert [name for name, *_ in await client.events(1)] == ["reload"]
+        await client.leave()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("path", "query", "method", "status"),
+    [
+        ("/flujo/mesa/{mesa}/", "", "POST", 405),
+        ("/flujo/mesa/999999999/", "", "GET", 404),
+        ("/flujo/campeonato/999999999/", "", "GET", 404),
+        ("/flujo/otra/", "", "GET", 404),
+        ("/flujo/mesa/{mesa}/x", "", "GET", 404),
+        ("/flujo/campeonato/{champ}/", "vista=planilla", "GET", 400),
+        ("/flujo/campeonato/{champ}/", "lang=qu", "GET", 400),
+        ("/flujo/campeonato/{champ}/", "mesas=1,dos", "GET", 400),
+        ("/flujo/campeonato/{champ}/", "mesas=" + ",".join(map(str, range(1, 70))), "GET", 400),
+        ("/flujo/campeonato/{champ}/", "x=" + "a" * 2000, "GET", 400),
+        ("/flujo/campeonato/{champ}/", "lang=%ED%A0%80%00", "GET", 400),
+    ],
+)
+def test_bad_requests_get_a_plain_refusal_never_a_stream(mesa, path, query, method, status):
+    path = path.format(mesa=mesa.pk, champ=mesa.championship_id)
+
+    async def scenario():
+        client = Client(path, query, method).start(streams())
+        start, body = await client.answer(), await client.answer()
+        await asyncio.wait_for(client.task, 5)
+        return start, body
+
+    start, body = run(scenario())
+    assert start["status"] == status and dict(start["headers"])[b"content-type"].startswith(b"text/plain")
+    assert body["body"]
+
+
+def test_a_process_full_of_streams_says_503_and_when_to_retry(mesa, monkeypatch):
+    monkeypatch.setattr(streams_app, "MAX_STREAMS", 0)
+
+    async def scenario():
+        client = Client(f"/flujo/mesa/{mesa.pk}/").start(streams())
+        return await client.answer()
+
+    start = run(scenario())
+    assert start["status"] == 503 and dict(start["headers"])[b"retry-after"] == b"10"
+
+
+def test_a_client_that_stops_reading_loses_its_stream_and_holds_up_no_one(mesa, monkeypatch):
+    monkeypatch.setattr(streams_app, "SEND_SECONDS", 0.2)
+
+    async def scenario():
+        stuck = asyncio.Event()
+        writes = []
+
+        async def send(message):
+            writes.append(message)
+            if len(writes) > 2:
+                await stuck.wait()  # its socket is full: the write never completes
+
+        async def receive():
+            await stuck.wait()
+
+        scope = {"type": "http", "path": f"/flujo/mesa/{mesa.pk}/", "method": "GET", "query_string": b"", "headers": []}
+        task = asyncio.ensure_future(streams()(scope, receive, send))
+        await asyncio.sleep(0.1)
+        reader = Client(f"/flujo/mesa/{mesa.pk}/").start(streams())
+        await reader.answer()
+        await reader.events(1)
+        for seq in range(100):  # more than a queue holds, at a pace a reading client keeps up with
+            hub.take({"c": mesa.championship_id, "m": [mesa.pk], "s": {str(mesa.pk): seq}})
+            await asyncio.sleep(0.001)
+        await asyncio.wait_for(task, 5)  # the stuck stream ended
+        assert [data["seq"] for _, data, _ in await reader.events(100)] == list(range(100))  # the other read on
+        await reader.leave()
+        assert mesa.pk not in hub.mesas
+
+    run(scenario())
+
+
+def test_everything_else_goes_to_django(db):
+    async def scenario():
+        client = Client("/en-vivo/1/").start(streams())
+        await client.answer()
+        return (await client.answer())["body"]
+
+    assert run(scenario()) == b"django"
+
+
+def test_no_stream_carries_a_cedula_a_phone_or_a_pair_link(mesa):
+    champ = mesa.championship
+    tokens = list(champ.pairs.values_list("token", flat=True))
+
+    async def scenario():
+        texts = []
+        for query in ("vista=tablero&lang=es-ec", "vista=proyector&lang=en", f"mesas={mesa.pk}"):
+            client = Client(f"/flujo/campeonato/{champ.pk}/", query).start(streams())
+            await client.answer()
+            texts.append(json.dumps(await client.events(1)))
+            await client.leave()
+        return "".join(texts)
+
+    text = run(scenario())
+    assert champ.pairs.first().name in text
+    assert CEDULA not in text and PHONE not in text
+    assert not [token for token in tokens if token in text]
+
+
+def test_a_saved_mesa_is_published_once_committed_with_its_seq(mesa, monkeypatch):
+    published = []
+    monkeypatch.setattr(broker, "publish", published.append)
+    with transaction.atomic():
+        record_claim(mesa, {"kind": "caida", "pair": "A"}, uuid.uuid4(), user=mesa.juez)
+        assert published == []  # nothing before the commit
+    mesa.refresh_from_db()
+    assert {"c": mesa.championship_id, "m": [mesa.pk], "s": {mesa.pk: mesa.last_seq}} in published
+
+
+def test_a_draw_asks_every_page_to_reload(monkeypatch):
+    published = []
+    monkeypatch.setattr(broker, "publish", published.append)
+    champ = championship()
+    pairs(champ, 4)
+    draws.draw_bracket(champ, seed=1)
+    assert {"c": champ.pk, "m": None, "s": {}} in published
+
+
+@pytest.mark.parametrize("redis_url", ["", "redis://127.0.0.1:6379/5"], ids=["in-process", "redis"])
+def test_the_broker_carries_a_message_from_any_thread_to_each_subscriber(redis_url):
+    async def scenario():
+        first, second = broker.subscribe(), broker.subscribe()
+        heard = [asyncio.ensure_future(anext(first)), asyncio.ensure_future(anext(second))]
+        await asyncio.sleep(0.3)  # both subscribed
+        await asyncio.to_thread(broker.publish, {"c": 1, "m": [2], "s": {"2": 3}})
+        messages = await asyncio.wait_for(asyncio.gather(*heard), 5)
+        await first.aclose()
+        await second.aclose()
+        return messages
+
+    with override_settings(REDIS_URL=redis_url):
+        broker._redis_client = None
+        try:
+            assert run(scenario()) == [{"c": 1, "m": [2], "s": {"2": 3}}] * 2
+        finally:
+            broker._redis_client = None
+    assert not broker._local_subscribers
+
+
+def test_publishing_with_redis_down_logs_and_never_fails_the_write(caplog):
+    with override_settings(REDIS_URL="redis://127.0.0.1:1/0"):
+        broker._redis_client = None
+        try:
+            broker.publish({"c": 1, "m": None, "s": {}})
+        finally:
+            broker._redis_client = None
+    assert "Could not publish" in caplog.text
+
+
+def test_a_rolled_back_change_is_never_published(mesa, monkeypatch):
+    published = []
+    monkeypatch.setattr(broker, "publish", published.append)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        notify.changed(mesa.championship_id, [mesa.pk])
+        raise RuntimeError
+    assert published == []
