@@ -1,6 +1,7 @@
 """Where the streams are served: outside Django's URL map, by ``streams.app`` in front of it (``config/asgi.py``)."""
 
 import re
+from urllib.parse import urlencode
 
 PREFIX = "/flujo/"
 MESA = re.compile(r"^/flujo/mesa/(\d{1,12})/$")
@@ -12,6 +13,12 @@ def mesa_stream(mesa_id):
     return f"{PREFIX}mesa/{int(mesa_id)}/"
 
 
-def championship_stream(championship_id):
-    """What the public pages follow: the rows of the championship's mesas, as they change."""
-    return f"{PREFIX}campeonato/{int(championship_id)}/"
+def championship_stream(championship_id, view, language, mesa_ids=None):
+    """What the public pages follow: the rows of the championship's mesas in one view and language, as they change.
+
+    ``mesa_ids``: only those mesas' rows (a pair's page).
+    """
+    query = {"vista": view, "lang": language}
+    if mesa_ids is not None:
+        query["mesas"] = ",".join(str(int(pk)) for pk in mesa_ids)
+    return f"{PREFIX}campeonato/{int(championship_id)}/?{urlencode(query)}"

@@ -6,8 +6,6 @@ pair's page) gives that part alone, which the page fetches where it has no
 stream.
 """
 
-from urllib.parse import urlencode
-
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
@@ -21,10 +19,9 @@ from . import content, fragments
 
 def stream(championship, view, mesas=None):
     """The address of the championship's stream for one view, in the request's language."""
-    query = {"vista": view, "lang": get_language()}
-    if mesas is not None:
-        query["mesas"] = ",".join(str(mesa.pk) for mesa in mesas)
-    return paths.championship_stream(championship.pk) + "?" + urlencode(query)
+    return paths.championship_stream(
+        championship.pk, view, get_language(), None if mesas is None else [mesa.pk for mesa in mesas]
+    )
 
 
 @require_GET

@@ -6,10 +6,11 @@ Endpoints (``live.paths``)
     A mesa's devices: the seq of its log. The first event is the seq now,
     so a device back from a drop learns at once whether it missed claims,
     and fetches them from the API (``refereeing.claimlog.api``).
-``GET /flujo/campeonato/<id>/?vista=tablero|proyector&lang=es|en&mesas=1,2``
+``GET /flujo/campeonato/<id>/?vista=tablero|proyector|llaves&lang=es-ec|en&mesas=1,2``
     The public pages: the rows of the mesas (``mesas``: only those, at most
-    ``fragments.MAX_FOLLOWED``), as HTML in the page's language and view; the projector
-    also gets its calls to tables. The first events are a snapshot of every
+    ``fragments.MAX_FOLLOWED``), as HTML in the page's language and view
+    (the bracket's: each mesa's match as JSON); the projector also gets its
+    calls to tables. The first events are a snapshot of every
     row the page shows (and the calls), which covers whatever changed while
     it was away; a ``reload`` event asks the page to fetch itself again.
 
@@ -45,7 +46,6 @@ PING_SECONDS = 15
 SEND_SECONDS = 10
 MAX_STREAMS = int(os.environ.get("STREAMS_PER_WORKER", "5000"))
 MAX_QUERY = 1024
-VIEWS = (fragments.BOARD, fragments.PROJECTOR)
 HEADERS = [
     (b"content-type", b"text/event-stream; charset=utf-8"),
     (b"cache-control", b"no-store"),
@@ -109,8 +109,8 @@ class Streams:
     async def start_board(self, championship_id, query):
         view = _one(query, "vista", fragments.BOARD)
         language = _one(query, "lang", settings.LANGUAGE_CODE)
-        if view not in VIEWS:
-            raise BadRequest(400, "vista: tablero or proyector.")
+        if view not in fragments.VIEWS:
+            raise BadRequest(400, "vista: " + ", ".join(fragments.VIEWS) + ".")
         if language not in dict(settings.LANGUAGES):
             raise BadRequest(400, "lang: one of " + ", ".join(dict(settings.LANGUAGES)) + ".")
         mesa_ids = None

@@ -5,7 +5,7 @@ the domain modules (``draws``, ``tables``, ``results``,
 import segno
 from django.contrib import messages
 from django.db.models import Count, F, Q
-from django.http import HttpResponse, HttpResponseBadRequest
+from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, ngettext
@@ -14,9 +14,10 @@ from django.views.decorators.http import require_POST
 
 from audit.context import because, record
 from backup.auto import after_round_start
+from live import paths
 from refereeing.models import Appeal, PinFailure
 
-from . import accounts, advancement, draws, lockouts, pairs_csv, results, seating, standings
+from . import accounts, advancement, bracket_drawing, draws, lockouts, pairs_csv, results, seating, standings
 from .access import directs_a_championship, is_director, is_organiser, organiser_required
 from .errors import ActionRefused
 from .forms import (
@@ -433,17 +434,28 @@ def board(request, pk):
 
 
 def bracket(request, pk):
+    """The bracket drawn by brackets-viewer, live (``bracket_drawing``); ``?data=1``: its data alone, as JSON."""
     championship = get_object_or_404(Championship, pk=pk)
     mesas = _mesas(championship)
+    drawing = bracket_drawing.drawing(
+        championship,
+        mesas,
+        championship.pairs.order_by("name"),
+        advancement.void_ids(mesas),
+        {"elimination": _("Elimination"), "groups": _("Groups")},
+    )
+    if request.GET.get("data"):
+        return JsonResponse(drawing)
     return render(
         request,
         "tournament/bracket.html",
         {
             "championship": championship,
-            "sections": standings.bracket_sections(mesas),
+            "drawing": drawing,
+            "words": bracket_drawing.viewer_words(),
+            "stream": paths.championship_stream(championship.pk, "llaves", get_language()),
             "champion": championship.champion,
             "organiser": is_organiser(request.user),
-            "void": advancement.void_ids(mesas),
         },
     )
 
@@ -454,10 +466,11 @@ def standings_view(request, pk):
     pairs = list(championship.pairs.order_by("name"))
     return render(
         request,
-        "tournament/standings.html",
+        "tournament/standings_tables.html" if request.GET.get("part") else "tournament/standings.html",
         {
             "championship": championship,
             "tables": standings.table(championship, pairs, mesas),
+            "stream": paths.championship_stream(championship.pk, "llaves", get_language()),
             "organiser": is_organiser(request.user),
         },
     )

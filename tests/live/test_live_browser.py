@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from refereeing.claimlog.log import record_claim
 from tests.juezscreen.conftest import login
-from tests.tournament.factories import championship, jueces, organiser, pairs, start
+from tests.tournament.factories import championship, jueces, organiser, pairs, play, start
 from tournament import draws, seating
 
 pytestmark = [pytest.mark.browser]
@@ -135,3 +135,31 @@ def test_the_call_to_a_table_appears_as_the_organiser_assigns_it(asgi_server, br
     expect(phone.locator("#now.call-now")).to_have_count(1)
     projector.screenshot(path=str(ARTIFACTS / "live-projector-call-1920.png"))
     phone.screenshot(path=str(ARTIFACTS / "live-pair-call-390.png"), full_page=True)
+
+
+def test_the_bracket_is_drawn_with_connectors_and_moves_live(asgi_server, in_play, browser):
+    champ = in_play.championship
+    other = champ.mesas.filter(bracket="W", round=1).exclude(pk=in_play.pk).get()
+    bracket = opened(browser, f"{asgi_server.url}/campeonatos/{champ.pk}/llaves/", {"width": 1024, "height": 768})
+    standings = opened(browser, f"{asgi_server.url}/campeonatos/{champ.pk}/posiciones/", {"width": 390, "height": 844})
+    # The reset is drawn once it is needed: when the losers' bracket's finalist wins the grand final.
+    expect(bracket.locator(".brackets-viewer .match")).to_have_count(champ.mesas.exclude(bracket="GR").count())
+    assert bracket.locator(".brackets-viewer .connect-next").count() > 0  # drawn with its connectors
+    expect(bracket.locator(".brackets-viewer")).to_contain_text("CG ronda 1")
+    for watcher in (bracket, standings):
+        streaming(watcher)
+    expect(standings.locator("#legend")).to_contain_text("Art. 12")
+
+    record_claim(in_play, {"kind": "caida", "pair": "B"}, uuid.uuid4(), user=in_play.juez)
+    scores = bracket.locator(f"[data-match-id='{in_play.pk}'] .result")
+    expect(scores).to_have_text(["0", "2"], timeout=PUSHED_WITHIN_MS)
+    expect(bracket.locator(f"[data-match-id='{in_play.pk}']")).to_have_attribute("data-match-status", "3")
+
+    play(other, "A")
+    winner = other.pair_a.name
+    final = champ.mesas.get(bracket="W", round=2)
+    expect(bracket.locator(f"[data-match-id='{final.pk}']")).to_contain_text(winner, timeout=PUSHED_WITHIN_MS)
+    won = standings.locator("table.standings tbody tr", has_text=winner).locator("td").nth(3)
+    expect(won).to_have_text("1", timeout=PUSHED_WITHIN_MS + 2000)  # fetched again after a moment of its own
+    bracket.screenshot(path=str(ARTIFACTS / "live-bracket-1024.png"), full_page=True)
+    standings.screenshot(path=str(ARTIFACTS / "live-standings-390.png"), full_page=True)
