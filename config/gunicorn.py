@@ -32,6 +32,16 @@ keepalive = 30
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 
 
+def when_ready(server):
+    if workers > 1 and not os.environ.get("REDIS_URL", "").strip():
+        # Each worker hands out only the changes it made itself (``live.broker``).
+        server.log.warning(
+            "%d workers without REDIS_URL: a live stream hears only the changes its own worker served. "
+            "Set REDIS_URL (README, Live updates).",
+            workers,
+        )
+
+
 def post_worker_init(worker):
     """Move what the worker has loaded (Django, the apps, the settings) out of the collector's sight.
 
