@@ -88,12 +88,17 @@ def test_no_public_page_reveals_a_cedula_a_phone_or_another_pairs_link(played):
     pages = [
         reverse("public:scoreboard", args=[played.pk]),
         reverse("public:scoreboard", args=[played.pk]) + "?rows=1",
+        reverse("public:projector", args=[played.pk]),
+        reverse("public:projector", args=[played.pk]) + "?rows=1",
         reverse("tournament:bracket", args=[played.pk]),
+        reverse("tournament:bracket", args=[played.pk]) + "?data=1",
         reverse("tournament:standings", args=[played.pk]),
+        reverse("tournament:standings", args=[played.pk]) + "?part=1",
     ]
     everyone = list(played.pairs.all())
     for pair in everyone:
         pages.append(reverse("public:pair", args=[pair.token]))
+        pages.append(reverse("public:pair", args=[pair.token]) + "?part=1")
     for url in pages:
         text = anonymous().get(url).content.decode()
         assert CEDULA not in text and PHONE not in text, url
@@ -115,6 +120,8 @@ def test_the_scoreboard_and_a_pair_page_in_a_browser(played, live_server, page):
     page.goto(f"{live_server.url}/en-vivo/{played.pk}/")
     row = page.locator(f"tr[data-mesa='{in_play.pk}']")
     expect(row).to_contain_text("0 – 2")
+    # This server (WSGI) has no streams: the page says so, and polls instead.
+    expect(page.locator("tbody[data-stream]")).to_have_attribute("data-live", "polling")
     record_claim(in_play, {"kind": "limpia", "pair": "A", "player": 1}, uuid.uuid4(), user=in_play.juez)
     expect(row).to_contain_text("2 – 2", timeout=8000)  # the rows reload every 5 s
     expect(row).to_contain_text("Limpia · A")

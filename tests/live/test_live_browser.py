@@ -163,3 +163,21 @@ def test_the_bracket_is_drawn_with_connectors_and_moves_live(asgi_server, in_pla
     expect(won).to_have_text("1", timeout=PUSHED_WITHIN_MS + 2000)  # fetched again after a moment of its own
     bracket.screenshot(path=str(ARTIFACTS / "live-bracket-1024.png"), full_page=True)
     standings.screenshot(path=str(ARTIFACTS / "live-standings-390.png"), full_page=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tablet_with_no_stream_to_open_polls_every_second(live_server, page):
+    """Served by a server with no streams (WSGI: an old set-up, a buffering proxy), the tablet polls as before."""
+    champ = championship(name="Copa Bolívar")
+    pairs(champ, 4)
+    jueces(2)
+    draws.draw_bracket(champ, seed=1)
+    seating.assign_tables(champ)
+    seating.start_round(champ, "W", 1)
+    mesa = champ.mesas.filter(bracket="W", round=1).order_by("position").first()
+    start(mesa)
+    login(page.context, live_server, mesa.juez)
+    page.goto(f"{live_server.url}/mesa/{mesa.pk}/")
+    expect(page.locator("#screen")).to_have_attribute("data-live", "polling")
+    record_claim(mesa, {"kind": "caida", "pair": "B"}, uuid.uuid4(), user=mesa.juez)
+    expect(page.locator(".pair-card[data-side=B] .score-num")).to_have_text("2", timeout=PUSHED_WITHIN_MS)
