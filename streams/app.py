@@ -40,7 +40,7 @@ from live import paths
 from public import fragments
 from tournament.models import Mesa
 
-from .hub import BoardStream, MesaStream, hub, in_thread
+from .hub import BoardStream, MesaStream, current_hub, in_thread
 
 PING_SECONDS = 15
 SEND_SECONDS = 10
@@ -134,7 +134,7 @@ class Streams:
     async def snapshot(self, championship_id, view, language):
         """Every row of the championship in one view and language; rendered once per change, however many ask."""
         key = (championship_id, view, language)
-        generation = hub.generation[championship_id]
+        generation = current_hub().generation[championship_id]
         cached = self.snapshots.get(key)
         if cached is None or cached[0] != generation or cached[1].get_loop() is not asyncio.get_running_loop():
             cached = (generation, asyncio.ensure_future(in_thread(fragments.render, championship_id, None, {key[1:]})))
@@ -147,6 +147,7 @@ class Streams:
         return pieces.get(key[1:])
 
     async def serve(self, stream, first, receive, send):
+        hub = current_hub()
         hub.join(stream)
         writer = asyncio.current_task()
 

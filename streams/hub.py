@@ -26,6 +26,7 @@ Rules
 
 import asyncio
 import logging
+import weakref
 from collections import defaultdict
 
 from django.db import connections
@@ -101,9 +102,8 @@ class Hub:
         return sum(map(len, self.mesas.values())) + sum(map(len, self.boards.values()))
 
     def join(self, stream):
-        loop = asyncio.get_running_loop()
-        if self.listening is None or self.listening.done() or self.listening.get_loop() is not loop:
-            self.listening = loop.create_task(self.listen())
+        if self.listening is None or self.listening.done():
+            self.listening = asyncio.get_running_loop().create_task(self.listen())
         if isinstance(stream, MesaStream):
             self.mesas[stream.mesa_id].add(stream)
         else:
@@ -165,4 +165,9 @@ class Hub:
                     stream.offer_pieces(pieces[stream.view, stream.language])
 
 
-hub = Hub()
+_hubs = weakref.WeakKeyDictionary()
+
+
+def current_hub():
+    """The hub of the running event loop: one per worker process (its one loop), made on its first stream."""
+    return _hubs.setdefault(asyncio.get_running_loop(), Hub())

@@ -181,3 +181,24 @@ def test_a_tablet_with_no_stream_to_open_polls_every_second(live_server, page):
     expect(page.locator("#screen")).to_have_attribute("data-live", "polling")
     record_claim(mesa, {"kind": "caida", "pair": "B"}, uuid.uuid4(), user=mesa.juez)
     expect(page.locator(".pair-card[data-side=B] .score-num")).to_have_text("2", timeout=PUSHED_WITHIN_MS)
+
+
+@pytest.mark.parametrize("viewport", [(1920, 1080), (1024, 768), (390, 844)], ids=["projector", "tablet", "phone"])
+def test_the_live_pages_fit_each_screen(asgi_server, in_play, browser, viewport):
+    """No live page scrolls sideways as a whole; a wide table or the bracket scrolls inside its own box."""
+    width, height = viewport
+    champ = in_play.championship
+    paths = [
+        f"/en-vivo/{champ.pk}/",
+        f"/en-vivo/{champ.pk}/proyector/",
+        f"/pareja/{in_play.pair_a.token}/",
+        f"/campeonatos/{champ.pk}/llaves/",
+        f"/campeonatos/{champ.pk}/posiciones/",
+    ]
+    page = browser.new_context(viewport={"width": width, "height": height}, locale="es-EC").new_page()
+    for path in paths:
+        page.goto(asgi_server.url + path)
+        streaming(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+        name = path.strip("/").split("/")[-1] if "pareja" not in path else "pareja"
+        page.screenshot(path=str(ARTIFACTS / f"live-{name}-{width}.png"))

@@ -16,7 +16,7 @@ from live import broker, notify
 from refereeing.claimlog.log import record_claim
 from streams import app as streams_app
 from streams.app import Streams
-from streams.hub import hub
+from streams.hub import current_hub
 from tests.tournament.factories import championship, jueces, pairs, start
 from tournament import draws, seating
 from tournament.models import Player
@@ -98,15 +98,17 @@ def test_a_mesa_stream_starts_with_the_seq_now_and_passes_each_change_on_at_once
         start = await client.answer()
         assert start["status"] == 200 and (b"content-type", b"text/event-stream; charset=utf-8") in start["headers"]
         assert await client.events(1) == [("seq", {"seq": mesa.last_seq}, str(mesa.last_seq))]
-        hub.take({"c": mesa.championship_id, "m": [mesa.pk], "s": {str(mesa.pk): mesa.last_seq + 1}})
-        hub.take({"c": mesa.championship_id, "m": [mesa.pk + 1000], "s": {str(mesa.pk + 1000): 9}})  # not this mesa
-        hub.take({"c": mesa.championship_id, "m": [mesa.pk], "s": {}})  # an appeal moved: no seq
+        current_hub().take({"c": mesa.championship_id, "m": [mesa.pk], "s": {str(mesa.pk): mesa.last_seq + 1}})
+        current_hub().take(
+            {"c": mesa.championship_id, "m": [mesa.pk + 1000], "s": {str(mesa.pk + 1000): 9}}
+        )  # not this mesa
+        current_hub().take({"c": mesa.championship_id, "m": [mesa.pk], "s": {}})  # an appeal moved: no seq
         assert await client.events(2) == [
             ("seq", {"seq": mesa.last_seq + 1}, str(mesa.last_seq + 1)),
             ("seq", {"seq": None}, None),
         ]
         await client.leave()
-        assert mesa.pk not in hub.mesas
+        assert mesa.pk not in current_hub().mesas
 
     run(scenario())
 
@@ -122,8 +124,8 @@ def test_a_board_stream_starts_with_every_row_then_gets_the_changed_rows_in_one_
         assert name == "rows" and set(map(int, rows)) == set(champ.mesas.values_list("pk", flat=True))
         assert "In play" in rows[str(mesa.pk)] and f'data-seq="{mesa.last_seq}"' in rows[str(mesa.pk)]
         await asyncio.to_thread(record_claim, mesa, {"kind": "caida", "pair": "A"}, uuid.uuid4(), user=mesa.juez)
-        hub.take({"c": champ.pk, "m": [mesa.pk], "s": {}})
-        hub.take({"c": champ.pk, "m": [other.pk], "s": {}})
+        current_hub().take({"c": champ.pk, "m": [mesa.pk], "s": {}})
+        current_hub().take({"c": champ.pk, "m": [other.pk], "s": {}})
         [(name, rows, _)] = await client.events(1)
         assert name == "rows" and set(map(int, rows)) == {mesa.pk, other.pk}  # both changes, one event
         assert "2 – 0" in rows[str(mesa.pk)] and "Caída · A" in rows[str(mesa.pk)]
@@ -157,7 +159,7 @@ def test_a_reload_is_asked_when_the_bracket_itself_changes(mesa):
         client = Client(f"/flujo/campeonato/{mesa.championship_id}/").start(streams())
         await client.answer()
         await client.events(1)
-        hub.take({"c": mesa.championship_id, "m": None, "s": {}})
+        current_hub().take({"c": mesa.championship_id, "m": None, "s": {}})
         assert [name for name, *_ in await client.events(1)] == ["reload"]
         await client.leave()
 
@@ -227,12 +229,12 @@ def test_a_client_that_stops_reading_loses_its_stream_and_holds_up_no_one(mesa, 
         await reader.answer()
         await reader.events(1)
         for seq in range(100):  # more than a queue holds, at a pace a reading client keeps up with
-            hub.take({"c": mesa.championship_id, "m": [mesa.pk], "s": {str(mesa.pk): seq}})
+            current_hub().take({"c": mesa.championship_id, "m": [mesa.pk], "s": {str(mesa.pk): seq}})
             await asyncio.sleep(0.001)
         await asyncio.wait_for(task, 5)  # the stuck stream ended
         assert [data["seq"] for _, data, _ in await reader.events(100)] == list(range(100))  # the other read on
         await reader.leave()
-        assert mesa.pk not in hub.mesas
+        assert mesa.pk not in current_hub().mesas
 
     run(scenario())
 
