@@ -150,6 +150,7 @@ def test_csv_import_previews_then_saves(org_client):
     response = upload(org_client, champ, content)
     page = response.content.decode()
     assert "Import 2 pairs" in page and not champ.pairs.exists()
+    assert "representante: 1 or 2" in page  # the help names the column's values
     text = response.context["preview"].text
     response = org_client.post(reverse("tournament:pairs_import", args=[champ.pk]), {"text": text, "confirm": "1"})
     assert response.status_code == 302
