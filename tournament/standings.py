@@ -1,4 +1,4 @@
-"""Standings, computed from mesas already loaded.
+"""Standings and the bracket's sections (the report's order of mesas), computed from mesas already loaded.
 
 Terms
 -----
@@ -17,9 +17,33 @@ Nothing here queries the database: the views load the mesas once, so the
 pages make the same number of queries whatever the championship's size.
 """
 
+from collections import defaultdict
+
 from . import advancement
 from .draws import group_standings
 from .seating import BRACKET_ORDER
+
+
+def bracket_sections(mesas):
+    """[{"bracket", "label", "rounds": [{"round", "mesas"}]}] in bracket order."""
+    grouped = defaultdict(lambda: defaultdict(list))
+    for mesa in mesas:
+        key = mesa.bracket if mesa.group is None else f"{mesa.bracket}{mesa.group}"
+        grouped[(BRACKET_ORDER.index(mesa.bracket), mesa.group or 0, key)][mesa.round].append(mesa)
+    sections = []
+    for (_, _group, _key), rounds in sorted(grouped.items()):
+        first = next(iter(rounds.values()))[0]
+        sections.append(
+            {
+                "bracket": first.bracket,
+                "label": first.get_bracket_display(),
+                "group": first.group,
+                "rounds": [
+                    {"round": r, "mesas": sorted(ms, key=lambda m: m.position)} for r, ms in sorted(rounds.items())
+                ],
+            }
+        )
+    return sections
 
 
 def table(championship, pairs, mesas):
