@@ -429,7 +429,14 @@ def board(request, pk):
     template = "tournament/board_rows.html" if request.GET.get("rows") else "tournament/board.html"
     appealed = set(Appeal.objects.waiting().filter(mesa__championship=championship).values_list("mesa_id", flat=True))
     return render(
-        request, template, {"championship": championship, "mesas": _mesas(championship), "appealed": appealed}
+        request,
+        template,
+        {
+            "championship": championship,
+            "mesas": _mesas(championship),
+            "appealed": appealed,
+            "stream": paths.championship_stream(championship.pk, "llaves", get_language()),
+        },
     )
 
 

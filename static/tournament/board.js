@@ -1,17 +1,30 @@
-// The control board reloads its rows every few seconds, without moving the page.
-(function () {
-  var body = document.querySelector("tbody[data-refresh]");
-  if (!body) return;
-  var stamp = document.getElementById("board-updated");
-  function refresh() {
-    fetch(body.dataset.refresh, {credentials: "same-origin"})
-      .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
-      .then(function (html) {
-        body.innerHTML = html;
-        if (stamp) stamp.textContent = new Date().toLocaleTimeString();
-      })
-      .catch(function () { if (stamp) stamp.textContent = "⚠"; })
-      .finally(function () { setTimeout(refresh, 5000); });
-  }
-  setTimeout(refresh, 5000);
-})();
+/* The control board: its rows (with the jueces and the PINs' state, which
+ * no stream carries) are fetched again whenever the championship's stream
+ * says a mesa changed, at most once a second; without a stream, every 5 s. */
+
+import { follow } from "../live/follow.js";
+
+const body = document.querySelector("tbody[data-refresh]");
+const stamp = document.getElementById("board-updated");
+let fetching = null;
+let again = false;
+
+async function refresh() {
+  if (fetching) { again = true; return; }
+  fetching = fetch(body.dataset.refresh, { credentials: "same-origin" })
+    .then((r) => { if (!r.ok) throw new Error(r.status); return r.text(); })
+    .then((html) => { body.innerHTML = html; if (stamp) stamp.textContent = new Date().toLocaleTimeString(); })
+    .catch(() => { if (stamp) stamp.textContent = "⚠"; });
+  await fetching;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  fetching = null;
+  if (again) { again = false; refresh(); }
+}
+
+if (body) {
+  follow(body.dataset.stream, { rows: refresh, reload: refresh }, {
+    poll: refresh,
+    pollMs: 5000,
+    onState: (state) => { body.dataset.live = state; },
+  });
+}

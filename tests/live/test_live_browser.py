@@ -57,12 +57,15 @@ def test_a_claim_tapped_on_the_juez_screen_shows_everywhere_within_2_s(asgi_serv
     board = opened(browser, f"{url}/en-vivo/{champ.pk}/", {"width": 1024, "height": 768})
     projector = opened(browser, f"{url}/en-vivo/{champ.pk}/proyector/", {"width": 1920, "height": 1080})
     phone = opened(browser, f"{url}/pareja/{in_play.pair_a.token}/", {"width": 390, "height": 844})
+    desk = browser.new_context(viewport={"width": 1024, "height": 768}, locale="es-EC").new_page()
+    login(desk.context, asgi_server, organiser())
+    desk.goto(f"{url}/campeonatos/{champ.pk}/control/")
     second_tablet = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True).new_page()
     for tablet in (page, second_tablet):
         login(tablet.context, asgi_server, in_play.juez)
         tablet.goto(f"{url}/mesa/{in_play.pk}/")
         expect(tablet.locator("#st-chica")).not_to_have_text("–")
-    for watcher in (board, projector, phone, second_tablet):
+    for watcher in (board, projector, phone, desk, second_tablet):
         streaming(watcher)
     row = f"tr[data-mesa='{in_play.pk}']"
     expect(board.locator(row)).not_to_contain_text("Caída")
@@ -75,6 +78,7 @@ def test_a_claim_tapped_on_the_juez_screen_shows_everywhere_within_2_s(asgi_serv
     expect(projector.locator(row)).to_contain_text("2 – 0", timeout=PUSHED_WITHIN_MS)
     expect(phone.locator(f"#live-score {row}")).to_contain_text("2 – 0", timeout=PUSHED_WITHIN_MS)
     expect(second_tablet.locator(".pair-card[data-side=A] .score-num")).to_have_text("2", timeout=PUSHED_WITHIN_MS)
+    expect(desk.locator(f"#board {row}")).to_contain_text("2–0 puntos", timeout=PUSHED_WITHIN_MS)
     assert time.monotonic() - tapped < 2 * PUSHED_WITHIN_MS / 1000  # every one of them, not each within its own 2 s
 
     board.screenshot(path=str(ARTIFACTS / "live-scoreboard-1024.png"))
