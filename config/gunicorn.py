@@ -25,7 +25,7 @@ bind = os.environ.get("BIND", "0.0.0.0:8000")
 # server will carry the long-lived streams of pushed updates.
 # (``tests/server/test_slow_clients.py``; ``benchmarks/claims`` for the
 # claim endpoint's tail against a bare write.)
-worker_class = "uvicorn_worker.UvicornWorker"
+worker_class = "config.serving.Worker"
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
 # Tablets keep their connection between claims (saving a handshake each).
 keepalive = 30

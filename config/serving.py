@@ -27,7 +27,10 @@ Rules
 import asyncio
 import os
 
+from uvicorn_worker import UvicornWorker
+
 MAX_BODY = 10 * 1024 * 1024
+SHUTDOWN_SECONDS = 3
 VIEWS_PER_WORKER = int(os.environ.get("VIEWS_PER_WORKER", "1"))
 
 
@@ -85,3 +88,17 @@ async def _too_large(send):
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+class Worker(UvicornWorker):
+    """uvicorn's gunicorn worker (``config/gunicorn.py``), which gives what is still running SHUTDOWN_SECONDS on a
+    restart.
+
+    A live stream never ends by itself: left to uvicorn's default, a restart
+    waited for gunicorn's 30 s graceful timeout before it could stop a
+    worker holding streams. After SHUTDOWN_SECONDS uvicorn cancels what is
+    left (the streams; any request takes well under it), and the browsers
+    reconnect to the new workers a second later (``streams.app``).
+    """
+
+    CONFIG_KWARGS = {**UvicornWorker.CONFIG_KWARGS, "timeout_graceful_shutdown": SHUTDOWN_SECONDS}

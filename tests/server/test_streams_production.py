@@ -3,10 +3,13 @@
 The server runs as the README starts it (gunicorn with two uvicorn workers,
 ``DEBUG=false``) with ``REDIS_URL``. A claim logged anywhere reaches every
 stream, whichever worker holds it; 300 open streams leave the pages and the
-API answering within a second (a stream holds a socket, not a view slot).
+API answering within a second (a stream holds a socket, not a view slot); a
+restart does not wait for the streams to end, and they come back.
 """
 
 import queue
+import signal
+import socket
 import threading
 import time
 import uuid
@@ -97,3 +100,56 @@ def test_open_streams_never_keep_a_page_waiting(production, mesa):
         started = time.monotonic()
         assert requests.get(production + path, timeout=5).status_code == 200
         assert time.monotonic() - started < 1, path
+
+
+def gunicorn_master(url):
+    """The gunicorn master serving ``url``: up from a process holding its listening socket, the last gunicorn."""
+    import psutil
+
+    port = int(url.rsplit(":", 1)[1])
+    holder = next(c.pid for c in psutil.net_connections(kind="tcp") if c.laddr.port == port and c.status == "LISTEN")
+    process = psutil.Process(holder)
+    while "gunicorn" in " ".join(process.parent().cmdline()):
+        process = process.parent()
+    return process
+
+
+def test_a_restart_never_waits_for_the_open_streams_and_they_come_back(production, mesa):
+    """gunicorn's graceful reload (SIGHUP): the old workers end their streams within a few seconds (not gunicorn's
+    30 s), and each stream, reconnecting a second after its drop as a browser does, is back on a new worker."""
+    host, port = production.removeprefix("http://").split(":")
+    openings = queue.Queue()
+
+    def keep_following(n):
+        while True:
+            try:
+                with socket.create_connection((host, int(port)), timeout=30) as s:
+                    s.sendall(f"GET /flujo/mesa/{mesa.pk}/?n={n} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+                    got = b""
+                    while b"data: " not in got:
+                        got += s.recv(4096) or b"EOF"
+                        if got.endswith(b"EOF"):
+                            raise ConnectionError
+                    openings.put((n, time.monotonic()))
+                    while s.recv(4096):
+                        pass
+            except OSError:
+                pass
+            time.sleep(1)
+
+    streams = range(20)
+    for n in streams:
+        threading.Thread(target=keep_following, args=(n,), daemon=True).start()
+    for _ in streams:
+        openings.get(timeout=30)
+    master = gunicorn_master(production)
+    old_workers = master.children()
+    restarted = time.monotonic()
+    master.send_signal(signal.SIGHUP)  # gunicorn's graceful reload: new workers, the old ones stopped
+    back = {}
+    while len(back) < len(streams):
+        n, at = openings.get(timeout=20)
+        back[n] = at - restarted
+    for worker in old_workers:
+        worker.wait(timeout=10)
+    assert max(back.values()) < 10, back
