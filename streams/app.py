@@ -90,6 +90,7 @@ class Streams:
             await self.serve(stream, first, receive, send)
         finally:
             self.open -= 1
+            current_hub().leave(stream)
 
     async def start(self, scope):
         """The stream a request asks for and its first events, or :class:`BadRequest`."""
@@ -97,11 +98,12 @@ class Streams:
             raise BadRequest(400, "The query is too long.")
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         if match := paths.MESA.match(scope["path"]):
-            mesa_id = int(match[1])
-            seq = await in_thread(_last_seq, mesa_id)
+            stream = MesaStream(int(match[1]))
+            seq = await self.joined(stream, in_thread(_last_seq, stream.mesa_id))
             if seq is None:
+                current_hub().leave(stream)
                 raise BadRequest(404, "No such mesa.")
-            return MesaStream(mesa_id), [event("seq", {"seq": seq}, seq)]
+            return stream, [event("seq", {"seq": seq}, seq)]
         if match := paths.CHAMPIONSHIP.match(scope["path"]):
             return await self.start_board(int(match[1]), query)
         raise BadRequest(404, "No such stream.")
@@ -122,14 +124,26 @@ class Streams:
             if len(mesa_ids) > fragments.MAX_FOLLOWED:
                 raise BadRequest(400, f"mesas: at most {fragments.MAX_FOLLOWED}.")
         stream = BoardStream(championship_id, view, language, mesa_ids)
-        pieces = await self.snapshot(championship_id, view, language)
+        pieces = await self.joined(stream, self.snapshot(championship_id, view, language))
         if pieces is None:
+            current_hub().leave(stream)
             raise BadRequest(404, "No such championship.")
         stream.offer_pieces(pieces)
         first = []
         while not stream.queue.empty():
             first.append(event(*stream.queue.get_nowait()))
         return stream, first
+
+    async def joined(self, stream, reading):
+        """``await reading`` (the stream's first events) with ``stream`` already in the hub, so that no change made
+        while they are read is missed; out of it again if reading them fails."""
+        hub = current_hub()
+        hub.join(stream)
+        try:
+            return await reading
+        except BaseException:
+            hub.leave(stream)
+            raise
 
     async def snapshot(self, championship_id, view, language):
         """Every row of the championship in one view and language; rendered once per change, however many ask."""
@@ -147,8 +161,6 @@ class Streams:
         return pieces.get(key[1:])
 
     async def serve(self, stream, first, receive, send):
-        hub = current_hub()
-        hub.join(stream)
         writer = asyncio.current_task()
 
         async def watch():
@@ -172,7 +184,6 @@ class Streams:
             pass  # the client left, or stopped reading: nothing more to send it
         finally:
             watcher.cancel()
-            hub.leave(stream)
 
     async def write(self, send, chunk):
         await asyncio.wait_for(send({"type": "http.response.body", "body": chunk, "more_body": True}), SEND_SECONDS)

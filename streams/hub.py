@@ -113,9 +113,11 @@ class Hub:
         group, key = (
             (self.mesas, stream.mesa_id) if isinstance(stream, MesaStream) else (self.boards, stream.championship_id)
         )
-        group[key].discard(stream)
-        if not group[key]:
-            del group[key]
+        streams = group.get(key)
+        if streams is not None:
+            streams.discard(stream)
+            if not streams:
+                del group[key]
 
     async def listen(self):
         async for message in broker.subscribe():

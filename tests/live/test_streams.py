@@ -193,11 +193,12 @@ def test_bad_requests_get_a_plain_refusal_never_a_stream(mesa, path, query, meth
         client = Client(path, query, method).start(streams())
         start, body = await client.answer(), await client.answer()
         await asyncio.wait_for(client.task, 5)
-        return start, body
+        return start, body, (len(current_hub().mesas), len(current_hub().boards))
 
-    start, body = run(scenario())
+    start, body, left = run(scenario())
     assert start["status"] == status and dict(start["headers"])[b"content-type"].startswith(b"text/plain")
     assert body["body"]
+    assert left == (0, 0)  # no stream stays behind in the hub
 
 
 def test_a_process_full_of_streams_says_503_and_when_to_retry(mesa, monkeypatch):
