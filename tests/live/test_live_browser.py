@@ -16,8 +16,8 @@ from playwright.sync_api import expect
 
 from refereeing.claimlog.log import record_claim
 from tests.juezscreen.conftest import login
-from tests.tournament.factories import championship, jueces, organiser, pairs, play, start
-from tournament import draws, seating
+from tests.tournament.factories import championship, jueces, mesa_in_play, organiser, pairs, play
+from tournament import draws
 
 pytestmark = [pytest.mark.browser]
 
@@ -28,15 +28,7 @@ PUSHED_WITHIN_MS = 2000
 @pytest.fixture
 def in_play(asgi_server):
     """A championship of four pairs, its first round at its tables, one mesa in play (a mano logged)."""
-    champ = championship(name="Copa Tungurahua")
-    pairs(champ, 4)
-    jueces(2)
-    draws.draw_bracket(champ, seed=1)
-    seating.assign_tables(champ)
-    seating.start_round(champ, "W", 1)
-    mesa = champ.mesas.filter(bracket="W", round=1).order_by("position").first()
-    start(mesa)
-    return mesa
+    return mesa_in_play("Copa Tungurahua")
 
 
 def opened(browser, url, viewport):
@@ -172,14 +164,7 @@ def test_the_bracket_is_drawn_with_connectors_and_moves_live(asgi_server, in_pla
 @pytest.mark.django_db(transaction=True)
 def test_a_tablet_with_no_stream_to_open_polls_every_second(live_server, page):
     """Served by a server with no streams (WSGI: an old set-up, a buffering proxy), the tablet polls as before."""
-    champ = championship(name="Copa Bolívar")
-    pairs(champ, 4)
-    jueces(2)
-    draws.draw_bracket(champ, seed=1)
-    seating.assign_tables(champ)
-    seating.start_round(champ, "W", 1)
-    mesa = champ.mesas.filter(bracket="W", round=1).order_by("position").first()
-    start(mesa)
+    mesa = mesa_in_play("Copa Bolívar")
     login(page.context, live_server, mesa.juez)
     page.goto(f"{live_server.url}/mesa/{mesa.pk}/")
     expect(page.locator("#screen")).to_have_attribute("data-live", "polling")

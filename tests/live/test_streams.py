@@ -18,8 +18,8 @@ from refereeing.claimlog.log import record_claim
 from streams import app as streams_app
 from streams.app import Streams
 from streams.hub import current_hub
-from tests.tournament.factories import championship, jueces, pairs, start
-from tournament import draws, seating
+from tests.tournament.factories import championship, mesa_in_play, pairs
+from tournament import draws
 from tournament.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -30,15 +30,8 @@ CEDULA, PHONE = "0601234567", "0991234567"
 @pytest.fixture
 def mesa():
     """A championship of four pairs (with cédulas and phones) at its tables, one mesa in play."""
-    champ = championship(name="Copa Imbabura")
-    entrants = pairs(champ, 4)
-    Player.objects.filter(pair__in=entrants).update(id_number=CEDULA, phone=PHONE)
-    jueces(2)
-    draws.draw_bracket(champ, seed=1)
-    seating.assign_tables(champ)
-    seating.start_round(champ, "W", 1)
-    mesa = champ.mesas.filter(bracket="W", round=1).order_by("position").first()
-    start(mesa)
+    mesa = mesa_in_play("Copa Imbabura")
+    Player.objects.filter(pair__championship=mesa.championship_id).update(id_number=CEDULA, phone=PHONE)
     return mesa
 
 

@@ -20,8 +20,7 @@ from django.test import override_settings
 
 from live import broker
 from refereeing.claimlog.log import record_claim
-from tests.tournament.factories import championship, jueces, pairs, start
-from tournament import draws, seating
+from tests.tournament.factories import mesa_in_play
 
 from .production import production_server
 
@@ -32,15 +31,7 @@ REDIS = "redis://127.0.0.1:6379/6"
 
 @pytest.fixture
 def mesa():
-    champ = championship(name="Copa Pastaza")
-    pairs(champ, 4)
-    jueces(2)
-    draws.draw_bracket(champ, seed=1)
-    seating.assign_tables(champ)
-    seating.start_round(champ, "W", 1)
-    mesa = champ.mesas.filter(bracket="W", round=1).order_by("position").first()
-    start(mesa)
-    return mesa
+    return mesa_in_play("Copa Pastaza")
 
 
 def follow(url, heard, opened):

@@ -6,7 +6,7 @@ import uuid
 from django.contrib.auth.models import Group, Permission, User
 
 from refereeing.claimlog.log import record_claim
-from tournament import accounts, results, seating
+from tournament import accounts, draws, results, seating
 from tournament.models import Championship, Mesa, Pair, Player
 
 
@@ -106,3 +106,16 @@ def play_to_the_end(champ, pick=lambda mesa: "A"):
         assert mesas, "the bracket got stuck without a champion"
         for mesa in mesas:
             play(mesa, pick(mesa))
+
+
+def mesa_in_play(name="Campeonato de prueba"):
+    """A championship of four pairs, its first round at its tables and started, its first mesa in play (a mano)."""
+    champ = championship(name=name)
+    pairs(champ, 4)
+    jueces(2)
+    draws.draw_bracket(champ, seed=1)
+    seating.assign_tables(champ)
+    seating.start_round(champ, "W", 1)
+    mesa = champ.mesas.filter(bracket="W", round=1).order_by("position").first()
+    start(mesa)
+    return mesa
