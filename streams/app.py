@@ -174,19 +174,24 @@ class Streams:
             await self.write(send, b"retry: 1000\n\n" + b"".join(first))
             while not stream.overflowed:
                 try:
-                    name, data = await asyncio.wait_for(stream.queue.get(), PING_SECONDS)
+                    # A timeout scope, not wait_for: wait_for makes a task of every wait, and each board
+                    # event paid for two of them (``benchmarks/live.py``).
+                    async with asyncio.timeout(PING_SECONDS):
+                        name, data = await stream.queue.get()
                     chunk = event(name, data, data.get("seq") if name == "seq" else None)
                 except TimeoutError:
                     chunk = b": ping\n\n"
                 await self.write(send, chunk)
-            await asyncio.wait_for(send({"type": "http.response.body", "body": b""}), SEND_SECONDS)
+            async with asyncio.timeout(SEND_SECONDS):
+                await send({"type": "http.response.body", "body": b""})
         except (asyncio.CancelledError, TimeoutError, OSError):
             pass  # the client left, or stopped reading: nothing more to send it
         finally:
             watcher.cancel()
 
     async def write(self, send, chunk):
-        await asyncio.wait_for(send({"type": "http.response.body", "body": chunk, "more_body": True}), SEND_SECONDS)
+        async with asyncio.timeout(SEND_SECONDS):
+            await send({"type": "http.response.body", "body": chunk, "more_body": True})
 
 
 def _last_seq(mesa_id):

@@ -16,8 +16,9 @@ from django.test import override_settings
 from live import broker, notify
 from refereeing.claimlog.log import record_claim
 from streams import app as streams_app
+from streams import hub as hub_module
 from streams.app import Streams
-from streams.hub import current_hub
+from streams.hub import BoardStream, Hub, current_hub
 from tests.tournament.factories import championship, mesa_in_play, pairs
 from tournament import draws
 from tournament.models import Player
@@ -323,3 +324,53 @@ def test_a_rolled_back_change_is_never_published(mesa, monkeypatch):
         notify.changed(mesa.championship_id, [mesa.pk])
         raise RuntimeError
     assert published == []
+
+
+def test_a_batch_to_many_boards_lets_the_event_loop_turn_between_slices(monkeypatch):
+    """Handed out whole, a thousand boards' writes held a worker's loop in front of the tablets' seqs."""
+
+    async def rendered(function, championship_id, mesa_ids, views):
+        return {view: {"rows": {pk: "<tr></tr>" for pk in mesa_ids}, "calls": None} for view in views}
+
+    monkeypatch.setattr(hub_module, "in_thread", rendered)
+
+    async def scenario():
+        hub = Hub()
+        boards = [BoardStream(1, "tablero", "es-ec") for _ in range(3 * hub_module.SLICE)]
+        hub.boards[1].update(boards)
+        flushing = asyncio.ensure_future(hub.flush({1: {7}}))
+        while not any(b.queue.qsize() for b in boards):
+            await asyncio.sleep(0)
+        handed_out = sum(b.queue.qsize() for b in boards)  # what this coroutine saw, running mid-batch
+        await flushing
+        assert handed_out == hub_module.SLICE < len(boards)
+        assert all(b.queue.get_nowait() == ("rows", {7: "<tr></tr>"}) for b in boards)
+
+    run(scenario())
+
+
+def test_each_process_hands_out_its_batches_on_a_beat_of_its_own(monkeypatch):
+    """Every process hears a change at once; in step, all their batches fought for the cores at the same moment."""
+    monkeypatch.setattr(hub_module, "BATCH_SECONDS", 0.2)
+
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        hubs, flushed = [Hub(), Hub()], {}
+        for n, (hub, beat) in enumerate(zip(hubs, (0.05, 0.15))):
+            hub.beat = beat
+            hub.boards[1].add(BoardStream(1, "tablero", "es-ec"))
+
+            async def flush(pending, n=n):
+                flushed[n] = loop.time()
+
+            hub.flush = flush
+        heard = loop.time()
+        for hub in hubs:
+            hub.take({"c": 1, "m": [7], "s": {}})
+        await asyncio.gather(*(hub.flushing for hub in hubs))
+        for n, beat in enumerate((0.05, 0.15)):
+            assert 0 <= flushed[n] - heard <= 0.2 + 0.02  # within one batch of hearing it
+            assert min((flushed[n] - beat) % 0.2, 0.2 - (flushed[n] - beat) % 0.2) < 0.02  # on its own beat
+        assert abs(flushed[0] - flushed[1]) > 0.05
+
+    run(scenario())
