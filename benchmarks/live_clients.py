@@ -1,7 +1,8 @@
 """The load generator of ``benchmarks/live.py``: stream readers, tablets and the claims, on asyncio sockets.
 
 No Django and no HTTP library here (the venv has neither aiohttp nor httpx):
-each process of the load generator runs one role on its own event loop over
+each process of the load generator runs one role on its own event loop (uvloop,
+as the server's: the generator shares the server's cores, and takes less of them) over
 raw asyncio streams, and answers the orchestrator's commands over a pipe.
 
 Roles
@@ -37,6 +38,8 @@ import resource
 import time
 import uuid
 from array import array
+
+import uvloop
 
 SEQ = re.compile(rb'data-mesa=\\"(\d+)\\"[^>]*?data-seq=\\"(\d+)\\"')
 RETRY = 1.0
@@ -402,7 +405,7 @@ def serve(pipe, role, host, port, **kwargs):
     import gc
 
     gc.disable()  # the load generator's own pauses would show as the server's latency
-    asyncio.run(_serve(pipe, role, host, port, kwargs))
+    uvloop.run(_serve(pipe, role, host, port, kwargs))
 
 
 async def _serve(pipe, role, host, port, kwargs):

@@ -19,9 +19,12 @@ Rules
   process (``public.fragments``, in a thread: it reads the database), then
   every board stream gets one event with the rows it shows. The cost of a
   claim is then per process, not per spectator.
-- Each process keeps its own beat of batches, at a random phase: every
-  process hears of a change at the same moment, and in step they all
-  handed out their batches at once, fighting for the same cores.
+- After a quiet spell a process waits a random part of a batch (its
+  ``lag``) before its first batch: every process hears of a change at the
+  same moment, and in step they all handed out their batches at once,
+  fighting for the same cores. Between batches it rests a whole
+  ``BATCH_SECONDS``, so that batches grown long under load still leave the
+  cores to the claims between them.
 - A batch is handed out ``SLICE`` streams at a time, letting the event loop
   turn between slices: a worker holds a thousand boards, and handed out at
   once their writes held its loop for some 40 ms, in front of the tablets'
@@ -106,7 +109,7 @@ class Hub:
         self.generation = defaultdict(int)  # championship id: how many changes this process has heard of
         self.listening = None
         self.flushing = None
-        self.beat = random.uniform(0, BATCH_SECONDS)  # when, within each BATCH_SECONDS, this process's batches go
+        self.lag = random.uniform(0, BATCH_SECONDS)
 
     def __len__(self):
         return sum(map(len, self.mesas.values())) + sum(map(len, self.boards.values()))
@@ -151,11 +154,11 @@ class Hub:
             self.flushing = asyncio.get_running_loop().create_task(self.flush_soon())
 
     async def flush_soon(self):
-        while self.pending:  # what arrives while a batch renders goes out with the next one
-            now = asyncio.get_running_loop().time()
-            await asyncio.sleep(BATCH_SECONDS - (now - self.beat) % BATCH_SECONDS)
+        await asyncio.sleep(self.lag)
+        while self.pending:  # what arrives while a batch is handed out goes out with the next one
             pending, self.pending = self.pending, {}
             await self.flush(pending)
+            await asyncio.sleep(BATCH_SECONDS)
 
     async def flush(self, pending):
         for championship_id, mesa_ids in pending.items():
