@@ -18,19 +18,13 @@ Rules
 -----
 - Events are ``event: <name>`` with one line of JSON; ``retry: 1000``
   makes the browser reconnect one second after a drop.
-- A comment line every ``PING_SECONDS`` keeps proxies and the venue's
-  routers from closing an idle connection, and tells the server a client
-  has gone.
-- A write that waits more than ``SEND_SECONDS`` (a client that stopped
-  reading) ends that stream, as does a stream whose queue overflowed
-  (``hub``). Nothing else waits for it.
+- Pings, and the end of a stream that stopped reading: ``hub``.
 - At most ``MAX_STREAMS`` per process: more get 503 with ``Retry-After``,
   and the page polls instead. Bad input is a 4xx in plain text, never a
   stream.
 """
 
 import asyncio
-import json
 import os
 from urllib.parse import parse_qs
 
@@ -40,10 +34,8 @@ from live import paths
 from public import fragments
 from tournament.models import Mesa
 
-from .hub import BoardStream, MesaStream, current_hub, in_thread
+from .hub import BoardStream, MesaStream, current_hub, event, in_thread
 
-PING_SECONDS = 15
-SEND_SECONDS = 10
 MAX_STREAMS = int(os.environ.get("STREAMS_PER_WORKER", "5000"))
 MAX_QUERY = 1024
 HEADERS = [
@@ -57,13 +49,6 @@ HEADERS = [
 class BadRequest(Exception):
     def __init__(self, status, text):
         self.status, self.text = status, text
-
-
-def event(name, data, event_id=None):
-    lines = [f"event: {name}", f"data: {json.dumps(data, separators=(',', ':'))}"]
-    if event_id is not None:
-        lines.insert(0, f"id: {event_id}")
-    return ("\n".join(lines) + "\n\n").encode()
 
 
 class Streams:
@@ -131,7 +116,7 @@ class Streams:
         stream.offer_pieces(pieces)
         first = []
         while not stream.queue.empty():
-            first.append(event(*stream.queue.get_nowait()))
+            first.append(stream.queue.get_nowait())
         return stream, first
 
     async def joined(self, stream, reading):
@@ -169,29 +154,28 @@ class Streams:
             writer.cancel()
 
         watcher = asyncio.ensure_future(watch())
+        stream.writer = writer
         try:
-            await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-            await self.write(send, b"retry: 1000\n\n" + b"".join(first))
+            await self.write(stream, send, {"type": "http.response.start", "status": 200, "headers": HEADERS})
+            await self.write(stream, send, _body(b"retry: 1000\n\n" + b"".join(first)))
             while not stream.overflowed:
-                try:
-                    # A timeout scope, not wait_for: wait_for makes a task of every wait, and each board
-                    # event paid for two of them (``benchmarks/live.py``).
-                    async with asyncio.timeout(PING_SECONDS):
-                        name, data = await stream.queue.get()
-                    chunk = event(name, data, data.get("seq") if name == "seq" else None)
-                except TimeoutError:
-                    chunk = b": ping\n\n"
-                await self.write(send, chunk)
-            async with asyncio.timeout(SEND_SECONDS):
-                await send({"type": "http.response.body", "body": b""})
-        except (asyncio.CancelledError, TimeoutError, OSError):
-            pass  # the client left, or stopped reading: nothing more to send it
+                await self.write(stream, send, _body(await stream.queue.get()))
+            await self.write(stream, send, {"type": "http.response.body", "body": b""})
+        except (asyncio.CancelledError, OSError):
+            pass  # the client left, or stopped reading (the hub ended it): nothing more to send it
         finally:
             watcher.cancel()
 
-    async def write(self, send, chunk):
-        async with asyncio.timeout(SEND_SECONDS):
-            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+    async def write(self, stream, send, message):
+        """``send(message)``, timed for the hub's watch over writes that wait."""
+        loop = asyncio.get_running_loop()
+        stream.writing_since = loop.time()
+        await send(message)
+        stream.writing_since, stream.wrote_at = None, loop.time()
+
+
+def _body(chunk):
+    return {"type": "http.response.body", "body": chunk, "more_body": True}
 
 
 def _last_seq(mesa_id):

@@ -29,12 +29,17 @@ Rules
   turn between slices: a worker holds a thousand boards, and handed out at
   once their writes held its loop for some 40 ms, in front of the tablets'
   seqs and the requests that arrived meanwhile (``benchmarks/live.py``).
+- A comment line after ``PING_SECONDS`` of silence keeps proxies and the
+  venue's routers from closing an idle connection, and tells the server a
+  client has gone.
 - A stream that does not read (a phone asleep on a full socket) fills its
-  own queue of ``QUEUE_SIZE`` events and is closed; no other stream waits
-  for it. It reconnects and starts again from a snapshot.
+  own queue of ``QUEUE_SIZE`` events and is closed, as is one whose write
+  has waited more than ``SEND_SECONDS``; no other stream waits for it. It
+  reconnects and starts again from a snapshot.
 """
 
 import asyncio
+import json
 import logging
 import random
 import weakref
@@ -48,6 +53,10 @@ from public import fragments
 logger = logging.getLogger(__name__)
 
 BATCH_SECONDS = 0.25
+PING_SECONDS = 15
+SEND_SECONDS = 10
+WATCH_SECONDS = 1
+PING = b": ping\n\n"
 QUEUE_SIZE = 64
 SLICE = 50
 ALL = None
@@ -65,14 +74,36 @@ async def in_thread(function, *args):
     return await asyncio.to_thread(run)
 
 
+def event(name, data, event_id=None):
+    """One server-sent event, as the bytes a stream writes."""
+    lines = [f"event: {name}", f"data: {json.dumps(data, separators=(',', ':'))}"]
+    if event_id is not None:
+        lines.insert(0, f"id: {event_id}")
+    return ("\n".join(lines) + "\n\n").encode()
+
+
+def board_events(pieces, mesa_ids=None):
+    """A batch's ``pieces`` for a board that shows ``mesa_ids`` (None: every mesa), as bytes (empty: nothing)."""
+    rows = pieces["rows"]
+    if mesa_ids is not None:
+        rows = {pk: html for pk, html in rows.items() if pk in mesa_ids}
+    chunk = event("rows", rows) if rows else b""
+    if pieces["calls"] is not None:
+        chunk += event("calls", pieces["calls"])
+    return chunk
+
+
 class Stream:
     def __init__(self):
-        self.queue = asyncio.Queue(QUEUE_SIZE)
+        self.queue = asyncio.Queue(QUEUE_SIZE)  # the bytes of events still to write
         self.overflowed = False
+        self.writer = None  # the task that writes it out (``streams.app``)
+        self.writing_since = None  # the event loop's time its write in progress began
+        self.wrote_at = None  # ... and its last write ended
 
-    def offer(self, name, data):
+    def offer(self, chunk):
         try:
-            self.queue.put_nowait((name, data))
+            self.queue.put_nowait(chunk)
         except asyncio.QueueFull:
             self.overflowed = True
 
@@ -91,14 +122,12 @@ class BoardStream(Stream):
         self.language = language
         self.mesa_ids = mesa_ids  # None: every mesa
 
-    def offer_pieces(self, pieces):
-        rows = pieces["rows"]
-        if self.mesa_ids is not None:
-            rows = {pk: html for pk, html in rows.items() if pk in self.mesa_ids}
-        if rows:
-            self.offer("rows", rows)
-        if pieces["calls"] is not None:
-            self.offer("calls", pieces["calls"])
+    def offer_pieces(self, pieces, every_row=None):
+        """``every_row``: ``board_events(pieces)``, encoded once for all the boards that show every mesa (the rows'
+        JSON, made for each board, was a seventh of a worker's time)."""
+        chunk = every_row if every_row is not None and self.mesa_ids is None else board_events(pieces, self.mesa_ids)
+        if chunk:
+            self.offer(chunk)
 
 
 class Hub:
@@ -109,14 +138,18 @@ class Hub:
         self.generation = defaultdict(int)  # championship id: how many changes this process has heard of
         self.listening = None
         self.flushing = None
+        self.watching = None
         self.lag = random.uniform(0, BATCH_SECONDS)
 
     def __len__(self):
         return sum(map(len, self.mesas.values())) + sum(map(len, self.boards.values()))
 
     def join(self, stream):
+        loop = asyncio.get_running_loop()
         if self.listening is None or self.listening.done():
-            self.listening = asyncio.get_running_loop().create_task(self.listen())
+            self.listening = loop.create_task(self.listen())
+        if self.watching is None or self.watching.done():
+            self.watching = loop.create_task(self.watch())
         if isinstance(stream, MesaStream):
             self.mesas[stream.mesa_id].add(stream)
         else:
@@ -132,6 +165,30 @@ class Hub:
             if not streams:
                 del group[key]
 
+    def streams(self):
+        for group in (self.mesas, self.boards):
+            for streams in list(group.values()):
+                yield from list(streams)
+
+    async def watch(self):
+        """Every ``WATCH_SECONDS`` while this process has streams: end those whose write has waited over
+        ``SEND_SECONDS``, ping those that wrote nothing for ``PING_SECONDS``.
+
+        One clock for all the streams: a timeout around each write and each
+        wait cost a timer apiece, a twelfth of a worker's time.
+        """
+        loop = asyncio.get_running_loop()
+        while len(self):
+            await asyncio.sleep(WATCH_SECONDS)
+            now = loop.time()
+            for stream in self.streams():
+                if stream.writing_since is not None:
+                    if now - stream.writing_since > SEND_SECONDS and stream.writer is not None:
+                        stream.writer.cancel()
+                elif stream.wrote_at is not None and now - stream.wrote_at >= PING_SECONDS:
+                    stream.wrote_at = now  # one ping, not one a second while it is written
+                    stream.offer(PING)
+
     async def listen(self):
         async for message in broker.subscribe():
             try:
@@ -145,7 +202,7 @@ class Hub:
         for mesa_id in mesa_ids or ():
             seq = seqs.get(str(mesa_id))
             for stream in self.mesas.get(mesa_id, ()):
-                stream.offer("seq", {"seq": seq})
+                stream.offer(event("seq", {"seq": seq}, seq))
         if championship_id not in self.boards:
             return
         pending = self.pending.get(championship_id, set())
@@ -167,7 +224,7 @@ class Hub:
                 continue
             if mesa_ids is ALL:
                 for stream in streams:
-                    stream.offer("reload", {})
+                    stream.offer(event("reload", {}))
                 continue
             try:
                 pieces = await in_thread(
@@ -176,9 +233,11 @@ class Hub:
             except Exception:  # a batch that cannot be rendered must not stop the next ones
                 logger.exception("Live updates: could not render championship %s's rows", championship_id)
                 continue
+            every_row = {key: board_events(view_pieces) for key, view_pieces in pieces.items()}
             for n, stream in enumerate(streams, 1):
-                if (stream.view, stream.language) in pieces:
-                    stream.offer_pieces(pieces[stream.view, stream.language])
+                key = (stream.view, stream.language)
+                if key in pieces:
+                    stream.offer_pieces(pieces[key], every_row[key])
                 if n % SLICE == 0:
                     await asyncio.sleep(0)  # the slice's streams write, and whatever else waits runs
 

@@ -207,7 +207,8 @@ def test_a_process_full_of_streams_says_503_and_when_to_retry(mesa, monkeypatch)
 
 
 def test_a_client_that_stops_reading_loses_its_stream_and_holds_up_no_one(mesa, monkeypatch):
-    monkeypatch.setattr(streams_app, "SEND_SECONDS", 0.2)
+    monkeypatch.setattr(hub_module, "SEND_SECONDS", 0.2)
+    monkeypatch.setattr(hub_module, "WATCH_SECONDS", 0.05)
 
     async def scenario():
         stuck = asyncio.Event()
@@ -344,7 +345,7 @@ def test_a_batch_to_many_boards_lets_the_event_loop_turn_between_slices(monkeypa
         handed_out = sum(b.queue.qsize() for b in boards)  # what this coroutine saw, running mid-batch
         await flushing
         assert handed_out == hub_module.SLICE < len(boards)
-        assert all(b.queue.get_nowait() == ("rows", {7: "<tr></tr>"}) for b in boards)
+        assert all(b.queue.get_nowait() == b'event: rows\ndata: {"7":"<tr></tr>"}\n\n' for b in boards)
 
     run(scenario())
 
@@ -395,5 +396,23 @@ def test_batches_that_take_long_still_leave_a_whole_batch_of_rest_between_them(m
         await hub.flushing
         assert len(batches) >= 3
         assert all(start - end >= 0.1 - 0.01 for (_, end), (start, _) in zip(batches, batches[1:]))
+
+    run(scenario())
+
+
+def test_a_silent_stream_is_pinged_so_that_no_router_closes_it(mesa, monkeypatch):
+    monkeypatch.setattr(hub_module, "PING_SECONDS", 0.2)
+    monkeypatch.setattr(hub_module, "WATCH_SECONDS", 0.05)
+
+    async def scenario():
+        client = Client(f"/flujo/mesa/{mesa.pk}/").start(streams())
+        await client.answer()
+        await client.events(1)
+        heard = asyncio.get_running_loop().time()
+        assert (await client.answer())["body"] == b": ping\n\n"
+        assert 0.2 <= asyncio.get_running_loop().time() - heard < 0.2 + 0.2
+        current_hub().take({"c": mesa.championship_id, "m": [mesa.pk], "s": {str(mesa.pk): 5}})
+        assert await client.events(1) == [("seq", {"seq": 5}, "5")]  # still open, and an event resets the silence
+        await client.leave()
 
     run(scenario())
