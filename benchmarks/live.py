@@ -51,80 +51,114 @@ claims/s, tablets p99 < 250 ms, scoreboards p99 < 1 s, no failure.
 
 Measured (2-core machine; load generator, PostgreSQL and Redis on the same cores)
 ---------------------------------------------------------------------------------
-256 mesas, 512 tablet streams, 2,000 scoreboards, 4 workers.
+256 mesas, 512 tablet streams, 2,000 scoreboards, 4 workers, ``--time 60``.
 
-Three full runs (``--time 60``, defaults otherwise) on the same day. C
-and B on an otherwise idle machine (load average 0.4-0.7 before); A with
-another job's browser tests running beside it (load average 4-8), so its
-figures are upper bounds. C is this version; B and A counted the last
-claim's fetch before it came back (*: B's one "missed" entry; the tablets
-now report 1.5 s after the last claim). Times in ms, CPU in % of one core
-(the machine has 200%).
+F3 is the code as it stands, F2 the same day an hour earlier (before the
+events were encoded once and the timers became one watch), C the code
+before this benchmark's session, on another day. The machine was much
+slower on F2/F3's day: the same phase 1 took 32-34% of CPU against 23%
+on C's, and polling by 128 tablets 158-161% against 95%, so compare each
+column's figures with its own phase 1 (the floor of the same run), not
+across days. Times in ms, CPU in % of one core (the machine has 200%).
 
 =============================================  ==============  ==============  ==============  ==========
-figure                                               C (idle)        B (idle)      A (shared)  target
+figure                                            F3 (as now)              F2   C (before, 2nd  target
+                                                                                          day)
 =============================================  ==============  ==============  ==============  ==========
-1. no stream, 10 claims/s: claim p50 / p99        16.2 / 23.2     16.8 / 23.5      17.9 / 128
-   bare write p50 / p99                            6.2 / 10.2      6.5 / 12.3       6.9 / 105
-   server CPU                                             23%             25%             25%
-2. 2,512 streams open, first events in                  3.5 s           4.0 s           6.9 s
-   idle 20 s: server CPU (master + 4 workers)            2.3%            2.3%            2.1%
-   idle: Redis / PostgreSQL / clients CPU          0.2/0/0.5%      0.3/0/0.4%      0.2/0/0.4%
-   workers' RSS before -> with streams, MB         357 -> 799     358 -> 1248      358 -> 971
-   RSS per stream (see below)                          180 KB          363 KB          250 KB
-   connections per worker                            478-1149         569-843         559-848
-3. 10 claims/s, streams open: claim p50 / p99      19.0 / 130      19.0 / 148      29.2 / 206
-   bare write p50 / p99 (same run)                10.8 / 87.2     11.7 / 95.9      16.0 / 197
-   claim p99 / bare p99, same streams                    1.49            1.54            1.05  < 1.5
-   claim p99 / bare p99 with no stream open              12.8            12.0            1.95
-   other tablet (seq + fetch) p50 / p99            32.7 / 156      32.4 / 171      53.9 / 319  p99 < 150
-   - its seq event alone p50 / p99                 16.9 / 123      17.1 / 136      28.8 / 238
-   scoreboards p50 / p99 (1.2 M pairs)              262 / 459       273 / 489       309 / 619  p99 < 500
-   scoreboards max                                        541             548             799
-   missed seqs / entries / scoreboard pairs         0 / 0 / 0      0 / 1* / 0       0 / 0 / 0  0
+1. no stream, 10 claims/s: claim p50 / p99        21.6 / 39.8     22.2 / 44.6     16.2 / 23.2
+   bare write p50 / p99                           10.0 / 16.0      9.9 / 15.8      6.2 / 10.2
+   server CPU (the run's floor)                           32%             34%             23%
+2. 2,512 streams open, first events in                  5.9 s           5.7 s           3.5 s
+   idle 20 s: server CPU (master + 4 workers)            1.8%            4.1%            2.3%
+   workers' RSS before -> with streams, MB         363 -> 716      363 -> 712      357 -> 799
+   RSS per stream                                      144 KB          142 KB          180 KB
+3. 10 claims/s, streams open: claim p50 / p99      27.4 / 114      50.2 / 473      19.0 / 130
+   bare write p50 / p99 (same run)                20.7 / 117      26.7 / 448     10.8 / 87.2
+   claim p99 / bare p99, same streams                    0.98            1.05            1.49  < 1.5
+   claim p99 / bare p99 with no stream open               7.1            30.0            12.8
+   other tablet (seq + fetch) p50 / p99            48.7 / 158      99.6 / 859      32.7 / 156  p99 < 150
+   - its seq event alone p50 / p99                 23.2 / 98.7     49.4 / 442      16.9 / 123
+   scoreboards p50 / p99 (1.2 M pairs)              219 / 455       320 / 960       262 / 459  p99 < 500
+   missed seqs / entries / scoreboard pairs         0 / 0 / 0       0 / 0 / 0       0 / 0 / 0  0
    stream drops / failures; request failures         0 / 0; 0        0 / 0; 0        0 / 0; 0  0
-   CPU: server / PostgreSQL / clients                79/7/20%        83/7/20%        79/7/19%
-4. 20 claims/s: claim p99 / bare p99                138 / 115       146 / 118     5435 / 5400
-   other tablet p50 / p99                          48.4 / 187      58.4 / 197     1246 / 9520  p99 < 250
-   scoreboards p50 / p99                            252 / 490       257 / 477      748 / 5762  p99 < 1000
+   CPU: server / PostgreSQL / clients                90/9/35%       115/8/39%        79/7/20%
+   server CPU with streams / phase 1 (floor)             2.8x            3.4x            3.4x
+4. 20 claims/s: claim p99 / bare p99              1252 / 1312     8698 / 8695       138 / 115
+   other tablet p50 / p99                         205 / 1850     9749 / 15823      48.4 / 187  p99 < 250
+   scoreboards p50 / p99                          377 / 1538     5158 / 9186        252 / 490  p99 < 1000
    drops, failures, missed                                  0               0               0  0
-   CPU: server / clients                            108 / 25%       116 / 26%       110 / 24%
-5. restart: all streams back (from SIGTERM)             7.1 s           7.3 s           7.7 s  < 10 s
-   - gunicorn stopped / answering again           3.4 / 5.5 s     3.4 / 5.6 s     3.3 / 5.3 s
-6. polling, 128 tablets: other tablet p50/p99      521 / 1007      547 / 1027      570 / 1272
-   poll p99; claim p99; server CPU                32; 31; 95%    45; 43; 108%  423; 581; 102%
-   256 tablets: other tablet p50 / p99             543 / 1070      826 / 1805      785 / 1582
-   poll p99; claim p99; server CPU             134; 139; 154%  630; 647; 161%  743; 610; 160%
+   CPU: server / clients                            122 / 39%       120 / 50%       108 / 25%
+5. restart: all streams back (from SIGTERM)            10.2 s           8.7 s           7.1 s  < 10 s
+   - gunicorn stopped / answering again          3.4 / 10.3 s     3.4 / 8.9 s     3.4 / 5.5 s
+   - from the moment it stopped                         6.8 s           5.4 s           3.7 s
+6. polling, 128 tablets: other tablet p50/p99     739 / 1987      757 / 2085      521 / 1007
+   poll p99; claim p99; server CPU              953; 958; 161% 1131;1163; 159%    32; 31; 95%
+   256 tablets: other tablet p50 / p99           2708 / 6459           - / -       543 / 1070
+   poll p99; claim p99; server CPU            3156; 3208; 166%               -  134; 139; 154%
 =============================================  ==============  ==============  ==============  ==========
+
+Short runs of each change (``--time 30`` or ``40 --idle 10``, no stress,
+no polling), the same morning, in the order made; the CPU ratio is the
+server's at 10 claims/s with the streams open over its own phase 1:
+
+=============================================  ======  =========  ===========  ===========  ==========
+change (cumulative, but for those dropped)     ratio   claim /    other tablet scoreboards  streams back
+                                                       bare p99   p99          p99          (SIGTERM)
+=============================================  ======  =========  ===========  ===========  ==========
+before (C's code)                              2.99    886 / 954  1506         1318         10.9 s
+uvloop + httptools, boards in slices of 50     2.57    267 / 248  397          672          9.6 s
+a timeout scope for wait_for (a task a wait)*  2.40    180 / 155  228          580          8.3 s
+GIL switch interval 1 ms (dropped)             2.93    244 / 223  361          767          9.5 s
+a fixed beat per process (replaced)            2.78    142 / 147  221          395          8.0 s
+same + switch interval 1 ms (dropped)          2.89    540 / 483  896          893          11.0 s
+lag + rest, encoded once, one watch (as now)   2.37    180 / 163  271          537          8.7 s
+as now, 2 workers instead of 4                 2.06    115 / 120  169          474          9.2 s
+=============================================  ======  =========  ===========  ===========  ==========
+
+(*: py-spy was sampling one worker during that run.) The fixed beat (each process's batches at a fixed phase) held at 10
+claims/s but, with no rest between batches, let them run back to back
+when they grew long: the first full run's 20 claims/s phase went to 16 s
+(p99) before it was replaced by a random first wait and a whole batch of
+rest after each (``streams/hub.py``).
 
 What the figures say
 --------------------
 * Delivery holds: no stream failed or dropped and every seq and every row
-  arrived, at 10 and 20 claims/s, and all 2,512 streams came back within
-  7-8 s of a restart (3.4 s of it the workers' graceful shutdown,
-  ``config.serving.SHUTDOWN_SECONDS``, ~2 s gunicorn's start).
-* The tail is the scoreboards' fan-out. Each batch (every 250 ms) goes to
-  ~400-1,150 streams per worker, one ``send`` and one task wake-up
-  each, on the worker's one event loop (plain asyncio and h11: uvloop and
-  httptools are not installed): ~45% of a core for 8,000 events a second,
-  ~55 us an event, so each batch holds a worker's loop for some 40 ms and
-  shares the GIL with the view's thread. The tablets' ``seq`` events, the
-  claims and the bare writes served by that worker wait behind it: the
-  bare write's p99 goes from 10-12 to 87-96 ms with the streams open, and
-  the other tablet's p99 (156-171 ms) misses 150 ms, its p50 33 ms. The
-  JSON of a batch (~1.6 kB, encoded once per stream) is not the cost
-  (0.006 ms a stream).
-* The memory per stream is most likely the snapshot's (varies 180-363 KB): each scoreboard's first
-  event is the 256 rows (~140 kB of JSON), encoded and joined per stream,
-  and 2,000 of them at once leave the workers' heaps that much larger. The
-  kernel spreads the connections unevenly over the workers (C: 422 to
-  1,149); the busiest worker's loop most likely sets the tail.
-* Polling once a second costs more server CPU than all the streams (95%
-  for 128 tablets against 79% for 2,512 streams at the same claims) and
-  the other tablet waits 0.5-1 s; 256 polling tablets take 154-161% of
-  the 200% (poll p99 134-630 ms).
-* The load generator used 20-26% of the 200% (3 processes): not the
-  bottleneck, but it shares the cores with the server.
+  arrived, in every run, at 10 and 20 claims/s, and every stream came back
+  after each restart, with no failed reconnection.
+* At 10 claims/s the claim endpoint stays within its bare write's p99
+  (0.98), and the scoreboards meet their target (455 ms). The other tablet
+  misses its 150 ms by 8 ms in F3: it is the claim itself (the clock starts
+  when the first tablet posts it), the seq's trip, then a second request,
+  so its p99 is bound to exceed the bare write's p99 under the same load
+  (117 ms) plus the push. On C's faster day the older code missed it by
+  6 ms; what the machine gives decides it.
+* At 20 claims/s the machine is full: server 122%, load generator 39%,
+  PostgreSQL ~13% of the 200%. Nothing fails or is lost, but requests queue
+  for a second or more. Where the cores go: 8,000 board events a second
+  (2,000 scoreboards, a batch every 250 ms). py-spy on the four workers at
+  10 claims/s, before the last change, counted 22% of their samples in
+  Django's views, 12% in the socket writes themselves, 9% rendering each
+  batch's rows (once per worker), 7% encoding the rows' JSON once per
+  board and 8% in the timers around each wait and write: those last two
+  are gone (the ratio to the floor went from 2.8-3.4 to 2.4-2.8).
+* The restart: gunicorn's own start (four workers loading Django on two
+  cores while 2,512 clients retry each second) took 6.9 s in F3 against
+  2.1 s on C's day; from the moment it stopped, the streams were back in
+  6.8 s. The 3.4 s before it is the workers' graceful shutdown
+  (``config.serving.SHUTDOWN_SECONDS``).
+* Polling once a second costs more than all the streams: 128 polling
+  tablets took 161% of the server's CPU and their other tablet waited
+  0.7-2 s, where 2,512 streams took 90% with the other tablet at 49 ms
+  (p50).
+* Two workers instead of four (one per core) cost less with these streams
+  (each worker renders every batch once, and two share the cores better
+  with the load generator): the ratio fell from 2.37 to 2.06 and every
+  tail with it. The claims benchmark found two and four workers alike
+  (``benchmarks/claims/run.py``); a championship whose server mostly
+  carries streams can set ``WEB_CONCURRENCY`` to the number of cores.
+* The memory per stream (~144 KB) is mostly the first event's snapshot
+  (the 256 rows, ~140 kB of JSON) that the workers' heaps keep room for.
 """
 
 import argparse
