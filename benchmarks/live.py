@@ -179,11 +179,11 @@ sys.path.insert(0, str(ROOT))
 from benchmarks import live_clients  # noqa: E402
 from benchmarks.claims.run import (  # noqa: E402
     BIN,
-    SETTINGS,
     cpu_seconds,
     fresh_database,
     percentile,
     seed,
+    server_environment,
     wait_until_up,
     warm_up,
 )
@@ -473,14 +473,7 @@ def main():
     for signum in (signal.SIGTERM, signal.SIGHUP):  # atexit then stops gunicorn
         signal.signal(signum, lambda number, frame: sys.exit(f"stopped by signal {number}"))
 
-    env = {
-        **os.environ,
-        "DATABASE_URL": args.database_url,
-        "REDIS_URL": args.redis_url,
-        "DJANGO_SETTINGS_MODULE": SETTINGS,
-        "PYTHONPATH": str(ROOT),
-    }
-    os.environ.update(env)
+    env = server_environment(args.database_url, args.redis_url)
     check_services(args)
     import django
 

@@ -124,7 +124,7 @@ class BoardStream(Stream):
 
     def offer_pieces(self, pieces, every_row=None):
         """``every_row``: ``board_events(pieces)``, encoded once for all the boards that show every mesa (the rows'
-        JSON, made for each board, was a seventh of a worker's time)."""
+        JSON, made for each board, was 7% of the workers' time)."""
         chunk = every_row if every_row is not None and self.mesa_ids is None else board_events(pieces, self.mesa_ids)
         if chunk:
             self.offer(chunk)
@@ -175,7 +175,7 @@ class Hub:
         ``SEND_SECONDS``, ping those that wrote nothing for ``PING_SECONDS``.
 
         One clock for all the streams: a timeout around each write and each
-        wait cost a timer apiece, a twelfth of a worker's time.
+        wait cost a timer apiece, 8% of the workers' time.
         """
         loop = asyncio.get_running_loop()
         while len(self):

@@ -128,6 +128,20 @@ TARGET_P99_MS = 25
 TARGET_RATIO = 1.5
 
 
+def server_environment(database_url, redis_url):
+    """The benchmark server's settings, set in this process too (it seeds the database); the environment to start
+    the server with."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "DJANGO_SETTINGS_MODULE": SETTINGS,
+        "PYTHONPATH": str(ROOT),
+    }
+    os.environ.update(env)
+    return env
+
+
 def percentile(values, q):
     """The q-th percentile (0-100) by linear interpolation between ranks."""
     values = sorted(values)
@@ -436,14 +450,7 @@ def main():
     )
     args = parser.parse_args()
 
-    env = {
-        **os.environ,
-        "DATABASE_URL": args.database_url,
-        "REDIS_URL": args.redis_url,
-        "DJANGO_SETTINGS_MODULE": SETTINGS,
-        "PYTHONPATH": str(ROOT),
-    }
-    os.environ.update(env)
+    env = server_environment(args.database_url, args.redis_url)
     sys.path.insert(0, str(ROOT))
     import django
 
