@@ -195,9 +195,9 @@ LANGUAGE = "es-ec"  # the site's Spanish (settings.LANGUAGES); "es" alone is a 4
 class Server:
     """gunicorn with the production settings, started and restarted on demand, stopped at exit."""
 
-    def __init__(self, args, env):
-        self.args, self.env, self.process, self.ps = args, env, None, None
-        self.log_path = Path(tempfile.gettempdir()) / f"live-bench-gunicorn-{os.getpid()}.log"
+    def __init__(self, env, port, workers):
+        self.env, self.port, self.count, self.process, self.ps = env, port, workers, None, None
+        self.log_path = Path(tempfile.gettempdir()) / f"live-bench-gunicorn-{os.getpid()}-{port}.log"
         self.log = open(self.log_path, "ab")
         atexit.register(self.kill)
 
@@ -208,6 +208,10 @@ class Server:
             raise SystemExit(f"gunicorn exited ({self.process.returncode}) mid-phase; its log:\n" + "\n".join(tail))
 
     def start(self):
+        self.launch()
+        self.wait_up()
+
+    def launch(self):
         import psutil
 
         self.process = subprocess.Popen(
@@ -217,9 +221,9 @@ class Server:
                 "config/gunicorn.py",
                 "config.asgi:application",
                 "-b",
-                f"{HOST}:{self.args.port}",
+                f"{HOST}:{self.port}",
                 "-w",
-                str(self.args.workers),
+                str(self.count),
                 "--backlog",
                 "4096",
                 "--log-level",
@@ -231,11 +235,20 @@ class Server:
             start_new_session=True,  # its own process group: killed whole at exit
         )
         self.ps = psutil.Process(self.process.pid)
-        wait_until_up(f"http://{HOST}:{self.args.port}/", seconds=60)
+
+    def wait_up(self):
+        wait_until_up(f"http://{HOST}:{self.port}/", seconds=60)
 
     def stop(self):
+        self.terminate()
+        self.wait_stopped()
+
+    def terminate(self):
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
+
+    def wait_stopped(self):
+        if self.process and self.process.poll() is None:
             try:
                 self.process.wait(timeout=40)
             except subprocess.TimeoutExpired:
@@ -261,7 +274,7 @@ class Server:
         for p in self.workers():
             try:
                 counts.append(
-                    sum(c.status == "ESTABLISHED" and c.laddr.port == self.args.port for c in p.net_connections("tcp"))
+                    sum(c.status == "ESTABLISHED" and c.laddr.port == self.port for c in p.net_connections("tcp"))
                 )
             except Exception:  # noqa: BLE001  (a worker gone meanwhile)
                 counts.append(0)
@@ -277,6 +290,45 @@ class Server:
             except psutil.NoSuchProcess:
                 pass
         return total
+
+
+class Servers:
+    """The app server, and with ``--stream-workers`` a second one on the next port that serves the streams."""
+
+    def __init__(self, args, env):
+        self.all = [Server(env, args.port, args.workers)]
+        if args.stream_workers:
+            self.all.append(Server(env, args.port + 1, args.stream_workers))
+        self.stream_port = self.all[-1].port
+        self.log_path = " ".join(str(server.log_path) for server in self.all)
+
+    def start(self):  # both at once, as two pools restarted together would
+        for server in self.all:
+            server.launch()
+        for server in self.all:
+            server.wait_up()
+
+    def stop(self):
+        for server in self.all:
+            server.terminate()
+        for server in self.all:
+            server.wait_stopped()
+
+    def alive(self):
+        for server in self.all:
+            server.alive()
+
+    def cpu(self):
+        return sum(server.cpu() for server in self.all)
+
+    def rss(self):
+        return sum(server.rss() for server in self.all)
+
+    def workers(self):
+        return [p for server in self.all for p in server.workers()]
+
+    def connections(self):
+        return [n for server in self.all for n in server.connections()]
 
 
 def named_cpu(prefix):
@@ -316,19 +368,24 @@ class Meter:
 class Generator:
     """The load-generator processes and the pipes to them."""
 
-    def __init__(self, args, tablets, championship, poll=False):
+    def __init__(self, args, tablets, championship, stream_port, poll=False):
         context = multiprocessing.get_context("spawn")
         self.pipes, self.processes = {}, []
-        roles = [("tablets", {"tablets": tablets, "poll": poll})]
+        roles = [("tablets", {"tablets": tablets, "poll": poll, "stream_port": stream_port})]
         if not poll:
             n = args.spectator_processes
             for k in range(n):
                 count = args.spectators // n + (k < args.spectators % n)
-                roles.append(("spectators", {"championship": championship, "count": count, "language": LANGUAGE}))
+                roles.append(
+                    (
+                        "spectators",
+                        {"championship": championship, "count": count, "language": LANGUAGE, "port": stream_port},
+                    )
+                )
         for n, (role, kwargs) in enumerate(roles):
             ours, theirs = context.Pipe()
             process = context.Process(
-                target=live_clients.serve, args=(theirs, role, HOST, args.port), kwargs=kwargs, daemon=True
+                target=live_clients.serve, args=(theirs, role, HOST), kwargs={"port": args.port} | kwargs, daemon=True
             )
             process.start()
             self.pipes[f"{role}{n}"] = ours
@@ -459,6 +516,12 @@ def main():
     parser.add_argument("--idle", type=int, default=20, help="seconds the open streams sit idle, measured")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (production: 2 per core)")
     parser.add_argument(
+        "--stream-workers",
+        type=int,
+        default=0,
+        help="workers of a second gunicorn, on --port + 1, that serves the streams (0: the one server serves all)",
+    )
+    parser.add_argument(
         "--poll-mesas",
         type=lambda text: [int(n) for n in text.split(",")],
         default=[64, 128],
@@ -497,7 +560,7 @@ def main():
     tempfile.tempdir = tempfile.mkdtemp(prefix="live-bench-")
     total = 2 * args.mesas + args.spectators
 
-    server = Server(args, env)
+    server = Servers(args, env)
     server.start()
     results = {}
     load = os.getloadavg()[0]
@@ -510,7 +573,7 @@ def main():
     try:
         warm_up(f"http://{HOST}:{args.port}", tablets[0], rounds=8 * args.workers)
 
-        generator = Generator(args, tablets, championship, poll=True)  # the tablets without streams
+        generator = Generator(args, tablets, championship, server.stream_port, poll=True)  # the tablets without streams
         results["none"] = claims_phase(
             generator, server, args.rate, args.time, f"1. claims at {args.rate:g}/s, no stream open", streams=False
         )
@@ -518,7 +581,7 @@ def main():
 
         rss_before = server.rss()
         started = time.time()
-        generator = Generator(args, tablets, championship)
+        generator = Generator(args, tablets, championship, server.stream_port)
         counts = generator.wait_open(180, since=started)
         print(f"\n2. {total} streams open, each with its first event, in {counts['last_opened'] - started:.1f} s")
         time.sleep(5)
@@ -567,7 +630,7 @@ def main():
         generator.stop()
 
         for poll_mesas in [] if args.skip_polling else args.poll_mesas:
-            generator = Generator(args, tablets[: 2 * poll_mesas], championship, poll=True)
+            generator = Generator(args, tablets[: 2 * poll_mesas], championship, server.stream_port, poll=True)
             label = (
                 f"6. polling as before: {2 * poll_mesas} tablets ({poll_mesas} mesas) poll once a second, "
                 f"claims at {args.rate:g}/s, no stream"

@@ -215,7 +215,7 @@ class Spectators:
 
 
 class Tablets:
-    def __init__(self, host, port, tablets, poll=False):
+    def __init__(self, host, port, tablets, poll=False, stream_port=None):
         """``tablets``: the benchmark's seed, two per mesa in order (session and CSRF token each)."""
         self.host, self.port, self.poll = host, port, poll
         self.mesas = []
@@ -252,7 +252,7 @@ class Tablets:
                     self.streams.append(
                         Stream(
                             host,
-                            port,
+                            stream_port or port,
                             f"/flujo/mesa/{mesa}/",
                             lambda name, data, at, e=entry, n=n: self.on_seq(e, n, data, at),
                             last_event_id=True,
@@ -400,7 +400,7 @@ class Tablets:
         }
 
 
-def serve(pipe, role, host, port, **kwargs):
+def serve(pipe, role, host, port=None, **kwargs):
     """A load-generator process: build ``role``, then obey the orchestrator's commands until "stop"."""
     import gc
 

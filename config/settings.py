@@ -16,11 +16,15 @@ LOG_LEVEL     the level logged to stderr (INFO by default).
 PLANILLA_SITE_URL optional (http://192.168.1.10:8000): the address the
               tablets and phones use; with it, a finished mesa's planilla is
               rendered and stored as soon as it is signed (refereeing/planilla/store.py).
+STREAMS_URL   optional (http://192.168.1.10:8001): the address of a server of
+              its own that serves the live streams (README, Live updates); the
+              pages open their streams there. Empty: the pages' own server.
 """
 
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -283,6 +287,18 @@ if HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+# The live streams from a server of their own, so that claims are never
+# served on the event loop that hands out thousands of stream events.
+STREAMS_URL = os.environ.get("STREAMS_URL", "").strip().rstrip("/")
+_streams = urlsplit(STREAMS_URL)
+if STREAMS_URL and (
+    _streams.scheme not in {"http", "https"} or not _streams.hostname or _streams.path or _streams.query
+):
+    raise ImproperlyConfigured(f"STREAMS_URL must be http(s)://host[:port] and nothing more, not {STREAMS_URL!r}.")
+if STREAMS_URL and not REDIS_URL:
+    # Without Redis each server hears only its own changes (live/broker.py): the streams would hear none.
+    raise ImproperlyConfigured("STREAMS_URL needs REDIS_URL: the changes reach the streams' server through Redis.")
+
 # Content Security Policy (django-csp): scripts only from this server's own
 # files, never inline (no <script> with code, no on...= attribute): an
 # injected snippet of HTML cannot run. Styles may still be inline (style=
@@ -295,7 +311,7 @@ CONTENT_SECURITY_POLICY = {
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
-        "connect-src": ["'self'"],
+        "connect-src": ["'self'", *([STREAMS_URL] if STREAMS_URL else [])],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],

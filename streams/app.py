@@ -43,6 +43,9 @@ HEADERS = [
     (b"cache-control", b"no-store"),
     # A proxy in front must pass each event on as it comes (nginx reads this).
     (b"x-accel-buffering", b"no"),
+    # Pages served from another address than the streams (STREAMS_URL) may
+    # read them: a stream carries nothing private, and no cookie goes with it.
+    (b"access-control-allow-origin", b"*"),
 ]
 
 

@@ -80,6 +80,24 @@ def test_a_claim_tapped_on_the_juez_screen_shows_everywhere_within_2_s(asgi_serv
         assert watcher.evaluate("document.documentElement.scrollWidth") <= watcher.viewport_size["width"]
 
 
+def test_the_pages_follow_their_streams_on_a_server_of_their_own(asgi_server, in_play, browser, page, settings):
+    """STREAMS_URL: pages served at one address open their streams at another. Here it is the same server under
+    another name, which is another origin to the browser, as a second server is."""
+    streams_at = asgi_server.url.replace("127.0.0.1", "localhost")
+    settings.STREAMS_URL = streams_at
+    directives = settings.CONTENT_SECURITY_POLICY["DIRECTIVES"]  # as config.settings makes them from STREAMS_URL
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {**directives, "connect-src": ["'self'", streams_at]}}
+    board = opened(browser, f"{asgi_server.url}/en-vivo/{in_play.championship_id}/", {"width": 1024, "height": 768})
+    login(page.context, asgi_server, in_play.juez)
+    page.goto(f"{asgi_server.url}/mesa/{in_play.pk}/")
+    for watcher in (board, page):
+        streaming(watcher)
+    assert board.locator("[data-stream]").get_attribute("data-stream").startswith(f"{streams_at}/flujo/")
+    record_claim(in_play, {"kind": "caida", "pair": "B"}, uuid.uuid4(), user=in_play.juez)
+    expect(board.locator(f"tr[data-mesa='{in_play.pk}']")).to_contain_text("0 – 2", timeout=PUSHED_WITHIN_MS)
+    expect(page.locator(".pair-card[data-side=B] .score-num")).to_have_text("2", timeout=PUSHED_WITHIN_MS)
+
+
 def test_a_page_that_went_offline_catches_up_when_it_is_back(asgi_server, in_play, browser):
     board = opened(browser, f"{asgi_server.url}/en-vivo/{in_play.championship_id}/", {"width": 390, "height": 844})
     streaming(board)

@@ -1,10 +1,12 @@
-"""HTTPS mode: one variable, and `manage.py check --deploy` is clean with it."""
+"""HTTPS mode: one variable, and `manage.py check --deploy` is clean with it; the streams' own server (STREAMS_URL)."""
 
 import os
 import secrets
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,3 +67,50 @@ def test_https_mode_sets_secure_cookies_hsts_redirect_and_the_proxy_header():
     assert done.stdout.split() == ["True", "True", "True", "31536000", "('HTTP_X_FORWARDED_PROTO',", "'https')"], (
         done.stderr
     )
+
+
+def settings_in_a_new_process(**environment):
+    """What ``config.settings`` makes of ``environment``: (exit code, stdout, stderr) of a process that loads it."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", **environment}
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from django.conf import settings; "
+            "print(settings.CONTENT_SECURITY_POLICY['DIRECTIVES']['connect-src'])",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    return result.returncode, result.stdout, result.stderr
+
+
+def test_pages_may_connect_to_the_streams_server_and_to_nothing_else():
+    code, out, err = settings_in_a_new_process(
+        STREAMS_URL="http://192.168.1.10:8001/", REDIS_URL="redis://127.0.0.1:6379/15"
+    )
+    assert code == 0, err
+    assert out.strip() == "[\"'self'\", 'http://192.168.1.10:8001']"
+    code, out, err = settings_in_a_new_process(STREAMS_URL="", REDIS_URL="")
+    assert (code, out.strip()) == (0, "[\"'self'\"]")
+
+
+@pytest.mark.parametrize(
+    "value, reason",
+    [
+        ("192.168.1.10:8001", "STREAMS_URL must be http(s)://host[:port] and nothing more"),
+        ("ftp://192.168.1.10", "STREAMS_URL must be http(s)://host[:port] and nothing more"),
+        ("http://192.168.1.10:8001/flujo", "STREAMS_URL must be http(s)://host[:port] and nothing more"),
+        ("http://192.168.1.10:8001?x=1", "STREAMS_URL must be http(s)://host[:port] and nothing more"),
+    ],
+)
+def test_a_streams_url_that_is_not_one_stops_the_start_with_its_reason(value, reason):
+    code, _, err = settings_in_a_new_process(STREAMS_URL=value, REDIS_URL="redis://127.0.0.1:6379/15")
+    assert code != 0 and reason in err
+
+
+def test_a_streams_server_without_redis_stops_the_start_with_its_reason():
+    code, _, err = settings_in_a_new_process(STREAMS_URL="http://192.168.1.10:8001", REDIS_URL="")
+    assert code != 0 and "STREAMS_URL needs REDIS_URL" in err
