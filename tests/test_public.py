@@ -127,9 +127,21 @@ def test_the_scoreboard_and_a_pair_page_in_a_browser(played, live_server, page):
     expect(row).to_contain_text("Limpia · A")
     page.screenshot(path=str(artifacts / "public-scoreboard-1920.png"))
     page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/en-vivo/{played.pk}/")
+    on_screen(page, row)
+    page.screenshot(path=str(artifacts / "public-scoreboard-390.png"))
     page.goto(f"{live_server.url}/pareja/{in_play.pair_a.token}/")
     expect(page.locator("#now")).to_contain_text("Mesa física")
+    on_screen(page, page.locator(f"#live-score tr[data-mesa='{in_play.pk}']"))
     page.screenshot(path=str(artifacts / "public-pair-390.png"), full_page=True)
+
+
+def on_screen(page, row):
+    """Every cell of ``row`` within the phone's width: both pairs, the score, the status and the latest claim are read
+    without scrolling sideways."""
+    width = page.viewport_size["width"]
+    for box in row.locator("td").evaluate_all("cells => cells.map(c => c.getBoundingClientRect().toJSON())"):
+        assert box["left"] >= 0 and box["right"] <= width, box
 
 
 def test_the_projector_calls_each_mesa_to_its_table_until_it_starts():
