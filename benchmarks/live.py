@@ -113,9 +113,14 @@ a fixed beat per process (replaced)            2.78    142 / 147  221          3
 same + switch interval 1 ms (dropped)          2.89    540 / 483  896          893          11.0 s
 lag + rest, encoded once, one watch (as now)   2.37    180 / 163  271          537          8.7 s
 as now, 2 workers instead of 4                 2.06    115 / 120  169          474          9.2 s
+as now, 2 workers + 2 on a streams' server**   1.98    83 / 69    137          544          12.4 s
 =============================================  ======  =========  ===========  ===========  ==========
 
-(*: py-spy was sampling one worker during that run.) The fixed beat (each process's batches at a fixed phase) held at 10
+(*: py-spy was sampling one worker during that run. **: ``--workers 2
+--stream-workers 2``, the streams on a second gunicorn (``STREAMS_URL``);
+that run stopped the two servers one after the other, which the restart's
+figure shows, and each client's refused retries meanwhile counted as
+failed reconnections; they now stop and start together.) The fixed beat (each process's batches at a fixed phase) held at 10
 claims/s but, with no rest between batches, let them run back to back
 when they grew long: the first full run's 20 claims/s phase went to 16 s
 (p99) before it was replaced by a random first wait and a whole batch of
@@ -157,6 +162,12 @@ What the figures say
   tail with it. The claims benchmark found two and four workers alike
   (``benchmarks/claims/run.py``); a championship whose server mostly
   carries streams can set ``WEB_CONCURRENCY`` to the number of cores.
+* With the streams on a server of their own (``STREAMS_URL``; 2 workers
+  for the pages and the API, 2 for the streams) no claim is served on a
+  loop that hands out events: in the short run the claim's p99 was 83 ms
+  against 115 (one server, 2 workers) and 180 (4 workers), and the other
+  tablet met its target (137 ms); the scoreboards missed theirs (544 ms),
+  each of the two stream workers holding some 1,250 boards.
 * The memory per stream (~144 KB) is mostly the first event's snapshot
   (the 256 rows, ~140 kB of JSON) that the workers' heaps keep room for.
 """
