@@ -290,10 +290,22 @@ if HTTPS:
 # The live streams from a server of their own, so that claims are never
 # served on the event loop that hands out thousands of stream events.
 STREAMS_URL = os.environ.get("STREAMS_URL", "").strip().rstrip("/")
-_streams = urlsplit(STREAMS_URL)
-if STREAMS_URL and (
-    _streams.scheme not in {"http", "https"} or not _streams.hostname or _streams.path or _streams.query
-):
+
+
+def _streams_url_is_an_origin(url):
+    parts = urlsplit(url)
+    try:
+        parts.port  # noqa: B018  (a port that is not a number raises here)
+    except ValueError:
+        return False
+    return (
+        parts.scheme in {"http", "https"}
+        and bool(parts.hostname)
+        and not (parts.username or parts.path or parts.query or parts.fragment or " " in url)
+    )
+
+
+if STREAMS_URL and not _streams_url_is_an_origin(STREAMS_URL):
     raise ImproperlyConfigured(f"STREAMS_URL must be http(s)://host[:port] and nothing more, not {STREAMS_URL!r}.")
 if STREAMS_URL and not REDIS_URL:
     # Without Redis each server hears only its own changes (live/broker.py): the streams would hear none.

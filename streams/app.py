@@ -34,7 +34,7 @@ from live import paths
 from public import fragments
 from tournament.models import Mesa
 
-from .hub import BoardStream, MesaStream, current_hub, event, in_thread
+from .hub import BoardStream, MesaStream, board_events, current_hub, event, in_thread
 
 MAX_STREAMS = int(os.environ.get("STREAMS_PER_WORKER", "5000"))
 MAX_QUERY = 1024
@@ -112,11 +112,11 @@ class Streams:
             if len(mesa_ids) > fragments.MAX_FOLLOWED:
                 raise BadRequest(400, f"mesas: at most {fragments.MAX_FOLLOWED}.")
         stream = BoardStream(championship_id, view, language, mesa_ids)
-        pieces = await self.joined(stream, self.snapshot(championship_id, view, language))
+        pieces, every_row = await self.joined(stream, self.snapshot(championship_id, view, language))
         if pieces is None:
             current_hub().leave(stream)
             raise BadRequest(404, "No such championship.")
-        stream.offer_pieces(pieces)
+        stream.offer_pieces(pieces, every_row)
         first = []
         while not stream.queue.empty():
             first.append(stream.queue.get_nowait())
@@ -134,19 +134,20 @@ class Streams:
             raise
 
     async def snapshot(self, championship_id, view, language):
-        """Every row of the championship in one view and language; rendered once per change, however many ask."""
+        """Every row of the championship in one view and language, and its events for a board that shows them all
+        (``hub.board_events``); rendered and encoded once per change, however many ask. (None, None): no such
+        championship."""
         key = (championship_id, view, language)
         generation = current_hub().generation[championship_id]
         cached = self.snapshots.get(key)
         if cached is None or cached[0] != generation or cached[1].get_loop() is not asyncio.get_running_loop():
-            cached = (generation, asyncio.ensure_future(in_thread(fragments.render, championship_id, None, {key[1:]})))
+            cached = (generation, asyncio.ensure_future(_snapshot(championship_id, key[1:])))
             self.snapshots[key] = cached
         try:
-            pieces = await asyncio.shield(cached[1])
+            return await asyncio.shield(cached[1])
         except Exception as error:
             self.snapshots.pop(key, None)
             raise BadRequest(503, "The rows cannot be read now: poll instead.") from error
-        return pieces.get(key[1:])
 
     async def serve(self, stream, first, receive, send):
         writer = asyncio.current_task()
@@ -175,6 +176,11 @@ class Streams:
         stream.writing_since = loop.time()
         await send(message)
         stream.writing_since, stream.wrote_at = None, loop.time()
+
+
+async def _snapshot(championship_id, view):
+    pieces = (await in_thread(fragments.render, championship_id, None, {view})).get(view)
+    return pieces, None if pieces is None else board_events(pieces)
 
 
 def _body(chunk):

@@ -167,8 +167,8 @@ class Hub:
 
     def streams(self):
         for group in (self.mesas, self.boards):
-            for streams in list(group.values()):
-                yield from list(streams)
+            for streams in group.values():
+                yield from streams
 
     async def watch(self):
         """Every ``WATCH_SECONDS`` while this process has streams: end those whose write has waited over
@@ -183,7 +183,7 @@ class Hub:
             now = loop.time()
             for stream in self.streams():
                 if stream.writing_since is not None:
-                    if now - stream.writing_since > SEND_SECONDS and stream.writer is not None:
+                    if now - stream.writing_since > SEND_SECONDS:
                         stream.writer.cancel()
                 elif stream.wrote_at is not None and now - stream.wrote_at >= PING_SECONDS:
                     stream.wrote_at = now  # one ping, not one a second while it is written

@@ -104,6 +104,9 @@ def test_pages_may_connect_to_the_streams_server_and_to_nothing_else():
         ("ftp://192.168.1.10", "STREAMS_URL must be http(s)://host[:port] and nothing more"),
         ("http://192.168.1.10:8001/flujo", "STREAMS_URL must be http(s)://host[:port] and nothing more"),
         ("http://192.168.1.10:8001?x=1", "STREAMS_URL must be http(s)://host[:port] and nothing more"),
+        ("http://192.168.1.10:80x1", "STREAMS_URL must be http(s)://host[:port] and nothing more"),
+        ("http://192.168.1.10:8001#x", "STREAMS_URL must be http(s)://host[:port] and nothing more"),
+        ("http://user@192.168.1.10:8001", "STREAMS_URL must be http(s)://host[:port] and nothing more"),
     ],
 )
 def test_a_streams_url_that_is_not_one_stops_the_start_with_its_reason(value, reason):
