@@ -53,49 +53,57 @@ Measured (2-core machine; load generator, PostgreSQL and Redis on the same cores
 ---------------------------------------------------------------------------------
 256 mesas, 512 tablet streams, 2,000 scoreboards, 4 workers, ``--time 60``.
 
-F3 is the code as it stands, F2 the same day an hour earlier (before the
-events were encoded once and the timers became one watch), C the code
-before this benchmark's session, on another day. The machine was much
-slower on F2/F3's day: the same phase 1 took 32-34% of CPU against 23%
-on C's, and polling by 128 tablets 158-161% against 95%, so compare each
-column's figures with its own phase 1 (the floor of the same run), not
-across days. Times in ms, CPU in % of one core (the machine has 200%).
+G is the code as it stands, run on 25 November in the afternoon; F3 the
+code before its last review commit, the same morning, when the machine was
+much slower: the same phase 1 took 32% of a core against 23% in G (and 23%
+in C, the code before this benchmark's session, on another day). So read
+each column against its own phase 1 (the floor of the same run), not
+across columns. F2, an hour before F3 (before the events were encoded once
+and the timers became one watch), had a floor of 34% and a CPU ratio of
+3.4 at 10 claims/s, its 20 claims/s phase queued for 9-16 s. Times in ms,
+CPU in % of one core (the machine has 200%).
 
 =============================================  ==============  ==============  ==============  ==========
-figure                                            F3 (as now)              F2   C (before, 2nd  target
-                                                                                          day)
+figure                                             G (as now,    F3 (morning)   C (before, 2nd  target
+                                                   afternoon)                             day)
 =============================================  ==============  ==============  ==============  ==========
-1. no stream, 10 claims/s: claim p50 / p99        21.6 / 39.8     22.2 / 44.6     16.2 / 23.2
-   bare write p50 / p99                           10.0 / 16.0      9.9 / 15.8      6.2 / 10.2
-   server CPU (the run's floor)                           32%             34%             23%
-2. 2,512 streams open, first events in                  5.9 s           5.7 s           3.5 s
-   idle 20 s: server CPU (master + 4 workers)            1.8%            4.1%            2.3%
-   workers' RSS before -> with streams, MB         363 -> 716      363 -> 712      357 -> 799
-   RSS per stream                                      144 KB          142 KB          180 KB
-3. 10 claims/s, streams open: claim p50 / p99      27.4 / 114      50.2 / 473      19.0 / 130
-   bare write p50 / p99 (same run)                20.7 / 117      26.7 / 448     10.8 / 87.2
-   claim p99 / bare p99, same streams                    0.98            1.05            1.49  < 1.5
-   claim p99 / bare p99 with no stream open               7.1            30.0            12.8
-   other tablet (seq + fetch) p50 / p99            48.7 / 158      99.6 / 859      32.7 / 156  p99 < 150
-   - its seq event alone p50 / p99                 23.2 / 98.7     49.4 / 442      16.9 / 123
-   scoreboards p50 / p99 (1.2 M pairs)              219 / 455       320 / 960       262 / 459  p99 < 500
+1. no stream, 10 claims/s: claim p50 / p99        15.0 / 29.4     21.6 / 39.8     16.2 / 23.2
+   bare write p50 / p99                            6.7 / 9.9      10.0 / 16.0      6.2 / 10.2
+   server CPU (the run's floor)                           23%             32%             23%
+2. 2,512 streams open, first events in                  3.0 s           5.9 s           3.5 s
+   idle 20 s: server CPU (master + 4 workers)            1.5%            1.8%            2.3%
+   workers' RSS before -> with streams, MB         364 -> 448      363 -> 716      357 -> 799
+   RSS per stream                                       34 KB          144 KB          180 KB
+3. 10 claims/s, streams open: claim p50 / p99     15.4 / 57.4      27.4 / 114      19.0 / 130
+   bare write p50 / p99 (same run)                11.3 / 49.9      20.7 / 117     10.8 / 87.2
+   claim p99 / bare p99, same streams                    1.15            0.98            1.49  < 1.5
+   claim p99 / bare p99 with no stream open               5.8             7.1            12.8
+   other tablet (seq + fetch) p50 / p99            27.7 / 81.4      48.7 / 158      32.7 / 156  p99 < 150
+   - its seq event alone p50 / p99                 13.6 / 54.6     23.2 / 98.7      16.9 / 123
+   scoreboards p50 / p99 (1.2 M pairs)              185 / 348       219 / 455       262 / 459  p99 < 500
    missed seqs / entries / scoreboard pairs         0 / 0 / 0       0 / 0 / 0       0 / 0 / 0  0
    stream drops / failures; request failures         0 / 0; 0        0 / 0; 0        0 / 0; 0  0
-   CPU: server / PostgreSQL / clients                90/9/35%       115/8/39%        79/7/20%
-   server CPU with streams / phase 1 (floor)             2.8x            3.4x            3.4x
-4. 20 claims/s: claim p99 / bare p99              1252 / 1312     8698 / 8695       138 / 115
-   other tablet p50 / p99                         205 / 1850     9749 / 15823      48.4 / 187  p99 < 250
-   scoreboards p50 / p99                          377 / 1538     5158 / 9186        252 / 490  p99 < 1000
+   CPU: server / PostgreSQL / clients                57/7/21%        90/9/35%        79/7/20%
+   server CPU with streams / phase 1 (floor)             2.5x            2.8x            3.4x
+4. 20 claims/s: claim p99 / bare p99                47.7 / 43.3     1252 / 1312       138 / 115
+   other tablet p50 / p99                          23.5 / 75.5      205 / 1850      48.4 / 187  p99 < 250
+   scoreboards p50 / p99 (2.4 M pairs)              180 / 336       377 / 1538        252 / 490  p99 < 1000
    drops, failures, missed                                  0               0               0  0
-   CPU: server / clients                            122 / 39%       120 / 50%       108 / 25%
-5. restart: all streams back (from SIGTERM)            10.2 s           8.7 s           7.1 s  < 10 s
-   - gunicorn stopped / answering again          3.4 / 10.3 s     3.4 / 8.9 s     3.4 / 5.5 s
-   - from the moment it stopped                         6.8 s           5.4 s           3.7 s
-6. polling, 128 tablets: other tablet p50/p99     739 / 1987      757 / 2085      521 / 1007
-   poll p99; claim p99; server CPU              953; 958; 161% 1131;1163; 159%    32; 31; 95%
-   256 tablets: other tablet p50 / p99           2708 / 6459           - / -       543 / 1070
-   poll p99; claim p99; server CPU            3156; 3208; 166%               -  134; 139; 154%
+   CPU: server / clients                             70 / 22%       122 / 39%       108 / 25%
+5. restart: all streams back (from SIGTERM)             6.0 s          10.2 s           7.1 s  < 10 s
+   - gunicorn stopped / answering again           3.4 / 5.8 s    3.4 / 10.3 s     3.4 / 5.5 s
+   - from the moment it stopped                         2.6 s           6.8 s           3.7 s
+6. polling, 128 tablets: other tablet p50/p99     525 / 1035      739 / 1987      521 / 1007
+   poll p99; claim p99; server CPU              120; 60; 100%  953; 958; 161%    32; 31; 95%
+   256 tablets: other tablet p50 / p99           1141 / 2361     2708 / 6459       543 / 1070
+   poll p99; claim p99; server CPU             954; 972; 162% 3156; 3208; 166%  134; 139; 154%
 =============================================  ==============  ==============  ==============  ==========
+
+G met every target, the stress's too, in a full run (and in a short run
+half an hour before it: ``--time 40 --idle 10 --skip-polling``, floor 22.5%,
+other tablet p99 74.9 ms, scoreboards 343, at 20 claims/s 88.0 / 352,
+restart 6.4 s). F3 missed three by a little at 10 claims/s, and the stress
+by far: on that machine, at that hour, 20 claims/s filled both cores.
 
 Short runs of each change (``--time 30`` or ``40 --idle 10``, no stress,
 no polling), the same morning, in the order made; the CPU ratio is the
@@ -132,30 +140,30 @@ What the figures say
   arrived, in every run, at 10 and 20 claims/s, and every stream came back
   after each restart, with no failed reconnection.
 * At 10 claims/s the claim endpoint stays within its bare write's p99
-  (0.98), and the scoreboards meet their target (455 ms). The other tablet
-  misses its 150 ms by 8 ms in F3: it is the claim itself (the clock starts
-  when the first tablet posts it), the seq's trip, then a second request,
-  so its p99 is bound to exceed the bare write's p99 under the same load
-  (117 ms) plus the push. On C's faster day the older code missed it by
-  6 ms; what the machine gives decides it.
-* At 20 claims/s the machine is full: server 122%, load generator 39%,
-  PostgreSQL ~13% of the 200%. Nothing fails or is lost, but requests queue
-  for a second or more. Where the cores go: 8,000 board events a second
-  (2,000 scoreboards, a batch every 250 ms). py-spy on the four workers at
-  10 claims/s, before the last change, counted 22% of their samples in
-  Django's views, 12% in the socket writes themselves, 9% rendering each
-  batch's rows (once per worker), 7% encoding the rows' JSON once per
-  board and 8% in the timers around each wait and write: those last two
-  are gone (the ratio to the floor went from 2.8-3.4 to 2.4-2.8).
-* The restart: gunicorn's own start (four workers loading Django on two
-  cores while 2,512 clients retry each second) took 6.9 s in F3 against
-  2.1 s on C's day; from the moment it stopped, the streams were back in
-  6.8 s. The 3.4 s before it is the workers' graceful shutdown
-  (``config.serving.SHUTDOWN_SECONDS``).
+  (1.15 in G, 0.98 in F3), and the scoreboards meet their target in both.
+  The other tablet's figure is the claim itself (the clock starts when the
+  first tablet posts it), the seq's trip, then a second request, so its
+  p99 is bound to exceed the bare write's p99 under the same load plus the
+  push: 81 ms in G, but 158 ms in F3, whose bare write's p99 alone was
+  117 ms. What the machine gives at that hour decides that target.
+* At 20 claims/s G's server took 70% (F3's 122%, with the load generator
+  at 39% and PostgreSQL at 13% of the 200%: both cores full, so requests
+  queued for a second or more, though nothing failed or was lost). Where
+  the cores go: 8,000 board events a second (2,000 scoreboards, a batch
+  every 250 ms), whatever the claims' rate. py-spy on the four workers at
+  10 claims/s, before F3, counted 22% of their samples in Django's views,
+  12% in the socket writes themselves, 9% rendering each batch's rows
+  (once per worker), 7% encoding the rows' JSON once per board and 8% in
+  the timers around each wait and write: those last two are gone (the
+  ratio to the floor went from 2.8-3.4 to 2.4-2.8).
+* The restart: 3.4 s of the workers' graceful shutdown
+  (``config.serving.SHUTDOWN_SECONDS``), then gunicorn's own start (four
+  workers loading Django on two cores while 2,512 clients retry each
+  second): the streams were back 2.6 s after it stopped in G, 6.8 s in F3.
 * Polling once a second costs more than all the streams: 128 polling
-  tablets took 161% of the server's CPU and their other tablet waited
-  0.7-2 s, where 2,512 streams took 90% with the other tablet at 49 ms
-  (p50).
+  tablets took 100% of the server's CPU in G (161% in F3) and their other
+  tablet waited 0.5-1 s (F3: 0.7-2 s), where 2,512 streams took 57% (F3:
+  90%) with the other tablet at 28 ms (p50).
 * Two workers instead of four (one per core) cost less with these streams
   (each worker renders every batch once, and two share the cores better
   with the load generator): the ratio fell from 2.37 to 2.06 and every
@@ -178,8 +186,11 @@ What the figures say
   all back **9.7 s** after SIGTERM (6.3 s after it stopped); no failure,
   drop or missed event anywhere. So it meets every target of the 10
   claims/s phase but the scoreboards', which one server meets.
-* The memory per stream (~144 KB) is mostly the first event's snapshot
-  (the 256 rows, ~140 kB of JSON) that the workers' heaps keep room for.
+* The memory per stream: 144 KB in F3, 34 KB in G. F3 encoded each
+  board's first event, the snapshot of the 256 rows (~140 kB of JSON), for
+  that board, and the workers' heaps kept room for them; since F3 those
+  bytes are made once per change and shared by every board that opens
+  meanwhile (``streams.app.Streams.snapshot``).
 """
 
 import argparse
