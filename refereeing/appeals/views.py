@@ -79,7 +79,7 @@ def appeal_list(request):
     visible = _visible(request.user)
     return render(
         request,
-        "refereeing/appeal_list.html",
+        "refereeing/_appeal_lists.html" if request.GET.get("part") else "refereeing/appeal_list.html",
         {
             "pending": visible.waiting().order_by("filed_at"),
             "ruled": visible.decided().order_by("-ruled_at", "-pk")[:50],

@@ -148,6 +148,15 @@ def test_a_director_with_no_appeal_yet_sees_an_empty_desk(people, championship):
     assert response.status_code == 200 and "No appeal is waiting." in response.content.decode()
 
 
+def test_the_desk_fetches_its_lists_alone_and_only_for_whom_sees_the_page(played, people):
+    appeal = filed(played)
+    part = reverse("appeals:list") + "?part=1"
+    lists = signed_in(people["director"]).get(part).content.decode()
+    assert f'data-appeal="{appeal.pk}"' in lists and "<html" not in lists and "No appeal decided yet." in lists
+    assert signed_in(people["juez"]).get(part).status_code == 403
+    assert Client().get(part)["Location"].startswith(reverse("login"))
+
+
 def test_the_control_board_marks_a_mesa_whose_appeal_waits_for_the_director(played, people):
     board = signed_in(people["staff"])
     rows = reverse("tournament:board", args=[played.championship_id]) + "?rows=1"

@@ -93,3 +93,81 @@ def test_the_finished_mesa_mis_mesas_and_the_appeal_form(live_server, page, mesa
     login(page.context, live_server, mesa.juez)
     page.goto(f"{live_server.url}/mesa/{mesa.pk}/apelacion/")
     assert violations(page, live_server) == []
+
+
+def test_the_directors_list_of_appeals_takes_a_new_one_in_place(live_server, page, mesa):
+    """The list is fetched again every 15 s and put in place: no page refresh (axe's meta-refresh: a reload every
+    15 s lost the reader's place), and on a phone each table scrolls sideways and can be reached from the keyboard."""
+    from django.contrib.auth import get_user_model
+
+    director = get_user_model().objects.create_user("directora")
+    mesa.championship.director = director
+    mesa.championship.save()
+    log_claims(mesa, [MANO, caida("A"), {"kind": "suspender"}])
+    page.clock.install()
+    login(page.context, live_server, director)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/apelaciones/")
+    expect(page.locator("tr[data-appeal]")).to_have_count(0)
+    assert violations(page, live_server) == []
+    page.evaluate("window.sameDocument = true")
+    appeal = Appeal.objects.create(
+        mesa=mesa,
+        client_id="00000000-0000-4000-8000-000000000002",
+        pair="B",
+        seq=2,
+        reason="Carta ya jugada.",
+        name="Marta Yépez",
+        signature=SIGNED,
+    )
+    page.clock.run_for(16000)
+    expect(page.locator(f"tr[data-appeal='{appeal.pk}']")).to_contain_text("Caballos de Espada")
+    assert page.evaluate("window.sameDocument") is True
+    assert violations(page, live_server) == []
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (390, 844)])
+def test_the_other_pages_of_each_role(live_server, page, mesa, juez, width, height):
+    """The PIN pages and the planilla's verification (anyone), the juez's list and appeal form, the Director's appeal,
+    the organiser's jueces, batch printing and cards, the accounts."""
+    from django.contrib.auth import get_user_model
+
+    from tests.tournament.factories import organiser
+
+    director = get_user_model().objects.create_user("directora")
+    mesa.championship.director = director
+    mesa.championship.save()
+    log_claims(mesa, [MANO, caida("A")])
+    appeal = Appeal.objects.create(
+        mesa=mesa,
+        client_id="00000000-0000-4000-8000-000000000003",
+        pair="B",
+        seq=2,
+        reason="Carta ya jugada.",
+        name="Marta Yépez",
+        signature=SIGNED,
+    )
+    champ = mesa.championship_id
+    pages = [
+        (None, ["/acceso/", f"/acceso/mesa/{mesa.pk}/", "/planilla/verificar/"]),
+        (juez, ["/mesa/", f"/mesa/{mesa.pk}/apelacion/"]),
+        (director, [f"/apelaciones/{appeal.pk}/"]),
+        (
+            organiser(),
+            [
+                "/jueces/",
+                f"/planilla/campeonato/{champ}/imprimir/",
+                f"/acceso/mesa/{mesa.pk}/tarjeta/",
+                f"/campeonatos/{champ}/parejas/{mesa.pair_a_id}/tarjeta/",
+            ],
+        ),
+        (get_user_model().objects.create_superuser("raiz", password=None), ["/comite/cuentas/"]),
+    ]
+    page.set_viewport_size({"width": width, "height": height})
+    for user, paths in pages:
+        page.context.clear_cookies()
+        if user:
+            login(page.context, live_server, user)
+        for path in paths:
+            assert page.goto(live_server.url + path).status == 200, path
+            assert (path, violations(page, live_server)) == (path, [])
