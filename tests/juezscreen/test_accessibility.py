@@ -2,6 +2,8 @@
 each state a juez sees: no serious or critical violation (contrast of
 4.5:1, labels on every input, names on every button...)."""
 
+import uuid
+
 import pytest
 from playwright.sync_api import expect
 
@@ -23,6 +25,20 @@ def violations(page, live_server, context=None):
         context,
     )
     return found
+
+
+def appeal_of_b(mesa, **fields):
+    """Pair B's appeal of claim #2, signed."""
+    return Appeal.objects.create(
+        mesa=mesa,
+        client_id=uuid.uuid4(),
+        pair="B",
+        seq=2,
+        reason="Carta ya jugada.",
+        name="Marta Yépez",
+        signature=SIGNED,
+        **fields,
+    )
 
 
 def test_the_screen_in_play_with_a_refusal_and_offline(live_server, page, mesa):
@@ -62,17 +78,7 @@ def test_the_dialogs(live_server, page, mesa, opener, dialog):
 
 def test_the_appeal_banner_and_the_ruling(live_server, page, mesa):
     log_claims(mesa, [MANO, caida("A"), {"kind": "suspender"}])
-    appeal = Appeal.objects.create(
-        mesa=mesa,
-        client_id="00000000-0000-4000-8000-000000000001",
-        pair="B",
-        seq=2,
-        reason="Carta ya jugada.",
-        name="Marta Yépez",
-        signature=SIGNED,
-        status=Appeal.Status.ADMITTED,
-        suspended_mesa=True,
-    )
+    appeal = appeal_of_b(mesa, status=Appeal.Status.ADMITTED, suspended_mesa=True)
     open_screen(page, live_server, mesa)
     expect(page.locator("#banner")).to_have_text("Suspendida por apelación — espere al Director")
     assert violations(page, live_server) == []
@@ -111,15 +117,7 @@ def test_the_directors_list_of_appeals_takes_a_new_one_in_place(live_server, pag
     expect(page.locator("tr[data-appeal]")).to_have_count(0)
     assert violations(page, live_server) == []
     page.evaluate("window.sameDocument = true")
-    appeal = Appeal.objects.create(
-        mesa=mesa,
-        client_id="00000000-0000-4000-8000-000000000002",
-        pair="B",
-        seq=2,
-        reason="Carta ya jugada.",
-        name="Marta Yépez",
-        signature=SIGNED,
-    )
+    appeal = appeal_of_b(mesa)
     page.clock.run_for(16000)
     expect(page.locator(f"tr[data-appeal='{appeal.pk}']")).to_contain_text("Caballos de Espada")
     assert page.evaluate("window.sameDocument") is True
@@ -138,15 +136,7 @@ def test_the_other_pages_of_each_role(live_server, page, mesa, juez, width, heig
     mesa.championship.director = director
     mesa.championship.save()
     log_claims(mesa, [MANO, caida("A")])
-    appeal = Appeal.objects.create(
-        mesa=mesa,
-        client_id="00000000-0000-4000-8000-000000000003",
-        pair="B",
-        seq=2,
-        reason="Carta ya jugada.",
-        name="Marta Yépez",
-        signature=SIGNED,
-    )
+    appeal = appeal_of_b(mesa)
     champ = mesa.championship_id
     pages = [
         (None, ["/acceso/", f"/acceso/mesa/{mesa.pk}/", "/planilla/verificar/"]),
