@@ -1,6 +1,7 @@
 """axe-core (vendored in static/vendor/axe-core) on the juez's screens, in
-each state a juez sees: no serious or critical violation (contrast of
-4.5:1, labels on every input, names on every button...)."""
+each state a juez sees, on the Director's desk and on every other page each
+role reaches: no serious or critical violation (contrast of 4.5:1, labels
+on every input, names on every button...)."""
 
 import uuid
 
