@@ -36,6 +36,11 @@ def mesa():
     return mesa
 
 
+def claim(mesa):
+    """A caída of pair A, logged by the mesa's juez."""
+    record_claim(mesa, {"kind": "caida", "pair": "A"}, uuid.uuid4(), user=mesa.juez)
+
+
 class Client:
     """One request to the application, read event by event, then left (``http.disconnect``)."""
 
@@ -77,7 +82,9 @@ class Client:
 
 def run(coroutine):
     """Run ``coroutine`` on an event loop of its own thread: the browser tests leave Playwright's loop running in
-    this one, where ``asyncio.run`` refuses to start."""
+    this one, where ``asyncio.run`` refuses to start. The database is read outside it (or through ``in_thread``): a
+    connection opened in that thread would be kept from the pool when the thread ends, and after a few tests the
+    streams would wait for one."""
     with ThreadPoolExecutor(1) as thread:
         return thread.submit(asyncio.run, coroutine).result()
 
@@ -114,14 +121,15 @@ def test_a_mesa_stream_starts_with_the_seq_now_and_passes_each_change_on_at_once
 def test_a_board_stream_starts_with_every_row_then_gets_the_changed_rows_in_one_batch(mesa):
     champ = mesa.championship
     other = champ.mesas.filter(bracket="W", round=1).order_by("position").last()
+    every_mesa = set(champ.mesas.values_list("pk", flat=True))
 
     async def scenario():
         client = Client(f"/flujo/campeonato/{champ.pk}/", "vista=tablero&lang=en").start(streams())
         await client.answer()
         [(name, rows, _)] = await client.events(1)
-        assert name == "rows" and set(map(int, rows)) == set(champ.mesas.values_list("pk", flat=True))
+        assert name == "rows" and set(map(int, rows)) == every_mesa
         assert "In play" in rows[str(mesa.pk)] and f'data-seq="{mesa.last_seq}"' in rows[str(mesa.pk)]
-        await asyncio.to_thread(record_claim, mesa, {"kind": "caida", "pair": "A"}, uuid.uuid4(), user=mesa.juez)
+        await hub_module.in_thread(claim, mesa)
         current_hub().take({"c": champ.pk, "m": [mesa.pk], "s": {}})
         current_hub().take({"c": champ.pk, "m": [other.pk], "s": {}})
         [(name, rows, _)] = await client.events(1)
@@ -134,6 +142,7 @@ def test_a_board_stream_starts_with_every_row_then_gets_the_changed_rows_in_one_
 
 def test_a_pair_page_stream_gets_only_its_mesas_and_the_projector_its_calls_too(mesa):
     champ = mesa.championship
+    waiting = champ.mesas.filter(bracket="W", round=1).select_related("pair_a", "pair_b").order_by("position").last()
 
     async def scenario():
         pair = Client(f"/flujo/campeonato/{champ.pk}/", f"vista=tablero&lang=es-ec&mesas={mesa.pk}").start(streams())
@@ -143,7 +152,6 @@ def test_a_pair_page_stream_gets_only_its_mesas_and_the_projector_its_calls_too(
         [(_, rows, _)] = await pair.events(1)
         assert list(rows) == [str(mesa.pk)]
         (_, rows, _), (name, calls, _) = await projector.events(2)
-        waiting = champ.mesas.filter(bracket="W", round=1).order_by("position").last()
         assert name == "calls" and f"{waiting.pair_a.name} y {waiting.pair_b.name} → mesa física" in calls
         assert 'class="row-in_play"' in rows[str(mesa.pk)]
         await pair.leave()
