@@ -24,6 +24,7 @@ Rules
 """
 
 import asyncio
+import atexit
 import json
 import logging
 import threading
@@ -65,6 +66,9 @@ def _redis():
         import redis
 
         _redis_client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
+        # Closed before the interpreter tears its modules down: left to the
+        # collector then, its __del__ fails on a module already gone.
+        atexit.register(_redis_client.close)
     return _redis_client
 
 
