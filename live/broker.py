@@ -66,10 +66,17 @@ def _redis():
         import redis
 
         _redis_client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
-        # Closed before the interpreter tears its modules down: left to the
-        # collector then, its __del__ fails on a module already gone.
-        atexit.register(_redis_client.close)
     return _redis_client
+
+
+@atexit.register
+def _let_go_of_redis():
+    """Close the client and drop it while the interpreter still has its modules: collected later, as the process
+    ends, its ``__del__`` failed on ``os`` already gone ("Exception ignored in Redis.__del__")."""
+    global _redis_client
+    client, _redis_client = _redis_client, None
+    if client is not None:
+        client.close()
 
 
 def _forget(loop, queue):
