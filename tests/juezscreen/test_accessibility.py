@@ -6,11 +6,13 @@ on every input, names on every button...)."""
 import uuid
 
 import pytest
+from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from refereeing.models import Appeal
 from tests.claimlog.conftest import SIGNED
 from tests.juezscreen.conftest import MANO, caida, log_claims, login, open_screen
+from tests.tournament.factories import organiser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,6 +28,14 @@ def violations(page, live_server, context=None):
         context,
     )
     return found
+
+
+def directed(mesa):
+    """The Director of the mesa's championship, made for it."""
+    director = get_user_model().objects.create_user("directora")
+    mesa.championship.director = director
+    mesa.championship.save()
+    return director
 
 
 def appeal_of_b(mesa, **fields):
@@ -105,11 +115,7 @@ def test_the_finished_mesa_mis_mesas_and_the_appeal_form(live_server, page, mesa
 def test_the_directors_list_of_appeals_takes_a_new_one_in_place(live_server, page, mesa):
     """The list is fetched again every 15 s and put in place: no page refresh (axe's meta-refresh: a reload every
     15 s lost the reader's place), and on a phone each table scrolls sideways and can be reached from the keyboard."""
-    from django.contrib.auth import get_user_model
-
-    director = get_user_model().objects.create_user("directora")
-    mesa.championship.director = director
-    mesa.championship.save()
+    director = directed(mesa)
     log_claims(mesa, [MANO, caida("A"), {"kind": "suspender"}])
     page.clock.install()
     login(page.context, live_server, director)
@@ -126,22 +132,15 @@ def test_the_directors_list_of_appeals_takes_a_new_one_in_place(live_server, pag
 
 
 @pytest.mark.parametrize("width, height", [(1024, 768), (390, 844)])
-def test_the_other_pages_of_each_role(live_server, page, mesa, juez, width, height):
-    """The PIN pages and the planilla's verification (anyone), the juez's list and appeal form, the Director's appeal,
-    the organiser's jueces, batch printing and cards, the accounts."""
-    from django.contrib.auth import get_user_model
-
-    from tests.tournament.factories import organiser
-
-    director = get_user_model().objects.create_user("directora")
-    mesa.championship.director = director
-    mesa.championship.save()
+def test_the_other_pages_of_each_role(live_server, page, mesa, width, height):
+    """The PIN pages and the planilla's verification (anyone), the Director's appeal, the organiser's jueces, batch
+    printing and cards, the accounts (the juez's own pages: the tests above)."""
+    director = directed(mesa)
     log_claims(mesa, [MANO, caida("A")])
     appeal = appeal_of_b(mesa)
     champ = mesa.championship_id
     pages = [
         (None, ["/acceso/", f"/acceso/mesa/{mesa.pk}/", "/planilla/verificar/"]),
-        (juez, ["/mesa/", f"/mesa/{mesa.pk}/apelacion/"]),
         (director, [f"/apelaciones/{appeal.pk}/"]),
         (
             organiser(),
