@@ -7,9 +7,7 @@ from refereeing.claimlog.log import OPEN_STATUSES
 from tournament.naming import mesa_label
 
 from .models import ARTICLES_MAX, RULING_MAX, SITUATION_MAX
-from .register import AJUSTE_MAX
-
-IMPORT_MAX_BYTES = 1_000_000
+from .register import AJUSTE_MAX, IMPORT_MAX_BYTES
 
 
 class MesaChoice(forms.ModelMultipleChoiceField):

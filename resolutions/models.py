@@ -57,6 +57,7 @@ class Resolution(models.Model):
     decided_at = models.DateTimeField(_("decided"), default=timezone.now)
     precedent_from = models.CharField(_("precedent from"), max_length=PRECEDENT_MAX, blank=True)
     precedent_mesas = models.CharField(_("mesas there"), max_length=PRECEDENT_MAX, blank=True)
+    precedent_number = models.PositiveIntegerField(_("number there"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("resolution")
@@ -78,6 +79,12 @@ class Resolution(models.Model):
                 | Q(ajuste_mesa__isnull=False, ajuste_points__isnull=False, ajuste_pair__in=["A", "B"]),
                 name="resolution_ajuste_whole",
                 violation_error_message=_("An adjustment names its mesa, its pair and its points, or none of them."),
+            ),
+            models.UniqueConstraint(
+                fields=["championship", "precedent_from", "precedent_number"],
+                condition=Q(precedent_number__isnull=False),
+                name="resolution_precedent_once",
+                violation_error_message=_("This championship already holds this precedent."),
             ),
         ]
 

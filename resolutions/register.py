@@ -11,23 +11,36 @@ Terms are those of ``resolutions.models``. Rules:
   mesa that no longer takes claims, or an ajuste the engine refuses,
   refuses the whole resolution, and nothing is stored.
 - An export is one JSON document; an import checks the whole file first and
-  stores nothing unless every resolution in it is right.
+  stores nothing unless every resolution in it is right. Everything in it is
+  bounded before it is read further: the file's size, how deep it nests, how
+  many resolutions it holds, their numbers, and their dates (a real offset,
+  within the era of this program's records: from 2000 to today).
+- An import is idempotent: a precedent already in the championship (the same
+  origin and number there) is recognised and left as it is, with its number
+  here. Imports into one championship take turns (its row is locked), so two
+  at once store each precedent once; a clash with a resolution recorded at
+  the same moment refuses the import whole, with a message.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 import uuid
+from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from backup.bounds import OutOfBounds, check_depth
 from refereeing.claimlog import log as claimlog
 from refereeing.engine.text import TextError, check_text
 from tournament.access import is_director
 from tournament.language import speak
+from tournament.models import Championship
 from tournament.naming import mesa_label
 
 from .models import ARTICLES_MAX, PRECEDENT_MAX, RULING_MAX, SITUATION_MAX, Resolution
@@ -35,6 +48,14 @@ from .models import ARTICLES_MAX, PRECEDENT_MAX, RULING_MAX, SITUATION_MAX, Reso
 EXPORT_FORMAT = "mesa-de-control/resoluciones"
 EXPORT_VERSION = 1
 AJUSTE_MAX = 40  # the most an appeal's ruling adjusts too (refereeing.appeals)
+IMPORT_MAX_BYTES = 1_000_000
+IMPORT_MAX_RESOLUTIONS = 1000
+IMPORT_MAX_DEPTH = 8  # an export nests 4 deep: the document, its list, a resolution, its ajuste
+NUMBER_MAX = 100_000
+# The era of this program's records; an offset beyond any real time zone's (UTC-12 to UTC+14) is no time zone.
+ERA_START = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+OFFSET_MAX = datetime.timedelta(hours=14)
+DATE_MAX_LENGTH = 40
 
 
 class ResolutionError(Exception):
@@ -149,7 +170,7 @@ def export(championship) -> bytes:
     for r in championship.resolutions.prefetch_related("mesas").select_related("ajuste_mesa").order_by("number"):
         items.append(
             {
-                "number": r.number,
+                "number": r.precedent_number or r.number,
                 "decided_at": r.decided_at.isoformat(),
                 "situation": r.situation,
                 "ruling": r.ruling,
@@ -170,26 +191,57 @@ def export(championship) -> bytes:
     return json.dumps(document, ensure_ascii=False, indent=1).encode()
 
 
-def import_precedents(championship, director, raw: bytes) -> int:
-    """Store every resolution of an export as a precedent of ``championship``; how many.
+class Imported(NamedTuple):
+    new: int  # precedents stored
+    known: int  # precedents the championship already held
+
+
+def import_precedents(championship, director, raw: bytes) -> Imported:
+    """Store every resolution of an export as a precedent of ``championship``, but those it already holds.
 
     The whole file is checked first: any fault refuses it with a message
     naming the resolution and what is wrong, and nothing is stored.
     """
     _check_director(championship, director)
     rows = [_precedent(item, index) for index, item in enumerate(_items(raw), start=1)]
-    with transaction.atomic():
-        number = _next_number(championship)
-        # One by one, not in bulk: each precedent gets its entry in the audit trail.
-        for i, row in enumerate(rows):
-            Resolution.objects.create(championship=championship, number=number + i, director=None, **row)
-    return len(rows)
+    seen = {}
+    for index, row in enumerate(rows, start=1):
+        key = (row["precedent_from"], row["precedent_number"])
+        if key in seen:
+            raise ResolutionError(
+                _("Resolution %(index)d of the file repeats resolution %(first)d.")
+                % {"index": index, "first": seen[key]}
+            )
+        seen[key] = index
+    try:
+        with transaction.atomic():
+            Championship.objects.select_for_update().filter(pk=championship.pk).first()
+            held = set(
+                championship.resolutions.filter(precedent_number__isnull=False).values_list(
+                    "precedent_from", "precedent_number"
+                )
+            )
+            new = [row for row in rows if (row["precedent_from"], row["precedent_number"]) not in held]
+            number = _next_number(championship)
+            # One by one, not in bulk: each precedent gets its entry in the audit trail.
+            for i, row in enumerate(new):
+                Resolution.objects.create(championship=championship, number=number + i, director=None, **row)
+    except IntegrityError:
+        # A resolution recorded at the same moment took a number.
+        raise ResolutionError(
+            _("A resolution was recorded at the same moment; nothing was imported. Send the file again.")
+        ) from None
+    return Imported(new=len(new), known=len(rows) - len(new))
 
 
 def _items(raw):
+    if len(raw) > IMPORT_MAX_BYTES:
+        raise ResolutionError(_("The file is larger than 1 MB."))
     try:
-        document = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        text = raw.decode("utf-8")
+        check_depth(text, IMPORT_MAX_DEPTH)
+        document = json.loads(text)
+    except (UnicodeDecodeError, OutOfBounds, ValueError):
         raise ResolutionError(_("The file is not a JSON export of resolutions.")) from None
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
         raise ResolutionError(_("The file is not a JSON export of resolutions."))
@@ -198,7 +250,23 @@ def _items(raw):
     items = document.get("resolutions")
     if not isinstance(items, list) or not items:
         raise ResolutionError(_("The file holds no resolution."))
+    if len(items) > IMPORT_MAX_RESOLUTIONS:
+        raise ResolutionError(_("The file holds more than %(max)d resolutions.") % {"max": IMPORT_MAX_RESOLUTIONS})
     return items
+
+
+def _moment(value):
+    """An exported date and time, in UTC, or None when it is not one this program could have written."""
+    if not isinstance(value, str) or len(value) > DATE_MAX_LENGTH:
+        return None
+    try:
+        moment = parse_datetime(value)  # a day or an hour past its range, or an offset past a day, raises
+        if moment is None or moment.utcoffset() is None or abs(moment.utcoffset()) > OFFSET_MAX:
+            return None
+        moment = moment.astimezone(datetime.UTC)  # the year 1 or 9999 at an offset overflows here
+    except (ValueError, OverflowError):
+        return None
+    return moment if ERA_START <= moment <= timezone.now() else None
 
 
 def _precedent(item, index):
@@ -217,9 +285,12 @@ def _precedent(item, index):
         mesas = _text(item.get("mesas", ""), "reason", _("mesas"), PRECEDENT_MAX)
     except ResolutionError as error:
         raise refuse(error.message) from None
-    decided_at = parse_datetime(item["decided_at"]) if isinstance(item.get("decided_at"), str) else None
-    if decided_at is None or decided_at.tzinfo is None:
-        raise refuse(_("its date is missing or not a date with a time zone."))
+    number = item.get("number")
+    if type(number) is not int or not 1 <= number <= NUMBER_MAX:
+        raise refuse(_("its number is not a whole number from 1 to %(max)d.") % {"max": NUMBER_MAX})
+    decided_at = _moment(item.get("decided_at"))
+    if decided_at is None:
+        raise refuse(_("its date is missing, not a date and time with a real time zone, or not from 2000 to today."))
     ajuste = item.get("ajuste")
     if ajuste is not None:
         if not (
@@ -251,4 +322,5 @@ def _precedent(item, index):
         "decided_at": decided_at,
         "precedent_from": precedent_from or _("an earlier championship"),
         "precedent_mesas": mesas,
+        "precedent_number": number,
     }

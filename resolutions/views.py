@@ -87,9 +87,12 @@ def resolution_import(request, pk):
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
     else:
         try:
-            count = register.import_precedents(championship, request.user, form.cleaned_data["file"].read())
+            imported = register.import_precedents(championship, request.user, form.cleaned_data["file"].read())
         except register.ResolutionError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, _("%(n)d precedents imported.") % {"n": count})
+            message = _("%(n)d precedents imported.") % {"n": imported.new}
+            if imported.known:
+                message += " " + _("%(n)d were already in the register.") % {"n": imported.known}
+            messages.success(request, message)
     return redirect("resolutions:list", championship.pk)

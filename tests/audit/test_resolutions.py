@@ -179,6 +179,6 @@ def test_one_bad_resolution_refuses_the_whole_file(championship, people):
             championship,
             people["director"],
             json.dumps({"format": register.EXPORT_FORMAT, "version": 1, "resolutions": [good]}).encode(),
-        )
+        ).new
         == 1
     )

@@ -1,0 +1,43 @@
+"""Reading a file that came from elsewhere within bounds: how deep its JSON nests, how large it unzips.
+
+``json.loads`` descends once per level and ``gzip.decompress`` makes its
+whole output at once, so a file of one byte per level, or a megabyte that
+unzips to gigabytes, exhausts the stack or the memory before anything can
+refuse it. Both are measured here as the file is read, so that refusing
+one costs no more than the file itself. Used by ``backup.archive`` (restore)
+and ``resolutions.register`` (the import of precedents).
+"""
+
+import re
+import zlib
+
+# A string (skipped whole, with its escapes) or a bracket.
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+class OutOfBounds(ValueError):
+    """The file nests deeper or unzips larger than allowed; the message says which."""
+
+
+def check_depth(text: str, limit: int):
+    """Refuse JSON ``text`` whose arrays and objects nest deeper than ``limit``, before it is parsed."""
+    depth = 0
+    for token in _TOKENS.finditer(text):
+        bracket = token.group()
+        if bracket in ("[", "{"):
+            depth += 1
+            if depth > limit:
+                raise OutOfBounds(f"nested deeper than {limit} levels")
+        elif bracket in ("]", "}"):
+            depth -= 1
+
+
+def gunzip(data: bytes, limit: int) -> bytes:
+    """The content of one gzip member, refused as soon as it passes ``limit`` bytes (zlib.error if broken)."""
+    stream = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    content = stream.decompress(data, limit + 1)
+    if len(content) > limit:
+        raise OutOfBounds(f"larger than {limit} bytes once decompressed")
+    if not stream.eof or stream.unused_data:
+        raise zlib.error("not one whole gzip member")
+    return content
