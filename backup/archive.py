@@ -6,7 +6,14 @@ backup
     One JSON document (gzip-compressed when the file name ends in ``.gz``):
     ``{"format", "version", "created_at", "migrations", "objects"}``, where
     ``objects`` is every row of every model in Django's serialization, in
-    an order that loads (rows before the rows that point to them).
+    an order that loads (rows before the rows that point to them), but the
+    sessions: a backup signs nobody in.
+secrets
+    A backup still holds the accounts' password hashes, every table's PIN
+    and every pair's private link. The file is readable by its owner only
+    (0600) from its first byte: it is written under a temporary name in the
+    same folder, made so by the system, and renamed once whole, so nobody
+    reads it half-written either.
 lossless
     Django's JSON encoder cuts timestamps to milliseconds; a backup keeps
     them to the microsecond, as both databases store them. Primary keys are
@@ -23,20 +30,29 @@ restore
     Migrates the database, checks it is empty, then loads every row in one
     transaction with the database's constraints checked at the end:
     anything wrong, and nothing is stored. The audit trail records nothing
-    while loading: the rows are the backup's, with their own entries.
+    while loading: the rows are the backup's, with their own entries. The
+    file is read within bounds (``backup.bounds``): at most ``MAX_BYTES``
+    once decompressed (a gzip bomb is refused after that many bytes, not
+    after it has filled the memory) and nested at most ``MAX_DEPTH`` deep.
+    Sessions in a backup made by an earlier version are not loaded.
 """
 
 from __future__ import annotations
 
 import datetime
 import gzip
+import io
 import json
+import os
+import tempfile
 import zlib
+from pathlib import Path
 
 from auditlog.context import disable_auditlog
 from django.apps import apps
 from django.contrib.auth.models import Group, Permission
 from django.contrib.contenttypes.models import ContentType
+from django.contrib.sessions.models import Session
 from django.core import serializers
 from django.core.management import call_command
 from django.core.management.color import no_style
@@ -45,10 +61,15 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
+from .bounds import OutOfBounds, check_depth, gunzip
+
 FORMAT = "mesa-de-control/backup"
 VERSION = 1
-MADE_BY_MIGRATE = (ContentType, Permission)
+NOT_COPIED = (ContentType, Permission, Session)  # migrate makes the first two; the last would sign people in
 GZIP_MAGIC = b"\x1f\x8b"
+# A championship's backup is a few megabytes; a restore holds the whole document in memory.
+MAX_BYTES = 256 * 1024 * 1024
+MAX_DEPTH = 32  # a row nests 5 deep, a claim or a mesa's state a few more
 
 
 class BackupError(Exception):
@@ -67,7 +88,7 @@ class LosslessEncoder(DjangoJSONEncoder):
 def models_to_copy():
     """Every installed model but those ``migrate`` makes, rows before the rows pointing to them."""
     app_list = {
-        config: [m for m in config.get_models() if m not in MADE_BY_MIGRATE and not m._meta.proxy]
+        config: [m for m in config.get_models() if m not in NOT_COPIED and not m._meta.proxy]
         for config in apps.get_app_configs()
     }
     return serializers.sort_dependencies(((c, ms) for c, ms in app_list.items() if ms), allow_cycles=True)
@@ -87,34 +108,47 @@ def _applied_migrations(using):
 
 
 def write(path, using=DEFAULT_DB_ALIAS):
-    """Write the whole database to ``path`` (gzip when it ends in ``.gz``); how many rows."""
+    """Write the whole database to ``path`` (gzip when it ends in ``.gz``), readable by its owner only; how many rows."""
+    path = Path(path)
     models = models_to_copy()
-    opener = gzip.open if str(path).endswith(".gz") else open
-    with transaction.atomic(using=using), opener(path, "wt", encoding="utf-8") as stream:
-        # Every table read from one snapshot, while the tablets go on writing: a
-        # claim logged meanwhile is in neither its entry nor its mesa's state.
-        if connections[using].vendor == "postgresql":
-            with connections[using].cursor() as cursor:
-                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        header = {
-            "format": FORMAT,
-            "version": VERSION,
-            "created_at": timezone.now().isoformat(),
-            "migrations": _applied_migrations(using),
-        }
-        stream.write(json.dumps(header, ensure_ascii=False)[:-1] + ', "objects": ')
-        counter = _Counter(_rows(models))
-        serializers.serialize(
-            "json",
-            counter,
-            stream=stream,
-            cls=LosslessEncoder,
-            ensure_ascii=False,
-            use_natural_foreign_keys=True,
-            use_natural_primary_keys=False,
-        )
-        stream.write("}\n")
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")  # mode 0600
+    try:
+        with os.fdopen(descriptor, "wb") as raw, _text(raw, path) as stream, transaction.atomic(using=using):
+            # Every table read from one snapshot, while the tablets go on writing: a
+            # claim logged meanwhile is in neither its entry nor its mesa's state.
+            if connections[using].vendor == "postgresql":
+                with connections[using].cursor() as cursor:
+                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            header = {
+                "format": FORMAT,
+                "version": VERSION,
+                "created_at": timezone.now().isoformat(),
+                "migrations": _applied_migrations(using),
+            }
+            stream.write(json.dumps(header, ensure_ascii=False)[:-1] + ', "objects": ')
+            counter = _Counter(_rows(models))
+            serializers.serialize(
+                "json",
+                counter,
+                stream=stream,
+                cls=LosslessEncoder,
+                ensure_ascii=False,
+                use_natural_foreign_keys=True,
+                use_natural_primary_keys=False,
+            )
+            stream.write("}\n")
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
     return counter.count
+
+
+def _text(raw, path):
+    """A text stream onto the open file ``raw``, through gzip when ``path`` ends in ``.gz``."""
+    if path.name.endswith(".gz"):
+        raw = gzip.GzipFile(filename=path.name, mode="wb", fileobj=raw)
+    return io.TextIOWrapper(raw, encoding="utf-8")
 
 
 class _Counter:
@@ -127,17 +161,24 @@ class _Counter:
             yield row
 
 
-def read(path):
-    """The backup document in ``path``, or BackupError."""
+def read(path, max_bytes=MAX_BYTES):
+    """The backup document in ``path``, or BackupError; at most ``max_bytes`` once decompressed."""
     try:
         with open(path, "rb") as raw:
-            data = raw.read()
+            data = raw.read(max_bytes + 1)
     except OSError as error:
         raise BackupError(f"Cannot read {path}: {error.strerror or error}") from None
     try:
+        if len(data) > max_bytes:
+            raise OutOfBounds(f"larger than {max_bytes} bytes")
         if data[:2] == GZIP_MAGIC:
-            data = gzip.decompress(data)
-        document = json.loads(data.decode("utf-8"))
+            data = gunzip(data, max_bytes)
+        text = data.decode("utf-8")
+        del data  # the document's text, its bytes and its rows would otherwise be held at once
+        check_depth(text, MAX_DEPTH)
+        document = json.loads(text)
+    except OutOfBounds as error:
+        raise BackupError(f"{path} is {error}; nothing was restored.") from None
     except (OSError, EOFError, zlib.error, UnicodeDecodeError, ValueError):
         raise BackupError(f"{path} is not a backup of Mesa de Control (not gzip or JSON).") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
@@ -159,9 +200,9 @@ def occupied(using=DEFAULT_DB_ALIAS):
     return found
 
 
-def restore(path, using=DEFAULT_DB_ALIAS):
-    """Load the backup in ``path`` into the empty database; how many rows."""
-    document = read(path)
+def restore(path, using=DEFAULT_DB_ALIAS, max_bytes=MAX_BYTES):
+    """Load the backup in ``path`` (at most ``max_bytes`` once decompressed) into the empty database; how many rows."""
+    document = read(path, max_bytes)
     call_command("migrate", database=using, interactive=False, verbosity=0)
     missing = {
         app: name
@@ -186,9 +227,8 @@ def restore(path, using=DEFAULT_DB_ALIAS):
         Group.objects.using(using).all().delete()
         loaded, touched, deferred = 0, set(), []
         try:
-            for item in serializers.deserialize(
-                "python", document["objects"], using=using, handle_forward_references=True
-            ):
+            rows = (row for row in document["objects"] if row.get("model") != "sessions.session")
+            for item in serializers.deserialize("python", rows, using=using, handle_forward_references=True):
                 item.save(using=using)
                 touched.add(type(item.object))
                 if item.deferred_fields:

@@ -13,6 +13,7 @@ import zlib
 
 # A string (skipped whole, with its escapes) or a bracket.
 _TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+_PIECE = 1024 * 1024
 
 
 class OutOfBounds(ValueError):
@@ -32,12 +33,22 @@ def check_depth(text: str, limit: int):
             depth -= 1
 
 
-def gunzip(data: bytes, limit: int) -> bytes:
-    """The content of one gzip member, refused as soon as it passes ``limit`` bytes (zlib.error if broken)."""
+def gunzip(data: bytes, limit: int) -> bytearray:
+    """The content of one gzip member, refused as soon as it passes ``limit`` bytes (zlib.error if broken).
+
+    Made a megabyte at a time into one growing buffer: zlib's own bounded
+    output gathers its pieces and joins them at the end, twice the memory.
+    """
     stream = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
-    content = stream.decompress(data, limit + 1)
-    if len(content) > limit:
-        raise OutOfBounds(f"larger than {limit} bytes once decompressed")
+    content, pending = bytearray(), data
+    while not stream.eof:
+        piece = stream.decompress(pending, _PIECE)
+        content += piece
+        if len(content) > limit:
+            raise OutOfBounds(f"larger than {limit} bytes once decompressed")
+        pending = stream.unconsumed_tail
+        if not pending and not piece:
+            break  # the input ended before the member did
     if not stream.eof or stream.unused_data:
         raise zlib.error("not one whole gzip member")
     return content
