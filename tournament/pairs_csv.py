@@ -20,7 +20,8 @@ Export: the same columns, in one of two styles (:data:`STYLES`): ``excel``
 one Excel reads "Guamán" as "GuamÃ¡n"), ``;`` between cells (Excel in es-EC
 takes ``,`` as the decimal mark and puts a whole row in one column) and
 CRLF line ends; ``plain``, UTF-8 with ``,``, for other programs. The
-import reads both back.
+import reads both back. A cell a spreadsheet would run as a formula is
+written guarded, and read back as it was (``csv_formulas``).
 
 Every cell is clean text of its kind (``refereeing.engine.text``: a name
 at most 120 characters, no control characters) and fits its column.
@@ -39,6 +40,7 @@ from django.utils.translation import gettext as _
 
 from refereeing.engine.text import TextError, check_text, printable
 
+from .csv_formulas import neutralised, restored
 from .language import speak
 from .models import Pair, Player
 
@@ -187,7 +189,7 @@ def check(championship, text, notice=""):
             preview.errors.append((line, _("%(n)d cells; the header has %(m)d") % {"n": len(cells), "m": len(header)}))
             continue
         values = {c: "" for c in COLUMNS}
-        values.update({key: cell.strip() for key, cell in zip(header, cells)})
+        values.update({key: restored(cell.strip()) for key, cell in zip(header, cells)})
         row = PairRow(line=line, values=values)
         reasons = _row_reasons(championship, row, existing, taken_seeds, names, seeds)
         reasons += _id_reasons(row, taken_ids, ids)
@@ -310,5 +312,5 @@ def export(championship, style="excel") -> bytes:
             row += [p.full_name, p.id_number, p.phone] if p else ["", "", ""]
         rep = pair.representative
         row += [rep.number if rep else "", pair.club, pair.seed or ""]
-        writer.writerow(row)
+        writer.writerow([neutralised(cell) for cell in row])
     return out.getvalue().encode("utf-8-sig" if bom else "utf-8")
