@@ -1,7 +1,7 @@
 """Random bodies and random text to every API endpoint and every form: never a
 5xx, and a refused request leaves the database as it was.
 
-Each endpoint is posted to by a user allowed to reach it (the mesa's juez,
+Each endpoint (and the import of precedents, with any file) is posted to by a user allowed to reach it (the mesa's juez,
 an organiser, the Director, or nobody for the sign-in and PIN pages), with
 bodies Hypothesis draws: the endpoint's own fields, good values among bad
 ones, and text with lone surrogates, NUL and other controls, bidirectional
@@ -17,6 +17,7 @@ sessions are not compared. Examples are bounded (``EXAMPLES`` each) so the
 suite stays fast; the same test runs on SQLite and PostgreSQL.
 """
 
+import datetime
 import hashlib
 import json
 import urllib.parse
@@ -25,12 +26,14 @@ import uuid
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from refereeing.appeals import procedure as appeals
 from refereeing.engine import KINDS
 from refereeing.models import PinFailure
+from resolutions.models import Resolution
 from tests.claimlog.conftest import SIGNED, api_client
 from tournament.models import Mesa
 
@@ -390,3 +393,77 @@ def test_fuzz_forms(place, name, data):
     who, url, strategy = FORMS[name]
     body = data.draw(strategy, label="body")
     run(place, who, url(place), {key: str(value) for key, value in body.items()}, "form")
+
+
+# --- the import of precedents (issue 22 item 2) -------------------------------------------------
+
+OFFSET = st.integers(-1439, 1439).map(lambda minutes: datetime.timezone(datetime.timedelta(minutes=minutes)))
+MOMENT = st.one_of(
+    st.datetimes(timezones=OFFSET).map(lambda moment: moment.isoformat()),
+    st.sampled_from(
+        [
+            "0001-01-01T00:00:00+00:00",
+            "2026-02-30T10:00:00-05:00",
+            "2026-11-21T25:00:00-05:00",
+            "2026-11-21T10:00:00+99:00",
+            "9999-12-31T23:30:00-05:00",
+            "2026-11-21T10:00:00.123456-05:00",
+        ]
+    ),
+    TEXT,
+)
+PRECEDENT = st.fixed_dictionaries(
+    {},
+    optional={
+        "number": NUMBER | JSON,
+        "decided_at": MOMENT | JSON,
+        "situation": st.just("Se cayó una carta.") | TEXT | JSON,
+        "ruling": st.just("Se repite el reparto.") | TEXT | JSON,
+        "articles": TEXT | JSON,
+        "mesas": TEXT | JSON,
+        "ajuste": st.none()
+        | st.fixed_dictionaries({"mesa": TEXT | JSON, "pair": st.sampled_from(["A", "B"]) | JSON, "points": NUMBER})
+        | JSON,
+        "precedent_from": st.just("Riobamba 2025") | TEXT | JSON,
+    },
+)
+EXPORT = st.fixed_dictionaries(
+    {
+        "format": st.just("mesa-de-control/resoluciones") | TEXT,
+        "version": st.just(1) | NUMBER,
+        "resolutions": st.lists(PRECEDENT | JSON, max_size=3) | JSON,
+    }
+)
+
+
+def resolutions_rows():
+    return list(Resolution.objects.order_by("pk").values_list())
+
+
+@SETTINGS
+@given(document=EXPORT | JSON, nesting=st.sampled_from([0, 0, 0, 9, 100_000]))
+def test_fuzz_resolution_import(place, document, nesting):
+    """Any file to the import: never a 5xx, a refused file stores nothing, and the register still answers."""
+    championship = place["championship"]
+    client = client_for(place, "director")
+    raw = json.dumps(document)  # ASCII: a surrogate travels as \ud800
+    if nesting:
+        raw = raw.replace('"resolutions": ', '"resolutions": ' + "[" * nesting, 1) + "]" * nesting
+    before, rows = snapshot(), resolutions_rows()
+    response = client.post(
+        f"/resoluciones/{championship.pk}/importar/",
+        {
+            "csrfmiddlewaretoken": client.cookies["csrftoken"].value,
+            "file": SimpleUploadedFile("r.json", raw.encode(), "application/json"),
+        },
+        follow=True,
+    )
+    assert response.status_code == 200, response.content[:500]
+    assert snapshot() == before
+    levels = [m.level_tag for m in response.context["messages"]]
+    if "error" in levels:
+        assert resolutions_rows() == rows, "a refused import stored something"
+    else:
+        assert levels == ["success"]
+    page = client.get(f"/resoluciones/{championship.pk}/", {"q": "a"})
+    assert page.status_code == 200
