@@ -1,8 +1,9 @@
 """Random bodies and random text to every API endpoint and every form: never a
 5xx, and a refused request leaves the database as it was.
 
-Each endpoint (and the import of precedents, with any file) is posted to by a user allowed to reach it (the mesa's juez,
-an organiser, the Director, or nobody for the sign-in and PIN pages), with
+Each endpoint (and the import of precedents, with any file) is posted to
+by a user allowed to reach it (the mesa's juez, an organiser, the
+Director, or nobody for the sign-in and PIN pages), with
 bodies Hypothesis draws: the endpoint's own fields, good values among bad
 ones, and text with lone surrogates, NUL and other controls, bidirectional
 overrides, newlines and up to 300 kB. Forms travel as the browser sends
