@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.access import is_director, is_organiser
@@ -93,6 +94,8 @@ def resolution_import(request, pk):
         else:
             message = _("%(n)d precedents imported.") % {"n": imported.new}
             if imported.known:
-                message += " " + _("%(n)d were already in the register.") % {"n": imported.known}
+                message += " " + ngettext(
+                    "%(n)d was already in the register.", "%(n)d were already in the register.", imported.known
+                ) % {"n": imported.known}
             messages.success(request, message)
     return redirect("resolutions:list", championship.pk)

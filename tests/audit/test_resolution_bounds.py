@@ -171,9 +171,14 @@ def test_two_imports_at_once_store_each_precedent_once(championship, people):
 def test_a_stored_date_past_the_calendar_never_breaks_the_register_its_search_or_the_report(
     championship, people, stored, shown
 ):
-    resolution = register.resolve(championship, people["director"], "Corte de luz.", "Se suspende la ronda.")
     # Written straight to the database, as an older version's import left it: no check on the way.
-    Resolution.objects.filter(pk=resolution.pk).update(decided_at=stored)
+    Resolution.objects.create(
+        championship=championship,
+        number=1,
+        situation="Corte de luz.",
+        ruling="Se suspende la ronda.",
+        decided_at=stored,
+    )
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     for reader in (people["director"], people["staff"]):
         client.force_login(reader)
@@ -184,5 +189,23 @@ def test_a_stored_date_past_the_calendar_never_breaks_the_register_its_search_or
         assert shown in client.get(url).content.decode()
         report = client.get(reverse("report:championship", args=[championship.pk]))
         assert report.status_code == 200 and report["Content-Type"] == "application/pdf"
+        assert client.get(reverse("audit:trail"), {"championship": championship.pk}).status_code == 200
     exported = json.loads(register.export(championship))["resolutions"]
     assert exported[0]["decided_at"] == stored.isoformat()
+
+
+def test_the_refusals_speak_spanish_to_a_spanish_director(championship, people):
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    client.force_login(people["director"])
+    url = reverse("resolutions:import", args=[championship.pk])
+    for content, message in (
+        (document({**GOOD, "decided_at": "0001-01-01T00:00:00+00:00"}), "le falta la fecha, no es una fecha y hora"),
+        (document(GOOD, GOOD), "La resolución 2 del archivo repite la resolución 1."),
+        (document({**GOOD, "number": -1}), "su número no es un número entero de 1 a 100000."),
+    ):
+        file = SimpleUploadedFile("r.json", content, "application/json")
+        assert message in client.post(url, {"file": file}, follow=True).content.decode()
+    client.post(url, {"file": SimpleUploadedFile("r.json", document(GOOD), "application/json")})
+    again = client.post(url, {"file": SimpleUploadedFile("r.json", document(GOOD), "application/json")}, follow=True)
+    assert "0 precedentes importados. 1 ya estaba en el registro." in again.content.decode()
+    assert not Resolution.objects.exclude(precedent_number=1).exists()
