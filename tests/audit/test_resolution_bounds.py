@@ -209,3 +209,29 @@ def test_the_refusals_speak_spanish_to_a_spanish_director(championship, people):
     again = client.post(url, {"file": SimpleUploadedFile("r.json", document(GOOD), "application/json")}, follow=True)
     assert "0 precedentes importados. 1 ya estaba en el registro." in again.content.decode()
     assert not Resolution.objects.exclude(precedent_number=1).exists()
+
+
+def test_spoiled_texts_of_a_stored_resolution_never_break_the_register_its_search_its_export_or_the_report(
+    championship, people
+):
+    """As ``tests/input/test_stored_rows.py`` does for the claim log; PostgreSQL cannot keep a NUL."""
+    spoil = "\x00\x1b" if connection.vendor == "sqlite" else ""
+    huge = "luz " + spoil + "x" * 100_000
+    Resolution.objects.create(
+        championship=championship,
+        number=1,
+        situation=huge,
+        ruling=huge,
+        articles=("Art. 18" + spoil + "y" * 1000)[:200],
+        precedent_from=("Riobamba" + spoil + "z" * 1000)[:500],
+        precedent_mesas=("R1-1" + spoil + "w" * 1000)[:500],
+        precedent_number=2**31 - 1,
+    )
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(people["director"])
+    url = reverse("resolutions:list", args=[championship.pk])
+    for query in ({}, {"q": "luz"}):
+        assert client.get(url, query).status_code == 200
+    assert client.get(reverse("resolutions:export", args=[championship.pk])).status_code == 200
+    report = client.get(reverse("report:championship", args=[championship.pk]))
+    assert report.status_code == 200 and report["Content-Type"] == "application/pdf"
