@@ -11,8 +11,9 @@ and ``resolutions.register`` (the import of precedents).
 import re
 import zlib
 
-# A string (skipped whole, with its escapes) or a bracket.
-_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # with its escapes: a bracket inside one is text
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
 _PIECE = 1024 * 1024
 
 
@@ -21,16 +22,23 @@ class OutOfBounds(ValueError):
 
 
 def check_depth(text: str, limit: int):
-    """Refuse JSON ``text`` whose arrays and objects nest deeper than ``limit``, before it is parsed."""
-    depth = 0
-    for token in _TOKENS.finditer(text):
-        bracket = token.group()
-        if bracket in ("[", "{"):
-            depth += 1
-            if depth > limit:
-                raise OutOfBounds(f"nested deeper than {limit} levels")
-        elif bracket in ("]", "}"):
-            depth -= 1
+    """Refuse JSON ``text`` whose arrays and objects nest deeper than ``limit``, before it is parsed.
+
+    Its brackets outside strings are kept, then the innermost pairs taken
+    away one level at a time (each pass a regular expression over them all,
+    not a step of Python per character): as many passes as levels. Brackets
+    that do not pair are not JSON (ValueError).
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    levels = 0
+    while brackets:
+        fewer = _INNERMOST.sub("", brackets)
+        if len(fewer) == len(brackets):
+            raise ValueError("brackets that do not pair")
+        levels += 1
+        if levels > limit:
+            raise OutOfBounds(f"nested deeper than {limit} levels")
+        brackets = fewer
 
 
 def gunzip(data: bytes, limit: int) -> bytearray:

@@ -25,7 +25,7 @@ from django.core.management.base import CommandError
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from backup import archive
+from backup import archive, bounds
 from tests.planilla import factories
 from tournament.models import Mesa
 
@@ -193,3 +193,28 @@ def test_a_deeply_nested_file_is_refused_with_a_message(tmp_path, depth):
     with pytest.raises(CommandError, match=f"nested deeper than {archive.MAX_DEPTH} levels"):
         call_command("restore", str(path))
     assert not Mesa.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "text, fits",
+    [
+        ('{"a": [1, {"b": 2}]}', True),  # 3 levels
+        ('{"a": [1, {"b": []}]}', False),
+        ('["]]]]", "[[[[[[", "\\"[[[[", {"\\\\": "{{{{"}]', True),  # brackets in strings are text
+        ('[[[]], [[]], [], {"x": [1]}]', True),
+        ("[[[[]]]]", False),
+    ],
+)
+def test_the_depth_counts_the_brackets_outside_strings(text, fits):
+    json.loads(text)
+    if fits:
+        bounds.check_depth(text, 3)
+    else:
+        with pytest.raises(bounds.OutOfBounds, match="nested deeper than 3 levels"):
+            bounds.check_depth(text, 3)
+
+
+@pytest.mark.parametrize("text", ["[" * 200_000, "[1, 2}", '{"a": "b]"'])
+def test_brackets_that_do_not_pair_are_not_json(text):
+    with pytest.raises(ValueError, match="do not pair"):
+        bounds.check_depth(text, 3)
