@@ -197,6 +197,8 @@ def test_a_stored_date_past_the_calendar_never_breaks_the_register_its_search_or
 def test_the_refusals_speak_spanish_to_a_spanish_director(championship, people):
     client = Client(HTTP_ACCEPT_LANGUAGE="es")
     client.force_login(people["director"])
+    page = client.get(reverse("resolutions:list", args=[championship.pk])).content.decode()
+    assert "Como máximo 1 MB y 1.000 resoluciones. Los precedentes que el registro ya tiene se reconocen" in page
     url = reverse("resolutions:import", args=[championship.pk])
     for content, message in (
         (document({**GOOD, "decided_at": "0001-01-01T00:00:00+00:00"}), "le falta la fecha, no es una fecha y hora"),
