@@ -35,7 +35,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from backup.bounds import OutOfBounds, check_depth
+from backup.bounds import check_depth
 from refereeing.claimlog import log as claimlog
 from refereeing.engine.text import TextError, check_text
 from tournament.access import is_director
@@ -241,7 +241,7 @@ def _items(raw):
         text = raw.decode("utf-8")
         check_depth(text, IMPORT_MAX_DEPTH)
         document = json.loads(text)
-    except (UnicodeDecodeError, OutOfBounds, ValueError):
+    except ValueError:  # not UTF-8, nested too deep, brackets unpaired, or not JSON
         raise ResolutionError(_("The file is not a JSON export of resolutions.")) from None
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
         raise ResolutionError(_("The file is not a JSON export of resolutions."))
