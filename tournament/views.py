@@ -189,12 +189,13 @@ def pairs_import(request, pk):
         try:
             if upload:
                 preview = pairs_csv.read(championship, upload.read())
-            elif form.cleaned_data["text"]:
-                preview = pairs_csv.check(championship, form.cleaned_data["text"])
-                if preview.ok and "confirm" in request.POST:
-                    count = pairs_csv.save(championship, preview)
+            elif form.cleaned_data["text"] and "confirm" in request.POST:
+                preview, count = pairs_csv.save(championship, form.cleaned_data["text"])
+                if count:
                     messages.success(request, _("%(n)d pairs imported.") % {"n": count})
                     return redirect("tournament:pairs", championship.pk)
+            elif form.cleaned_data["text"]:
+                preview = pairs_csv.check(championship, form.cleaned_data["text"])
             else:
                 form.add_error("file", _("Choose a CSV file."))
         except pairs_csv.ImportRefused as refusal:
@@ -207,6 +208,8 @@ def pairs_import(request, pk):
             "form": form,
             "preview": preview,
             "columns": pairs_csv.COLUMNS,
+            "max_pairs": pairs_csv.MAX_PAIRS,
+            "max_kb": pairs_csv.MAX_CSV_BYTES // 1024,
         },
     )
 
