@@ -245,12 +245,6 @@ def check(championship, text, notice=""):
 
 def _row_reasons(championship, row, existing, taken_seeds, names, seeds):
     values, reasons = row.values, []
-    required = ["pareja", "jugador_1"] + (["jugador_2"] if championship.players_per_pair == 2 else [])
-    for column in required:
-        if not values[column]:
-            reasons.append(_("%(column)s is empty") % {"column": column})
-    if championship.players_per_pair == 1 and values["jugador_2"]:
-        reasons.append(_("jugador_2 must be empty in a 1 vs 1 championship"))
     for column, limit in LIMITS.items():
         try:
             values[column] = check_text(
@@ -258,6 +252,13 @@ def _row_reasons(championship, row, existing, taken_seeds, names, seeds):
             )
         except TextError as error:
             reasons.append(speak(error))
+    # After the check, which makes a cell of filler characters empty.
+    required = ["pareja", "jugador_1"] + (["jugador_2"] if championship.players_per_pair == 2 else [])
+    for column in required:
+        if not values[column]:
+            reasons.append(_("%(column)s is empty") % {"column": column})
+    if championship.players_per_pair == 1 and values["jugador_2"]:
+        reasons.append(_("jugador_2 must be empty in a 1 vs 1 championship"))
     name = row.name_key = name_key(values["pareja"])
     if name:
         if name in names:
