@@ -38,6 +38,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection, models, transaction
 from django.db.models import F, Q
+from django.db.models.signals import pre_save
+from django.dispatch import receiver
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -246,7 +248,7 @@ class Pair(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        self.name_key = name_key(self.name)
+        # The key follows the name (``_set_name_key``), in a save of some fields too.
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}
@@ -255,6 +257,13 @@ class Pair(models.Model):
     @property
     def representative(self):
         return next((p for p in self.players.all() if p.is_representative), None)
+
+
+@receiver(pre_save, sender=Pair)
+def _set_name_key(sender, instance, **kwargs):
+    """Every save of a pair sets its key: a backup's restore too, whose raw saves skip ``Pair.save``
+    (and a backup made before the key existed holds none)."""
+    instance.name_key = name_key(instance.name)
 
 
 class Player(models.Model):

@@ -11,8 +11,10 @@ accents optional; ``,`` or ``;`` as separator, as Excel writes it here):
 ``cabeza_de_serie`` (a whole number from 1 to :data:`MAX_PAIRS`, unique).
 
 Bounds, stated in the form: at most :data:`MAX_PAIRS` pairs in a file and in
-the championship once imported (a single-elimination bracket of 512 is nine
-rounds; no championship of Cuarenta comes near it), a header of at most the
+the championship once imported (nine rounds of single elimination; a
+championship of Cuarenta has a few hundred pairs at most, and the largest
+file allowed is checked and saved in well under a second, so the
+confirmation stays in the request), a header of at most the
 known columns, :data:`MAX_CSV_BYTES` in all. Each is checked before the rows
 are, and the work is linear in the file's size: a file of the largest size
 is refused in one pass, never row by row.
@@ -71,7 +73,7 @@ COLUMNS = (
     "cabeza_de_serie",
 )
 REQUIRED = ("pareja", "jugador_1", "jugador_2")
-# A file of a thousand pairs is about 150 kB; of MAX_PAIRS with every cell full, under 700 kB.
+# A file of a thousand pairs is about 150 kB; of MAX_PAIRS with every cell full, under 450 kB.
 MAX_CSV_BYTES = 1024 * 1024
 MAX_PAIRS = 512
 # How much of a header cell or a bad value a message quotes.

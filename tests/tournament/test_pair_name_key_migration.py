@@ -1,14 +1,19 @@
-"""The migration that gives every pair its name key (issue 22, point 7): pairs
-already registered under names people read alike keep their rows, the later
-one renamed visibly, so that the unique constraint can be added."""
+"""Pairs registered before the name key existed (issue 22, point 7): the
+migration gives every pair its key, pairs already registered under names
+people read alike keep their rows, the later one renamed visibly, so that
+the unique constraint can be added; a backup made before the key restores
+with every key set."""
 
 import datetime
+import json
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from refereeing.engine.lookalikes import key
+from tournament.models import Pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -45,3 +50,20 @@ def test_existing_pairs_get_their_key_and_look_alikes_are_renamed():
         assert len({(p.championship_id, p.name_key) for p in Pair.objects.all()}) == 4
     finally:
         migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+
+def test_a_backup_made_before_the_key_restores_with_every_key_set(tmp_path):
+    from tests.tournament.factories import championship, pairs
+
+    champ = championship()
+    pairs(champ, 3)
+    path = tmp_path / "copia.json"
+    call_command("backup", str(path))
+    document = json.loads(path.read_text())
+    for row in document["objects"]:
+        if row["model"] == "tournament.pair":
+            del row["fields"]["name_key"]
+    path.write_text(json.dumps(document))
+    call_command("flush", interactive=False, verbosity=0)
+    call_command("restore", str(path))
+    assert sorted(Pair.objects.values_list("name_key", flat=True)) == [key(f"Pareja {n:04d}") for n in (1, 2, 3)]
