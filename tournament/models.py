@@ -254,6 +254,15 @@ class Pair(models.Model):
             kwargs["update_fields"] = {*update_fields, "name_key"}
         return super().save(*args, **kwargs)
 
+    def validate_constraints(self, exclude=None):
+        # The key is no form's field but follows the name: a form that checks
+        # the name (the admin's) checks the constraint on the key too, rather
+        # than leaving it to the database's refusal.
+        if exclude is not None and "name" not in exclude:
+            exclude = set(exclude) - {"name_key"}
+            self.name_key = name_key(self.name)
+        super().validate_constraints(exclude=exclude)
+
     @property
     def representative(self):
         return next((p for p in self.players.all() if p.is_representative), None)

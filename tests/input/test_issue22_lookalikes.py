@@ -157,6 +157,19 @@ def test_the_database_refuses_two_pairs_that_read_alike_whoever_saves(db):
     Pair.objects.create(championship=make_championship(name="Otro"), name=TIGRES)  # another championship's
 
 
+def test_the_admin_says_a_pair_reads_as_another_rather_than_failing(db):
+    champ = make_championship()
+    Pair.objects.create(championship=champ, name=TIGRES)
+    admin = Client(HTTP_ACCEPT_LANGUAGE="en")
+    admin.force_login(get_user_model().objects.create_superuser("root", password=None))
+    form = {"championship": champ.pk, "name": "LOS TIGRÉS", "club": "", "seed": "", "checked_in": ""}
+    form.update({"players-TOTAL_FORMS": "0", "players-INITIAL_FORMS": "0"})
+    response = admin.post(reverse("admin:tournament_pair_add"), form)
+    assert response.status_code == 200
+    assert "Another pair of this championship already has this name." in response.content.decode()
+    assert champ.pairs.count() == 1
+
+
 def test_renaming_a_pair_updates_its_key(db):
     champ = make_championship()
     pair = Pair.objects.create(championship=champ, name="Los Ases")
