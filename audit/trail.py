@@ -48,6 +48,7 @@ ACT_LABELS = {
     "round_started": gettext_lazy("Round started"),
     "knockout_drawn": gettext_lazy("Knockout drawn"),
     "all_checked_in": gettext_lazy("Every pair marked present"),
+    "pairs_imported": gettext_lazy("Pairs imported"),
     "appeal_step": gettext_lazy("Appeal step"),
 }
 

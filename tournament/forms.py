@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from audit.models import REASON_MAX
+from refereeing.engine.lookalikes import key as name_key
 from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, SETTINGS, RuleSetError, build_ruleset
 from tournament.language import language, speak
 
@@ -20,7 +21,7 @@ from .accounts import directors, give_role, jueces, make_juez
 from .models import Championship, Pair, Player
 from .naming import mesa_place, person_name
 from .pairs_csv import MAX_CSV_BYTES
-from .validators import TextField, TextValidator
+from .validators import TextField, TextValidator, clean
 
 FROM_PROFILE = ""
 # The championship fields that only one bracket format reads.
@@ -183,9 +184,10 @@ class PairForm(forms.ModelForm):
         self.helper.form_tag = False
 
     def clean_name(self):
-        name = self.cleaned_data["name"].strip()
+        # Kept as the check leaves it (NFKC, one space), compared as the database does (``Pair.name_key``).
+        name = clean(self.cleaned_data["name"], "name")
         others = self.championship.pairs.exclude(pk=self.instance.pk)
-        if others.filter(name__iexact=name).exists():
+        if others.filter(name_key=name_key(name)).exists():
             raise forms.ValidationError(_('A pair named "%(name)s" is already registered.') % {"name": name})
         return name
 

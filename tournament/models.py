@@ -38,9 +38,12 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection, models, transaction
 from django.db.models import F, Q
+from django.db.models.signals import pre_save
+from django.dispatch import receiver
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from refereeing.engine.lookalikes import key as name_key
 from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, RuleSetError, build_ruleset
 from tournament.language import speak
 from tournament.validators import TextValidator
@@ -214,6 +217,10 @@ class Pair(models.Model):
     checked_in = models.BooleanField(_("checked in"), default=False)
     # The pair's private link (``public``): printed as a QR code on its card; a new one replaces it.
     token = models.CharField(_("private link"), max_length=64, unique=True, default=new_pair_token, editable=False)
+    # What the name is compared by (``lookalikes.key``: no case, accents,
+    # invisible or look-alike letters), set on every save: two pairs of a
+    # championship that people would read as one are refused by the database.
+    name_key = models.CharField(max_length=480, editable=False)
 
     class Meta:
         verbose_name = _("pair")
@@ -221,8 +228,8 @@ class Pair(models.Model):
         ordering = ["seed", "name"]
         constraints = [
             models.UniqueConstraint(
-                fields=["championship", "name"],
-                name="pair_name_unique_in_championship",
+                fields=["championship", "name_key"],
+                name="pair_name_key_unique_in_championship",
                 violation_error_message=_("Another pair of this championship already has this name."),
             ),
             models.UniqueConstraint(
@@ -240,9 +247,32 @@ class Pair(models.Model):
     def __str__(self):
         return self.name
 
+    def save(self, *args, **kwargs):
+        # The key follows the name (``_set_name_key``), in a save of some fields too.
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        return super().save(*args, **kwargs)
+
+    def validate_constraints(self, exclude=None):
+        # The key is no form's field but follows the name: a form that checks
+        # the name (the admin's) checks the constraint on the key too, rather
+        # than leaving it to the database's refusal.
+        if exclude is not None and "name" not in exclude:
+            exclude = set(exclude) - {"name_key"}
+            self.name_key = name_key(self.name)
+        super().validate_constraints(exclude=exclude)
+
     @property
     def representative(self):
         return next((p for p in self.players.all() if p.is_representative), None)
+
+
+@receiver(pre_save, sender=Pair)
+def _set_name_key(sender, instance, **kwargs):
+    """Every save of a pair sets its key: a backup's restore too, whose raw saves skip ``Pair.save``
+    (and a backup made before the key existed holds none)."""
+    instance.name_key = name_key(instance.name)
 
 
 class Player(models.Model):

@@ -8,7 +8,16 @@ accents optional; ``,`` or ``;`` as separator, as Excel writes it here):
 ``pareja`` (required), ``jugador_1`` (required), ``cedula_1``, ``telefono_1``,
 ``jugador_2`` (required for pairs, empty in 1 vs 1), ``cedula_2``,
 ``telefono_2``, ``representante`` (1 or 2, default 1), ``club``,
-``cabeza_de_serie`` (a whole number from 1, unique).
+``cabeza_de_serie`` (a whole number from 1 to :data:`MAX_PAIRS`, unique).
+
+Bounds, stated in the form: at most :data:`MAX_PAIRS` pairs in a file and in
+the championship once imported (nine rounds of single elimination; a
+championship of Cuarenta has a few hundred pairs at most, and the largest
+file allowed is checked and saved in well under a second, so the
+confirmation stays in the request), a header of at most the
+known columns, :data:`MAX_CSV_BYTES` in all. Each is checked before the rows
+are, and the work is linear in the file's size: a file of the largest size
+is refused in one pass, never row by row.
 
 Encoding: UTF-8 (with or without BOM) first; a file that is not UTF-8 is read
 as Windows-1252 (Excel's "CSV" on Windows, a superset of Latin-1), and the
@@ -25,24 +34,33 @@ written guarded, and read back as it was (``csv_formulas``).
 
 Every cell is clean text of its kind (``refereeing.engine.text``: a name
 at most 120 characters, no control characters) and fits its column.
+A pair name that reads as another's (``lookalikes.key``: case, accents,
+spaces, invisible and look-alike letters) is repeated, as the database's
+constraint on ``Pair.name_key`` decides.
+
 Every bad row is reported with its line number and reason; the import saves
 nothing while any row is bad (the preview is the first step, the
-confirmation re-reads and re-checks the same text).
+confirmation re-reads and re-checks the same text under the championship's
+row lock, so that two confirmations at once give one import and, for the
+other, the rows it would repeat).
 """
 
 import csv
 import io
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from audit.context import record
+from refereeing.engine.lookalikes import key as name_key
 from refereeing.engine.text import TextError, check_text, printable
 
 from .csv_formulas import neutralised, restored
 from .language import speak
-from .models import Pair, Player
+from .models import Championship, Pair, Player
 
 COLUMNS = (
     "pareja",
@@ -57,8 +75,11 @@ COLUMNS = (
     "cabeza_de_serie",
 )
 REQUIRED = ("pareja", "jugador_1", "jugador_2")
-# A file of a thousand pairs is about 150 kB.
+# A file of a thousand pairs is about 150 kB; of MAX_PAIRS with every cell full, under 450 kB.
 MAX_CSV_BYTES = 1024 * 1024
+MAX_PAIRS = 512
+# How much of a header cell or a bad value a message quotes.
+QUOTED = 40
 LIMITS = {
     "pareja": Pair._meta.get_field("name").max_length,
     "club": Pair._meta.get_field("club").max_length,
@@ -85,6 +106,7 @@ class PairRow:
     values: dict
     seed: int | None = None
     representative: int = 1
+    name_key: str = ""
 
 
 @dataclass
@@ -127,7 +149,7 @@ def decode(data: bytes):
 
 
 def _key(text):
-    """A header or pair name as compared: no accents, no case, no spaces around."""
+    """A header as compared: no accents, no case, no spaces around."""
     text = unicodedata.normalize("NFKD", text.strip().lower())
     return "".join(c for c in text if not unicodedata.combining(c)).replace(" ", "_")
 
@@ -158,10 +180,19 @@ def check(championship, text, notice=""):
             (1, _("The first line must name the columns: %(columns)s.") % {"columns": ", ".join(COLUMNS)})
         )
         return preview
+    if len(lines[0]) > len(COLUMNS):
+        preview.errors.append(
+            (
+                1,
+                _("The first line has %(n)d columns; a file of pairs has at most %(m)d: %(columns)s.")
+                % {"n": len(lines[0]), "m": len(COLUMNS), "columns": ", ".join(COLUMNS)},
+            )
+        )
+        return preview
     header = [_key(cell) for cell in lines[0]]
-    unknown = [name for name, key in zip(lines[0], header) if key not in COLUMNS]
+    unknown = [printable(name, QUOTED) for name, key in zip(lines[0], header) if key not in COLUMNS]
     missing = [c for c in REQUIRED if c not in header]
-    repeated = sorted({c for c in header if header.count(c) > 1})
+    repeated = sorted(c for c, n in Counter(header).items() if n > 1 and c in COLUMNS)
     if unknown or missing or repeated:
         reasons = []
         if unknown:
@@ -175,12 +206,26 @@ def check(championship, text, notice=""):
         )
         return preview
 
-    existing = {_key(n): n for n in championship.pairs.values_list("name", flat=True)}
+    while len(lines) > 1 and not any(cell.strip() for cell in lines[-1]):
+        lines.pop()  # blank lines at the very end are not rows
+    registered = championship.pairs.count()
+    if len(lines) - 1 + registered > MAX_PAIRS:
+        preview.errors.append(
+            (
+                1,
+                _(
+                    "The file has %(n)d rows and the championship %(registered)d pairs; "
+                    "a championship has at most %(max)d pairs."
+                )
+                % {"n": len(lines) - 1, "registered": registered, "max": MAX_PAIRS},
+            )
+        )
+        return preview
+
+    existing = set(championship.pairs.values_list("name_key", flat=True))
     taken_seeds = set(championship.pairs.exclude(seed=None).values_list("seed", flat=True))
     taken_ids = dict(championship.pairs.filter(players__id_number__gt="").values_list("players__id_number", "name"))
     names, seeds, ids = {}, {}, {}
-    while len(lines) > 1 and not any(cell.strip() for cell in lines[-1]):
-        lines.pop()  # blank lines at the very end are not rows
     for line, cells in enumerate(lines[1:], start=2):
         if not any(cell.strip() for cell in cells):
             preview.errors.append((line, _("empty row")))
@@ -204,12 +249,6 @@ def check(championship, text, notice=""):
 
 def _row_reasons(championship, row, existing, taken_seeds, names, seeds):
     values, reasons = row.values, []
-    required = ["pareja", "jugador_1"] + (["jugador_2"] if championship.players_per_pair == 2 else [])
-    for column in required:
-        if not values[column]:
-            reasons.append(_("%(column)s is empty") % {"column": column})
-    if championship.players_per_pair == 1 and values["jugador_2"]:
-        reasons.append(_("jugador_2 must be empty in a 1 vs 1 championship"))
     for column, limit in LIMITS.items():
         try:
             values[column] = check_text(
@@ -217,7 +256,14 @@ def _row_reasons(championship, row, existing, taken_seeds, names, seeds):
             )
         except TextError as error:
             reasons.append(speak(error))
-    name = _key(values["pareja"])
+    # After the check, which makes a cell of filler characters empty.
+    required = ["pareja", "jugador_1"] + (["jugador_2"] if championship.players_per_pair == 2 else [])
+    for column in required:
+        if not values[column]:
+            reasons.append(_("%(column)s is empty") % {"column": column})
+    if championship.players_per_pair == 1 and values["jugador_2"]:
+        reasons.append(_("jugador_2 must be empty in a 1 vs 1 championship"))
+    name = row.name_key = name_key(values["pareja"])
     if name:
         if name in names:
             reasons.append(
@@ -227,14 +273,13 @@ def _row_reasons(championship, row, existing, taken_seeds, names, seeds):
             reasons.append(_('pair "%(name)s" is already registered') % {"name": values["pareja"]})
         names.setdefault(name, row.line)
     if values["cabeza_de_serie"]:
-        try:
-            row.seed = int(values["cabeza_de_serie"])
-            if row.seed < 1:
-                raise ValueError
-        except ValueError:
+        seed = values["cabeza_de_serie"]
+        # Digits only, and few of them: int() would take "+1", " 1", "١" or a thousand digits.
+        row.seed = int(seed) if seed.isascii() and seed.isdigit() and len(seed) <= 4 else None
+        if row.seed is None or not 1 <= row.seed <= MAX_PAIRS:
             reasons.append(
-                _('cabeza_de_serie must be a whole number from 1, not "%(value)s"')
-                % {"value": values["cabeza_de_serie"]}
+                _('cabeza_de_serie must be a whole number from 1 to %(max)d, not "%(value)s"')
+                % {"max": MAX_PAIRS, "value": printable(seed, QUOTED)}
             )
             row.seed = None
         else:
@@ -248,7 +293,9 @@ def _row_reasons(championship, row, existing, taken_seeds, names, seeds):
     if values["representante"] not in ("", "1", "2") or (
         values["representante"] == "2" and championship.players_per_pair == 1
     ):
-        reasons.append(_('representante must be 1 or 2, not "%(value)s"') % {"value": values["representante"]})
+        reasons.append(
+            _('representante must be 1 or 2, not "%(value)s"') % {"value": printable(values["representante"], QUOTED)}
+        )
     else:
         row.representative = int(values["representante"] or 1)
     return reasons
@@ -271,24 +318,56 @@ def _id_reasons(row, taken_ids, ids):
     return reasons
 
 
-def save(championship, preview):
-    """Create the previewed pairs, all or none."""
-    if not preview.ok:
-        raise ValueError("a preview with errors cannot be saved")
-    with transaction.atomic():
-        for row in preview.rows:
-            v = row.values
-            pair = Pair.objects.create(championship=championship, name=v["pareja"], club=v["club"], seed=row.seed)
-            for number in range(1, championship.players_per_pair + 1):
-                Player.objects.create(
-                    pair=pair,
-                    number=number,
-                    full_name=v[f"jugador_{number}"],
-                    id_number=v[f"cedula_{number}"],
-                    phone=v[f"telefono_{number}"],
-                    is_representative=row.representative == number,
-                )
-    return len(preview.rows)
+def save(championship, text):
+    """Import the pairs of ``text`` (a previewed file), all or none: ``(preview, count)``.
+
+    The file is checked again under the championship's row lock, against the
+    pairs registered by then: of two confirmations at once, one imports and
+    the other gets the rows it would repeat as errors (count 0), never a
+    half import or a failure. The pairs and players are inserted in bulk
+    (a file of :data:`MAX_PAIRS` takes well under a second), so the audit
+    trail gets one entry for the import, naming its pairs, as for the other
+    bulk acts.
+    """
+    try:
+        with transaction.atomic():
+            locked = Championship.objects.select_for_update().get(pk=championship.pk)
+            preview = check(locked, text)
+            if not preview.ok:
+                return preview, 0
+            _create(locked, preview.rows)
+    except IntegrityError:
+        # A pair saved meanwhile by the pair form, which takes no lock: the
+        # constraint refused the import whole; the new preview says why.
+        return check(championship, text), 0
+    return preview, len(preview.rows)
+
+
+def _create(championship, rows):
+    pairs = Pair.objects.bulk_create(
+        Pair(
+            championship=championship,
+            name=row.values["pareja"],
+            name_key=row.name_key,
+            club=row.values["club"],
+            seed=row.seed,
+        )
+        for row in rows
+    )
+    Player.objects.bulk_create(
+        Player(
+            pair=pair,
+            number=number,
+            full_name=row.values[f"jugador_{number}"],
+            id_number=row.values[f"cedula_{number}"],
+            phone=row.values[f"telefono_{number}"],
+            is_representative=row.representative == number,
+        )
+        for pair, row in zip(pairs, rows)
+        for number in range(1, championship.players_per_pair + 1)
+    )
+    # A bulk insert sends no signal: the trail gets one entry naming the pairs.
+    record(championship, "pairs_imported", {"pairs": ["", ", ".join(pair.name for pair in pairs)]})
 
 
 STYLES = {

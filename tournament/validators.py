@@ -6,13 +6,21 @@ turns its refusal into Django's ``ValidationError`` in the request's
 language. Model fields carry :class:`TextValidator` (so the admin's and
 every ``ModelForm``'s fields are checked); a plain form's text is a
 :class:`TextField`, which also keeps the text as checked (stripped, its
-newlines normalised).
+newlines normalised). :class:`UsernameValidator` is put on the accounts'
+``username`` by ``tournament.apps``, so that every form that makes or
+renames an account, the admin's too, refuses a username people cannot tell
+from another.
 """
 
+import unicodedata
+
 from django import forms
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils.deconstruct import deconstructible
+from django.utils.translation import gettext as _
 
+from refereeing.engine import lookalikes
 from refereeing.engine.text import KINDS, TextError, check_text
 
 from .language import speak
@@ -64,3 +72,32 @@ class TextField(forms.CharField):
         if KINDS[self.kind].multiline and isinstance(value, str):
             value = value.replace("\r\n", "\n").replace("\r", "\n")
         return value
+
+
+@deconstructible
+class UsernameValidator:
+    """A username with no invisible character, no word mixing alphabets with a
+    look-alike letter, and no other account's that reads the same
+    (``lookalikes.key``: ``juez1`` and ``juezl``, ``Juez1`` and ``јuez1``)."""
+
+    def __call__(self, value):
+        # Checked as Django keeps it (``normalize_username``: NFKC).
+        value = unicodedata.normalize("NFKC", value)
+        hidden = lookalikes.first_invisible(value)
+        if hidden:
+            raise ValidationError(speak(TextError("invisible", "name", char=ord(hidden))), code="invisible")
+        letter = lookalikes.imitation(value)
+        if letter:
+            error = TextError("imitation", "name", letter=letter, char=ord(letter))
+            raise ValidationError(speak(error), code="imitation")
+        key = lookalikes.key(value)
+        # The accounts are a few hundred at most: their keys are computed here, not stored.
+        for other in get_user_model().objects.exclude(username=value).values_list("username", flat=True).iterator():
+            if lookalikes.key(other) == key:
+                raise ValidationError(
+                    _('An account named "%(other)s" already exists, which reads the same.') % {"other": other},
+                    code="lookalike",
+                )
+
+    def __eq__(self, other):
+        return isinstance(other, UsernameValidator)

@@ -4,6 +4,7 @@ the domain modules (``draws``, ``tables``, ``results``,
 
 import segno
 from django.contrib import messages
+from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Q
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -121,9 +122,15 @@ def pair_edit(request, pk, pair_pk=None):
     pair = get_object_or_404(Pair, pk=pair_pk, championship=championship) if pair_pk else None
     form = PairForm(request.POST or None, instance=pair, championship=championship)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Pair saved."))
-        return redirect("tournament:pairs", championship.pk)
+        try:
+            with transaction.atomic():
+                form.save()
+        except IntegrityError:
+            # Another organiser saved a pair of this name or seed between the check and the save.
+            form.add_error(None, _("Another pair with this name or seed was saved meanwhile; check and save again."))
+        else:
+            messages.success(request, _("Pair saved."))
+            return redirect("tournament:pairs", championship.pk)
     return render(request, "tournament/pair_form.html", {"form": form, "championship": championship, "pair": pair})
 
 
@@ -189,12 +196,13 @@ def pairs_import(request, pk):
         try:
             if upload:
                 preview = pairs_csv.read(championship, upload.read())
-            elif form.cleaned_data["text"]:
-                preview = pairs_csv.check(championship, form.cleaned_data["text"])
-                if preview.ok and "confirm" in request.POST:
-                    count = pairs_csv.save(championship, preview)
+            elif form.cleaned_data["text"] and "confirm" in request.POST:
+                preview, count = pairs_csv.save(championship, form.cleaned_data["text"])
+                if count:
                     messages.success(request, _("%(n)d pairs imported.") % {"n": count})
                     return redirect("tournament:pairs", championship.pk)
+            elif form.cleaned_data["text"]:
+                preview = pairs_csv.check(championship, form.cleaned_data["text"])
             else:
                 form.add_error("file", _("Choose a CSV file."))
         except pairs_csv.ImportRefused as refusal:
@@ -207,6 +215,8 @@ def pairs_import(request, pk):
             "form": form,
             "preview": preview,
             "columns": pairs_csv.COLUMNS,
+            "max_pairs": pairs_csv.MAX_PAIRS,
+            "max_kb": pairs_csv.MAX_CSV_BYTES // 1024,
         },
     )
 

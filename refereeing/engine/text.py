@@ -24,7 +24,16 @@ clean text
     it is written). Newlines only in a kind of several lines, where
     ``\\r\\n`` and ``\\r`` (what browsers send from a textarea) count as one
     ``\\n``. Spaces around the text are dropped; an empty text is refused
-    unless it may be left out.
+    unless it may be left out. A text made only of spaces and invisible
+    characters (``lookalikes.invisible``: zero-width spaces, Hangul fillers,
+    the braille blank...) is empty.
+one-line texts
+    Kinds ``name`` and ``line`` are kept in Unicode's compatibility form
+    (NFKC: a full-width ``Ａ`` is ``A``, a no-break space a space) and hold
+    no invisible character at all. A name's spaces are collapsed to one, and
+    no word of it mixes alphabets with a letter that imitates another
+    (``lookalikes.imitation``: a Cyrillic ``і`` among Latin letters); accents
+    and Spanish letters (ñ, á, ü) are Latin.
 length
     Counted in characters (code points) once the newlines are normalised
     and the text stripped.
@@ -40,7 +49,10 @@ rest of the engine's.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+
+from . import lookalikes
 
 
 @dataclass(frozen=True)
@@ -56,6 +68,8 @@ KINDS = {
     "ruling": Kind(2000, True),
     "card": Kind(8, False),
 }
+# The kinds kept in compatibility form, with no invisible character.
+ONE_LINE = frozenset({"name", "line"})
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # Controls other than the newline, line and paragraph separators, and the
@@ -78,6 +92,14 @@ MESSAGES = {
         "holds a control character (U+{char:04X}), which is not allowed",
     ),
     "newline": ("debe ser una sola línea", "must be a single line"),
+    "invisible": (
+        "tiene un carácter invisible (U+{char:04X}), que no se admite",
+        "holds an invisible character (U+{char:04X}), which is not allowed",
+    ),
+    "imitation": (
+        "mezcla alfabetos: «{letter}» (U+{char:04X}) imita una letra de otro alfabeto",
+        "mixes alphabets: '{letter}' (U+{char:04X}) imitates a letter of another alphabet",
+    ),
 }
 
 
@@ -86,7 +108,7 @@ class TextError(ValueError):
 
     def __init__(self, code: str, kind: str, field: str | None = None, **details):
         self.code, self.kind, self.field = code, kind, field
-        self.details = {"limit": KINDS[kind].max_length, "char": 0, **details}
+        self.details = {"limit": KINDS[kind].max_length, "char": 0, "letter": "", **details}
         super().__init__(self.message("en"))
 
     def message(self, language: str = "es") -> str:
@@ -120,10 +142,10 @@ def check_text(value, kind: str, field: str | None = None, required: bool = True
     if spec.multiline:
         value = _NEWLINES.sub("\n", value)
     value = value.strip()
-    if not value:
+    if not lookalikes.visible(value):
         if required:
             raise TextError("empty", kind, field)
-        return value
+        return ""
     if len(value) > limit:
         raise TextError("too_long", kind, field, limit=limit)
     if _SURROGATE.search(value):
@@ -133,6 +155,25 @@ def check_text(value, kind: str, field: str | None = None, required: bool = True
         raise TextError("control", kind, field, char=ord(control.group()))
     if not spec.multiline and "\n" in value:
         raise TextError("newline", kind, field)
+    if kind in ONE_LINE:
+        value = _one_line(value, kind, field, limit)
+    return value
+
+
+def _one_line(value, kind, field, limit):
+    """A checked one-line text in compatibility form; see the module docstring."""
+    hidden = lookalikes.first_invisible(value)
+    if hidden:
+        raise TextError("invisible", kind, field, char=ord(hidden))
+    # NFKC can lengthen a text (one ligature becomes several letters): its limit is checked again.
+    value = unicodedata.normalize("NFKC", value).strip()
+    if kind == "name":
+        value = " ".join(value.split())
+    if len(value) > limit:
+        raise TextError("too_long", kind, field, limit=limit)
+    letter = lookalikes.imitation(value) if kind == "name" else None
+    if letter:
+        raise TextError("imitation", kind, field, letter=letter, char=ord(letter))
     return value
 
 

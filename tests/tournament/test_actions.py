@@ -310,7 +310,9 @@ def test_a_mesa_refuses_a_pair_of_another_championship():
 
 def test_a_1024_pair_draw_makes_every_mesa():
     champ = championship(tables=200)
-    Pair.objects.bulk_create(Pair(championship=champ, name=f"P{n:04d}", checked_in=True) for n in range(1, 1025))
+    Pair.objects.bulk_create(
+        Pair(championship=champ, name=f"P{n:04d}", name_key=f"p{n:04d}", checked_in=True) for n in range(1, 1025)
+    )
     draws.draw_bracket(champ, seed=42)
     # Double elimination: 2n - 2 mesas, plus the reset.
     assert champ.mesas.count() == 2 * 1024 - 1

@@ -206,7 +206,11 @@ def test_a_latin1_csv_from_excel_is_read_with_a_notice(org_client):
         ),
         (HEADER.encode() + b"A,Ana,,,Bea,,,,,\n\nB,Carla,,,Dora,,,,,\n", 3, "empty row"),
         (HEADER.encode() + b"A,Ana,,,Bea,,,,,\nA,Carla,,,Dora,,,,,\n", 3, 'pair "A" is repeated (line 2)'),
-        (HEADER.encode() + b"A,Ana,,,Bea,,,,,cinco\n", 2, 'cabeza_de_serie must be a whole number from 1, not "cinco"'),
+        (
+            HEADER.encode() + b"A,Ana,,,Bea,,,,,cinco\n",
+            2,
+            'cabeza_de_serie must be a whole number from 1 to 512, not "cinco"',
+        ),
         (HEADER.encode() + b"A,Ana,,,,,,,,\n", 2, "jugador_2 is empty"),
         (HEADER.encode() + b"A,Ana,,,Bea\n", 2, "5 cells; the header has 10"),
         (
