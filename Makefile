@@ -7,6 +7,9 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The proxy whose X-Forwarded-For is believed: none unless set (uvicorn's
+# own default believes 127.0.0.1).
+FORWARDED_ALLOW_IPS ?=
 # What the app and its tests need from Debian: a venv, WeasyPrint's Pango
 # and fonts, gettext for the translations, Chromium for the browser tests,
 # poppler-utils to render PDFs to PNG.
@@ -50,7 +53,8 @@ db: messages
 
 run: db
 	$(PY) manage.py demo --if-empty
-	$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
+	$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log \
+		--forwarded-allow-ips "$(FORWARDED_ALLOW_IPS)"
 
 # pytest's exit code 5 (no test collected) is a failure here: a suite that
 # runs nothing proves nothing.

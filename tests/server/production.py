@@ -42,9 +42,16 @@ def database_url():
 
 
 def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free port of 127.0.0.1: any, or one of ``TEST_PORTS`` (``first-last``) where several suites share a machine."""
+    first, _, last = os.environ.get("TEST_PORTS", "0-0").partition("-")
+    for port in range(int(first), int(last) + 1):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise RuntimeError(f"no free port in TEST_PORTS={os.environ['TEST_PORTS']}")
 
 
 def production_env(**extra):
