@@ -1,12 +1,15 @@
-# Mesa de Control: `make run` serves the demo, `make test` runs every test.
-# Both install what they need first (system packages, the virtualenv), and
-# do nothing twice.
+# Mesa de Control: `make run` serves the demo, `make serve` a real
+# championship, `make test` runs every test. Each installs what it needs
+# first (system packages, the virtualenv), and does nothing twice.
 
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The proxy whose X-Forwarded-For is believed: none unless set (uvicorn's
+# own default believes 127.0.0.1).
+FORWARDED_ALLOW_IPS ?=
 # What the app and its tests need from Debian: a venv, WeasyPrint's Pango
 # and fonts, gettext for the translations, Chromium for the browser tests,
 # poppler-utils to render PDFs to PNG.
@@ -14,10 +17,11 @@ APT_PACKAGES := python3-venv gettext libpango-1.0-0 libpangoft2-1.0-0 \
 	libharfbuzz-subset0 fonts-dejavu-core fonts-liberation2 chromium \
 	poppler-utils
 
-.PHONY: run test lint pytest system venv messages db help
+.PHONY: run serve test lint pytest system venv messages db help
 
 help:
 	@echo "make run   set up and serve the demo championship on http://$(HOST):$(PORT)"
+	@echo "make serve set up and serve in production (the README's Configuration in the environment)"
 	@echo "make test  set up, lint and run the whole test suite"
 	@echo "make lint  ruff and the import contracts only"
 
@@ -50,7 +54,17 @@ db: messages
 
 run: db
 	$(PY) manage.py demo --if-empty
-	$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log
+	$(VENV)/bin/uvicorn config.asgi:application --host $(HOST) --port $(PORT) --no-access-log \
+		--forwarded-allow-ips "$(FORWARDED_ALLOW_IPS)"
+
+# Production, with the settings of the README's Configuration section in the
+# environment (DEBUG=false, SECRET_KEY, DATABASE_URL, ALLOWED_HOSTS...):
+# the migrations, the translations (the *.mo files are not in git: without
+# them the site speaks English to everyone), the static files under their
+# hashed names, then gunicorn with config/gunicorn.py in place of make.
+serve: db
+	$(PY) manage.py collectstatic --noinput -v 0
+	exec $(VENV)/bin/gunicorn -c config/gunicorn.py config.asgi
 
 # pytest's exit code 5 (no test collected) is a failure here: a suite that
 # runs nothing proves nothing.

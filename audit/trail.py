@@ -1,7 +1,7 @@
 """Reading the audit trail: who may read which entries, the filters, and how a change reads.
 
 Organisers read every entry; a Director reads the entries of the
-championships they direct. Filters: championship, mesa, person (the entries
+championships they direct, and is offered only their mesas. Filters: championship, mesa, person (the entries
 a person made, and those about that person's account).
 """
 
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.access import is_organiser
-from tournament.models import Championship
+from tournament.models import Championship, Mesa
 
 from .models import AuditEntry
 
@@ -28,6 +28,13 @@ def readable_championships(user):
 
 def may_read(user):
     return user.is_authenticated and (is_organiser(user) or readable_championships(user).exists())
+
+
+def readable_mesas(user, championship):
+    """The mesas of ``championship`` the filter offers ``user``: none of a championship they may not read."""
+    return Mesa.objects.filter(
+        championship_id=championship, championship__in=readable_championships(user).values("pk")
+    ).exclude(pair_a=None, pair_b=None)
 
 
 def entries(user, championship=None, mesa=None, person=None):

@@ -7,7 +7,6 @@ from django.core.paginator import Paginator
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from tournament.models import Mesa
 from tournament.naming import mesa_label, person_name
 
 from . import trail
@@ -34,9 +33,7 @@ def trail_page(request):
     if championship is not None:
         mesas = [
             (m.pk, mesa_label(m))
-            for m in Mesa.objects.filter(championship_id=championship)
-            .exclude(pair_a=None, pair_b=None)
-            .order_by("round", "bracket", "position")
+            for m in trail.readable_mesas(request.user, championship).order_by("round", "bracket", "position")
         ]
     # The people who acted in what this user may read (in the championship chosen).
     acted = trail.entries(request.user, championship).exclude(actor=None).values("actor_id")

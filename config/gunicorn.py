@@ -8,7 +8,8 @@ with the settings of the README's Configuration section in the environment
 workers per core) set where it listens and how many workers it runs; ``-b``
 and ``-w`` on the command line win over both. ``FORWARDED_ALLOW_IPS``: the
 address of a proxy in front (HTTPS mode), whose X-Forwarded-For and
-X-Forwarded-Proto are then believed; no other client's are.
+X-Forwarded-Proto are then believed; no other client's are, and none at all
+when it is unset.
 """
 
 import gc
@@ -29,7 +30,10 @@ worker_class = "config.serving.Worker"
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
 # Tablets keep their connection between claims (saving a handshake each).
 keepalive = 30
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# gunicorn's and uvicorn's own default believe 127.0.0.1: anything on the
+# server (or a proxy there passing the client's header on) then chose the
+# address the sign-in and PIN limits count per address (issue 22).
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "")
 
 
 def when_ready(server):

@@ -12,9 +12,11 @@ the result the pairs sign. The name is clean text (``refereeing.engine.text``,
 kind ``name``). The image must really be a PNG, small enough to keep in the
 database and print on the planilla: at most ``MAX_PNG_BYTES`` bytes,
 ``MAX_SIDE`` pixels a side and ``MAX_PIXELS`` in all, checked from its
-header before it is decoded; then decoded whole with Pillow, so that a
-truncated or corrupt file is refused; and it must hold a drawing: a box
-left blank (every pixel transparent or white) signs nothing.
+header before it is decoded; then checked whole (``refereeing.png``: every
+chunk, every row, one still image, whatever switch another library set in
+Pillow) and decoded with Pillow, so that a truncated, corrupt or animated
+file is refused; and it must hold a drawing: a box left blank (every pixel
+transparent or white) signs nothing.
 """
 
 import base64
@@ -27,6 +29,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from PIL import Image
 
+from refereeing import png
 from refereeing.engine.text import TextError, check_text
 from refereeing.models import Signature
 from tournament.language import speak
@@ -38,7 +41,6 @@ MAX_SIDE = 2000
 MAX_PIXELS = 1_000_000  # the tablet's box is 600 x 220
 # The longest data URL such a PNG makes: its prefix and the base64.
 MAX_DATA_URL = len(DATA_URL_PREFIX) + (MAX_PNG_BYTES + 2) // 3 * 4
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 # A pixel darker than this (0 black, 255 white), once drawn on white, is ink.
 INK_BELOW = 200
 
@@ -86,7 +88,7 @@ def check_png_data_url(value):
         raise SignatureError(_("The signature image is not valid base64.")) from None
     # A PNG starts with its magic bytes and then the IHDR chunk, which holds
     # the width and height (PNG specification, section 5.2-5.3).
-    if len(data) < 24 or not data.startswith(PNG_MAGIC) or data[12:16] != b"IHDR":
+    if len(data) < 24 or not data.startswith(png.MAGIC) or data[12:16] != b"IHDR":
         raise SignatureError(_("The signature image is not a PNG."))
     width, height = struct.unpack(">II", data[16:24])
     if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE and width * height <= MAX_PIXELS):
@@ -96,17 +98,15 @@ def check_png_data_url(value):
 
 
 def _decoded(data):
-    """The PNG decoded whole, as RGBA; :class:`SignatureError` if it is corrupt or truncated."""
+    """The PNG decoded whole, as RGBA; :class:`SignatureError` if it is corrupt, truncated or animated."""
     try:
-        # verify() reads every chunk to IEND checking their CRCs, but
-        # decodes nothing; load() then decodes the pixels (a fresh open:
-        # a verified image cannot be loaded).
-        with Image.open(io.BytesIO(data), formats=["PNG"]) as image:
-            image.verify()
+        png.check_whole(data)
         with Image.open(io.BytesIO(data), formats=["PNG"]) as image:
             image.load()
             return image.convert("RGBA")
-    except (OSError, SyntaxError, ValueError, zlib.error, Image.DecompressionBombError, EOFError):
+    except png.Animated:
+        raise SignatureError(_("The signature must be a single still image, not an animation.")) from None
+    except (png.Damaged, OSError, SyntaxError, ValueError, zlib.error, Image.DecompressionBombError, EOFError):
         # Pillow says "truncated", "broken PNG file", a CRC error... as these.
         raise SignatureError(_("The signature image is damaged or incomplete; sign again.")) from None
 

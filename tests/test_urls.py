@@ -1,8 +1,12 @@
 """The refereeing features' URLs, split by audience, keep the paths and names
 that templates, scripts and printed QR codes use (ARCHITECTURE.md)."""
 
+import re
+
 import pytest
-from django.urls import resolve, reverse
+from django.urls import URLResolver, get_resolver, resolve, reverse
+
+from tests.tournament import factories
 
 # (name, args, path): every refereeing URL, as it was before the split.
 URLS = [
@@ -35,3 +39,81 @@ def test_each_refereeing_url_keeps_its_path_and_name(name, args, path):
     assert reverse(name, args=args) == path
     match = resolve(path)
     assert f"{match.namespace}:{match.url_name}" == name
+
+
+# --- a NUL in the address (issue 22) --------------------------------------------------
+
+
+def every_route(patterns=None, prefix="/"):
+    """Every route of the site's URL map, the admin's included, as a route's text
+    (a regular expression's groups written as ``<name>``)."""
+    if patterns is None:
+        patterns = get_resolver().url_patterns
+    for pattern in patterns:
+        text = prefix + REGEX_GROUP.sub(r"<\1>", str(pattern.pattern).removeprefix("^").removesuffix("$"))
+        if isinstance(pattern, URLResolver):
+            yield from every_route(pattern.url_patterns, text)
+        else:
+            yield text
+
+
+REGEX_GROUP = re.compile(r"\(\?P<(\w+)>[^)]*\)")
+
+
+ROUTES = sorted(set(every_route()))
+CONVERTER = re.compile(r"<(?:(\w+):)?\w+>")
+
+
+def filled(route, pk, text):
+    """``route`` with each number ``pk`` and each other parameter ``text``."""
+    return CONVERTER.sub(lambda match: str(pk) if match.group(1) == "int" else text, route)
+
+
+@pytest.fixture
+def championship(db):
+    return factories.championship()
+
+
+@pytest.fixture
+def superuser_client(client, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser("jefe", password=None))
+    client.raise_request_exception = False
+    return client
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("route", [route for route in ROUTES if CONVERTER.search(route) and "<int:" not in route])
+def test_a_nul_in_a_parameter_of_the_path_is_not_found(superuser_client, route):
+    """Issue 22 repro: ``/pareja/%00AAAA…/`` answered 500 on PostgreSQL (its text cannot hold a NUL)."""
+    response = superuser_client.get(filled(route, 1, "%00AAAAAAAAAAAAAAAAAAAAAAAA"))
+    assert response.status_code == 404, response.content[:300]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("route", ROUTES)
+def test_a_nul_anywhere_in_the_path_is_not_found(superuser_client, route):
+    response = superuser_client.get(filled(route, 1, "x%00y") + "%00")
+    assert response.status_code == 404, response.content[:300]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("route", ROUTES)
+def test_a_nul_in_the_query_string_is_a_bad_request(superuser_client, championship, route):
+    response = superuser_client.get(filled(route, championship.pk, "x") + "?q=x%00&page=1")
+    assert response.status_code == 400, response.content[:300]
+
+
+@pytest.mark.django_db
+def test_a_nul_in_the_resolutions_search_is_a_bad_request_not_a_500(superuser_client, championship):
+    """Issue 22 repro: ``/resoluciones/<id>/?q=x%00`` answered 500 on PostgreSQL."""
+    response = superuser_client.get(f"/resoluciones/{championship.pk}/?q=x%00", HTTP_ACCEPT_LANGUAGE="es")
+    assert response.status_code == 400
+    assert "Solicitud mal formada." in response.content.decode()
+    assert superuser_client.get(f"/resoluciones/{championship.pk}/?q=x").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_nul_answers_the_api_in_json(superuser_client):
+    response = superuser_client.get("/api/mesas/1%00/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 404
+    assert response.json() == {"detail": "Not found."}

@@ -70,7 +70,7 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -249,37 +249,67 @@ class PinBlocked(Exception):
     """The mesa's PIN is checked no more until the organiser prints a new one."""
 
 
+class PinThrottled(Exception):
+    """This address made too many wrong guesses lately: no PIN of it is checked for now."""
+
+
 def check_pin(request, pin, table=None, mesa=None):
     """The mesa the PIN opens (and the session is granted), or None.
 
     Either ``mesa`` (from the QR code's address) or ``table`` (a number typed
     by the juez) says which table; the mesa at a table is the one being
     played there, or the last one finished there, whose signatures may still
-    be due. Every wrong PIN is counted, against that mesa too. Raises
-    :class:`PinBlocked`, checking nothing, when that mesa's PIN is blocked.
+    be due. Every wrong PIN is counted, against that mesa too. Raises,
+    checking nothing, :class:`PinThrottled` when this address is throttled
+    and :class:`PinBlocked` when that mesa's PIN is blocked.
+
+    Each count is read and the guess recorded while the address and the
+    mesa are held (issue 22): read first and recorded after, guesses that
+    arrived together all saw the count under its limit, and a mesa took 11
+    guesses instead of 10.
     """
     pin = str(pin).strip()
-    if mesa is not None:
-        found = mesa if secrets.compare_digest(mesa.pin, pin) else None
-    else:
-        at_table = (
-            Mesa.objects.filter(table_number=table)
-            .exclude(Q(status=Mesa.Status.WAITING) | Q(status=Mesa.Status.WALKOVER))
-            .order_by("-championship__start_date", "-started_at")
-        )
-        found = at_table.filter(pin=pin).first() if table is not None else None
-        mesa = found or (at_table.first() if table is not None else None)
-    if mesa is not None and pin_blocked(mesa):
-        raise PinBlocked
-    if found is None:
+    with transaction.atomic():
+        _hold_address(client_address(request))
+        if pin_throttled(request):
+            raise PinThrottled
+        if mesa is None and table is not None:
+            at_table = (
+                Mesa.objects.filter(table_number=table)
+                .exclude(Q(status=Mesa.Status.WAITING) | Q(status=Mesa.Status.WALKOVER))
+                .order_by("-championship__start_date", "-started_at")
+            )
+            mesa = at_table.filter(pin=pin).first() or at_table.first()
+        if mesa is not None:
+            mesa = Mesa.objects.select_for_update().get(pk=mesa.pk)
+            if pin_blocked(mesa):
+                raise PinBlocked
+            if secrets.compare_digest(mesa.pin, pin):
+                grant_pin(request, mesa)
+                return mesa
         PinFailure.objects.create(
             address=client_address(request),
             mesa=mesa,
             table_number=table if table is not None else getattr(mesa, "table_number", None),
         )
         return None
-    grant_pin(request, found)
-    return found
+
+
+# The first key of the advisory locks that hold an address's PIN guesses.
+_ADDRESS_LOCK = 0x50494E  # "PIN"
+
+
+def _hold_address(address):
+    """Hold ``address``'s PIN guesses until the transaction ends: one at a time.
+
+    PostgreSQL takes an advisory lock keyed by the address; SQLite's
+    transactions take the database's write lock when they begin
+    (``transaction_mode`` IMMEDIATE in the settings), which holds every
+    guess already.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [_ADDRESS_LOCK, address or ""])
 
 
 def reissue_pin(mesa, user):

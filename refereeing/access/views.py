@@ -70,15 +70,15 @@ class PinForm(forms.Form):
 
 def _open(request, form, mesa=None):
     """Check the form's PIN; the redirect to the screen, or the page again with the reason."""
-    if access.pin_throttled(request):
+    try:
+        opened = access.check_pin(request, form.cleaned_data["pin"], table=form.cleaned_data.get("table"), mesa=mesa)
+    except access.PinThrottled:
         form.add_error(
             None,
             _("Too many wrong PINs from this device. Wait %(minutes)d minutes and try again.")
             % {"minutes": access.PIN_FAILURE_WINDOW.seconds // 60},
         )
         return None, 429
-    try:
-        opened = access.check_pin(request, form.cleaned_data["pin"], table=form.cleaned_data.get("table"), mesa=mesa)
     except access.PinBlocked:
         form.add_error(
             None, _("This table's PIN is blocked after too many wrong tries. Ask the organiser to print a new card.")

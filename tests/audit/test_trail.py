@@ -1,6 +1,7 @@
 """The audit trail (issue 11 item 5): every act on a championship outside the claim log, with who, when,
 from where, what changed and why; in the act's own transaction; read on a page, edited nowhere."""
 
+import re
 import uuid
 
 import pytest
@@ -178,8 +179,9 @@ def test_the_page_filters_by_championship_mesa_and_person(org, championship, mes
     assert "R1-1" in page and "R1-2" not in page.split('id="audit"')[1]
     page = org.get(url, {"persona": people["director"].pk}).content.decode().split('id="audit"')[1]
     assert "10.0.0.9" in page and ADDRESS not in page
-    page = org.get(url, {"mesa": "x\x00", "persona": "-1"})
-    assert page.status_code == 200
+    assert org.get(url, {"mesa": "x", "persona": "-1"}).status_code == 200
+    # A NUL is refused before the page reads it (``config.nul_in_url``).
+    assert org.get(url, {"mesa": "x\x00", "persona": "-1"}).status_code == 400
 
 
 def test_a_director_reads_their_championships_only_and_a_juez_nothing(championship, mesa, people):
@@ -272,3 +274,27 @@ def test_the_draw_and_the_jueces_accounts_are_recorded(org, people):
     assert entries_for(ana).last().changes == {"is_active": ["True", "False"]}
     assert all(e.actor == people["staff"] and e.remote_addr == ADDRESS for e in entries_for(ana))
     assert "pbkdf2" not in str(list(entries_for(ana).values_list("changes", flat=True)))  # no hash, not half of one
+
+
+def mesa_options(page):
+    """The mesas the page's filter offers, as (id, label)."""
+    select = page.split('name="mesa"')[1].split("</select>")[0]
+    return re.findall(r'<option value="(\d+)"[^>]*>([^<]*)</option>', select)
+
+
+def test_a_director_of_another_championship_is_offered_none_of_its_mesas(championship, mesa, other_mesa, people):
+    """Issue 22 repro: a Director of another championship saw championship 1's mesas in the audit filter."""
+    from tests.tournament.factories import championship as another_championship
+
+    rival = get_user_model().objects.create_user("directora_ambato")
+    another_championship(name="Otro", director=rival)
+    director = Client(HTTP_ACCEPT_LANGUAGE="en")
+    director.force_login(rival)
+    page = director.get(reverse("audit:trail"), {"campeonato": championship.pk})
+    assert page.status_code == 200
+    assert mesa_options(page.content.decode()) == []
+    # Its own Director, and the organisers, are offered them.
+    own = Client(HTTP_ACCEPT_LANGUAGE="en")
+    own.force_login(people["director"])
+    offered = mesa_options(own.get(reverse("audit:trail"), {"campeonato": championship.pk}).content.decode())
+    assert [pk for pk, _label in offered] == [str(mesa.pk), str(other_mesa.pk)]

@@ -148,7 +148,6 @@ def test_any_later_change_makes_the_printed_code_fail(client, finished, change):
         "99999999999999999999999-AAAA-AAAA-AAAA",
         "x-ABCD-EFGH-JKMN",
         "1-ABCD-EFGH-JKMN-PQRS",
-        "%00",
         "1-ÁÉÍÓ-ÚÑ00-0000",
         "1--------",
     ],
@@ -157,6 +156,13 @@ def test_wrong_codes_get_a_clear_404_never_500(client, finished, code):
     response = client.get(f"/planilla/verificar/{code}/")
     assert response.status_code == 404
     assert "Este código no corresponde a ninguna planilla." in response.content.decode()
+
+
+def test_a_code_with_a_nul_is_not_found_before_the_page_reads_it(client, finished):
+    """A NUL in any address is the site's plain 404 (``config.nul_in_url``), never a 500."""
+    response = client.get("/planilla/verificar/%00/")
+    assert response.status_code == 404
+    assert "No encontrado." in response.content.decode()
 
 
 def test_codes_survive_a_secret_key_rotation(client, finished, settings):

@@ -7,6 +7,7 @@ transactional test's, so that the server sees its rows).
 """
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -42,9 +43,16 @@ def database_url():
 
 
 def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free port of 127.0.0.1: any, or one of ``TEST_PORTS`` (``first-last``) where several suites share a machine."""
+    first, _, last = os.environ.get("TEST_PORTS", "0-0").partition("-")
+    for port in range(int(first), int(last) + 1):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise RuntimeError(f"no free port in TEST_PORTS={os.environ['TEST_PORTS']}")
 
 
 def production_env(**extra):
@@ -77,8 +85,12 @@ def collect_static(target):
 
 
 @contextmanager
-def production_server(static_root, workers=2, **extra_env):
-    """Yield the base URL of a running production server; stop it afterwards."""
+def production_server(static_root, workers=2, command=None, cwd=ROOT, **extra_env):
+    """Yield the base URL of a running production server; stop it afterwards.
+
+    ``command`` starts it in ``cwd`` (gunicorn, as the README's steps do, by
+    default); it and whatever it starts are stopped together.
+    """
     port = free_port()
     env = production_env(
         DATABASE_URL=database_url(),
@@ -90,16 +102,17 @@ def production_server(static_root, workers=2, **extra_env):
     # Its log goes to a file: a pipe nobody reads fills up and blocks the server.
     log = tempfile.TemporaryFile(mode="w+")
     server = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "-c", "config/gunicorn.py", "config.asgi"],
-        cwd=ROOT,
+        command or [str(Path(sys.executable).parent / "gunicorn"), "-c", "config/gunicorn.py", "config.asgi"],
+        cwd=cwd,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=log,
         text=True,
+        start_new_session=True,  # a process group of its own, stopped whole
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300
         while True:
             try:
                 urllib.request.urlopen(url + "/cuenta/entrar/", timeout=5).read()
@@ -111,10 +124,24 @@ def production_server(static_root, workers=2, **extra_env):
                 time.sleep(0.3)
         yield url
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop_group(server)
         log.close()
+
+
+def stop_group(server, seconds=30):
+    """Stop ``server``'s process group (make, the gunicorn it started, its workers): SIGTERM, then SIGKILL."""
+    try:
+        os.killpg(server.pid, signal.SIGTERM)
+    except ProcessLookupError:  # it ended by itself (it failed to start)
+        server.wait()
+        return
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        server.poll()
+        try:
+            os.killpg(server.pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.killpg(server.pid, signal.SIGKILL)
+    server.wait()
