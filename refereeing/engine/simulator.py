@@ -66,9 +66,10 @@ points and chicas
 mesa
     Won by the first pair to ``ruleset.chicas_to_win`` chicas (Art. 3g.7).
     Zapatería (Art. 3g.6, 12): a chica loser with fewer than 10 points is
-    zapatero; with ``ruleset.zapateria == "ends_mesa"`` that ends the mesa
-    after the first chica only, with ``"title"`` it is a title after any
-    chica and the mesa goes on (002 Art. 16).
+    zapatero; with ``ruleset.zapateria == "ends_mesa"`` (or
+    ``"eliminates"``, seed 003, whose zapatero is also out of the
+    championship) that ends the mesa after the first chica only, with
+    ``"title"`` it is a title after any chica and the mesa goes on (002 Art. 16).
 
 This module imports nothing from Django: the engine is plain Python.
 """
@@ -345,7 +346,7 @@ def simulate_mesa(
         )
         chicas[log.winner] += 1
         scores = {"A": 0, "B": 0}
-        zapateria = bool(zapatero) and ruleset.zapateria == "ends_mesa"
+        zapateria = bool(zapatero) and ruleset.zapateria != "title"
         if zapateria or chicas[log.winner] >= ruleset.chicas_to_win:
             expected = {
                 "scores": dict(log.scores),

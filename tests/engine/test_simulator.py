@@ -218,13 +218,13 @@ def test_a_mesa_ends_at_two_chicas_or_zapateria_art_3g(players, profile):
         assert expected["dealer"] == seats[(seats.index(first) + expected["datas"]) % players]
         assert sum(c["kind"] == "conteo" for c in mesa.claims) + len(results) >= expected["datas"]
         if expected["zapateria"]:  # Art. 3g.6, 12: zapatería in the first chica ends the mesa
-            assert profile == "riobamba" and len(results) == 1
+            assert profile != "pichincha" and len(results) == 1
             assert results[0]["scores"][results[0]["zapatero"]] < 10
         else:
             assert expected["chicas"][expected["winner"]] == 2  # Art. 3g.7
         for row in results:
             loser = "B" if row["winner"] == "A" else "A"
-            zapatero = row["scores"][loser] < 10 and (profile != "riobamba" or row["chica"] == 1)
+            zapatero = row["scores"][loser] < 10 and (profile == "pichincha" or row["chica"] == 1)
             assert row["zapatero"] == (loser if zapatero else None)
 
 
