@@ -37,6 +37,8 @@ from .claims import KINDS
 from .messages import EngineError, cite
 
 CHICA = "chica"
+# The zapatería that also puts the zapatero out of the championship (seed 003).
+ELIMINATES = "eliminates"
 
 # What a pair asks for, in the order of the juez's buttons; the variant
 # claims (the settings of the same name) only where they score.
@@ -107,7 +109,7 @@ SETTINGS: tuple[Setting, ...] = (
         "Zapatería",
         "Zapatería",
         "Art. 3g.6, 12; 002 Art. 16; seed 003",
-        ("ends_mesa", "title", "eliminates"),
+        ("ends_mesa", "title", ELIMINATES),
     ),
     Setting("chicas_to_win", "Chicas para ganar la mesa", "Chicas to win the mesa", "Art. 3g.7", (1, 2, 3)),
 )
@@ -129,7 +131,7 @@ _CHOICE_LABELS = {
     "opponents": ("los oponentes pueden tomarlas", "the opponents may take them"),
     "ends_mesa": ("termina la mesa tras la primera chica", "ends the mesa after the first chica"),
     "title": ("título tras cualquier chica; la mesa sigue", "a title after any chica; the mesa goes on"),
-    "eliminates": (
+    ELIMINATES: (
         "termina la mesa tras la primera chica, y la pareja zapatera queda eliminada del campeonato",
         "ends the mesa after the first chica, and the zapatero pair is out of the championship",
     ),
@@ -237,7 +239,7 @@ PROFILES: dict[str, RuleSet] = {
         treinta_y_ocho=True,
         juego_y_veo_upheld="penalty",
         arranche="opponents",
-        zapateria="eliminates",
+        zapateria=ELIMINATES,
         chicas_to_win=2,
     ),
 }
