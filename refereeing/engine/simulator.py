@@ -39,9 +39,10 @@ play claims
     included). Where ``ruleset.cuatro_caidas`` scores, ``cuatro_caidas`` is
     logged right after a pair's fourth caída in a row: a streak counts the
     pair's consecutive turns that are caídas, across the manos of a data
-    (the leader's first card of a mano can be no caída, so a leading pair's
-    streak breaks there), is broken by a turn of the pair that is not a
-    caída and starts again at each data; it is awarded once.
+    (ruling "racha": the leader's first card of a mano falls on nothing, so
+    when it takes nothing it neither extends nor breaks the streak), is
+    broken by any other turn of the pair that is not a caída and starts
+    again at each data; it is awarded once.
 conteo
     At the end of a data ``conteo`` gives the cards each pair took (the played
     card goes with the cards it takes). The larger count, if 20 or more,
@@ -222,8 +223,9 @@ def simulate_data(
                     return result()
 
         previous = None
-        for _turn in range(CARDS_PER_MANO):
+        for turn in range(CARDS_PER_MANO):
             for seat, hand in zip(order, hands):
+                lead = turn == 0 and seat == order[0]
                 pair = seat[0]
                 state = tuple(table)
                 choices = []
@@ -237,7 +239,7 @@ def simulate_data(
                     table[card] += 1
                     on_table += 1
                     previous = card
-                    if streak_pair == pair:
+                    if streak_pair == pair and not lead:
                         streak_pair, streak = None, 0
                     continue
 

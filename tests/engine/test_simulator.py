@@ -5,6 +5,7 @@ from collections import Counter
 
 import pytest
 
+from refereeing.engine import Header, replay
 from refereeing.engine.cards import INDEX, RANKS, deck
 from refereeing.engine.levante import judge
 from refereeing.engine.rules import build_ruleset
@@ -282,3 +283,15 @@ def test_cuatro_caidas_after_four_caidas_at_the_pairs_consecutive_turns_002_art_
     log = simulate_data(Scripted("2345623456"), ruleset, 2, "A1", ZERO)
     assert [c["kind"] for c in log.claims].count("cuatro_caidas") == 1  # once per streak
     assert log.claims[6:] and log.winner is None
+
+
+@pytest.mark.parametrize("seed", [483, 2067, 2832])
+def test_four_caidas_across_a_new_mano_are_awarded_as_the_simulator_claims_them_002_art_15b_third_rulings(seed):
+    """Third rulings, "racha": the run carries across the manos of a data (found among 6,000 mesas)."""
+    ruleset = build_ruleset("pichincha")
+    claims = simulate_mesa(random.Random(seed), ruleset, 2, "A1").claims
+    at = next(i for i, c in enumerate(claims) if c["kind"] == "cuatro_caidas")
+    caidas = [i for i, c in enumerate(claims[:at]) if c["kind"] in ("caida", "caida_limpia")][-4:]
+    assert any(c["kind"] == "mano" for c in claims[caidas[0] : at])
+    decision = replay(Header(ruleset, 2, "A1"), claims).decisions[at]
+    assert decision.accepted and decision.code is None
