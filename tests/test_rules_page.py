@@ -68,6 +68,10 @@ def test_the_document_names_every_profile_and_every_ruling_added_later(page):
         assert f"<code>{profile}</code>" in page
     for ruling in ("conteo", "38", "chica-a-media-data", "anulaciones", "ajuste-director", "reglas-congeladas"):
         assert f'id="ruling-{ruling}"' in page
+    # The fourteen of the third version, and the corrected profile line (seed 003).
+    third = re.findall(r'id="ruling-([a-z0-9-]+)"', page.split('id="tercera-version"')[1].split('id="perfiles"')[0])
+    assert len(third) == 14, third
+    assert "la pareja zapatera queda eliminada del campeonato" in page
 
 
 def test_an_article_url_is_the_rules_page_and_the_articles_anchor():

@@ -14,6 +14,10 @@ spec of a mesa
     A slot that a route feeds starts empty; the engine fills it.
 result
     A decided mesa's winning slot (finished, or a walkover).
+disqualified
+    A decided mesa won by zapatería under a rule set whose zapatería
+    eliminates (the mesa's own rules: ``a_todo_rigor``, seed 003): its loser
+    is out of the championship at once, even in double elimination.
 seated
     The pairs of a mesa that has started (``Mesa.has_started``): they stay
     whatever the routes now say. They differ only after the Director
@@ -34,6 +38,7 @@ dependents
 from django.db import transaction
 
 from live import notify
+from refereeing.engine.rules import ELIMINATES
 
 from . import bracket
 from .models import Championship, Mesa
@@ -72,9 +77,11 @@ def specs(mesas):
 
 def progress(mesas):
     """The engine's :class:`tournament.bracket.Progress` of ``mesas`` as they stand."""
-    results = {key_of(m): "A" if m.winner_id == m.pair_a_id else "B" for m in mesas if m.status in Mesa.DECIDED}
+    decided = [m for m in mesas if m.status in Mesa.DECIDED]
+    results = {key_of(m): "A" if m.winner_id == m.pair_a_id else "B" for m in decided}
     seated = {key_of(m): (m.pair_a_id, m.pair_b_id) for m in mesas if m.has_started}
-    return bracket.advance(specs(mesas), results, seated)
+    disqualified = frozenset(key_of(m) for m in decided if m.zapateria and m.ruleset.zapateria == ELIMINATES)
+    return bracket.advance(specs(mesas), results, seated, disqualified)
 
 
 def void_ids(mesas):

@@ -22,11 +22,13 @@ Fields of each kind (``?`` marks an optional field)::
     juego_y_veo                                   pair (the protester), upheld, against?
     conteo                                        cards {"A": n, "B": m}
     ajuste                                        pair, points (may be < 0), reason
-    void                                          target (an earlier seq)
+    void                                          target (an earlier seq), director?
 
 ``caida_en_ronda`` takes an optional player like the other plays (it *is* a
 caída): the contract lists only ``pair``, and a claim without ``player``
-stays valid. A claim with a field its kind does not have, a missing field
+stays valid. A void with ``director: true`` is the Director's, in a ruling (Art. 17–18):
+the only void a suspended mesa takes (the API lets no one else log it).
+A claim with a field its kind does not have, a missing field
 or a value of the wrong type is malformed: :func:`parse_claim` raises
 :class:`ClaimError` and the log refuses it before the engine sees it.
 A malformed claim is an input error, never a refused decision.
@@ -69,7 +71,7 @@ FIELDS: dict[str, dict[str, str]] = {
     "mal_repartidas": {},
     "conteo": {"cards": "cards"},
     "ajuste": {"pair": "pair", "points": "int", "reason": "text"},
-    "void": {"target": "seq"},
+    "void": {"target": "seq", "director": "bool?"},
     "suspender": {},
     "reanudar": {},
 }

@@ -260,6 +260,13 @@ CODES = {
         "Art. 5",
     ),
     "juego_y_veo_repetido": ("Esa jugada ya fue protestada.", "That play has already been protested.", "Art. 5"),
+    "juego_y_veo_cerrado": (
+        "Esa jugada ya no se protesta: el juego y veo se pide antes de lanzar la carta propia,"
+        " contra el levante de quien jugó justo antes.",
+        "That play can no longer be protested: juego y veo comes before the protester throws his"
+        " card, against the levante of the player just before him.",
+        "Art. 5a",
+    ),
     "juego_y_veo_no_ultima": (
         "Solo se protesta la última jugada de la otra pareja.",
         "Only the other pair's last play can be protested.",
@@ -279,6 +286,21 @@ CODES = {
         "Art. 18",
     ),
     "anulacion_repetida": ("Esa jugada ya está anulada.", "That claim is already void.", "Art. 16"),
+    "anulacion_de_negativa": (
+        "Esa jugada fue negada: no hay nada que anular.",
+        "That claim was refused: there is nothing to cancel.",
+        "Art. 16",
+    ),
+    "anulacion_de_mano": (
+        "Una mano se anula solo mientras no hay ninguna jugada anotada en ella.",
+        "A mano can be voided only while no claim has been logged in it.",
+        "Art. 16",
+    ),
+    "anulacion_de_suspension": (
+        "La suspensión y la reanudación no se anulan: las corrige el acto contrario.",
+        "A suspension or a resumption is never voided: the opposite act corrects it.",
+        "Art. 16",
+    ),
     "treinta_y_ocho": (
         "38 que no juega: la pareja solo suma con una caída.",
         "38 que no juega: the pair scores only with a caída.",

@@ -4,11 +4,15 @@ The replay is deterministic and derived from the log alone: the same header
 and claims always give the same decisions and state. A refused claim
 changes nothing. The rules and rulings are those of docs/REGLAS.md.
 
-Voids (Art. 16; ruling "anulaciones", see ``voids``)
+Voids (Art. 16; rulings "anulaciones", "sin jugada", "anular", "suspendida", see ``voids``)
     A void is decided where it stands in the log: it reaches into the
-    current chica, or to the claim that ended the previous chica while the
-    new one has no accepted claim (``anulacion_fuera_de_alcance``, Art. 18,
-    otherwise); a finished mesa takes none (``mesa_terminada``). An
+    current chica, or to the claim that ended the previous chica when it is
+    the very next claim (``anulacion_fuera_de_alcance``, Art. 18,
+    otherwise); a finished mesa takes none (``mesa_terminada``), a
+    suspended one only the Director's (``mesa_suspendida``). A refused
+    claim (``anulacion_de_negativa``), a ``suspender`` or ``reanudar``
+    (``anulacion_de_suspension``) is never voided, a ``mano`` only by the
+    claim right after it (``anulacion_de_mano``). An
     accepted void makes its target never have happened: the log is decided
     again from the earliest claim it changes (the referee keeps a copy of
     itself just before each claim a void names), so voiding the last claim
@@ -50,10 +54,12 @@ Chica and mesa (Art. 3g.6-7, 12, 15)
     the pair that won the count, its count and falla together, then the
     other pair). Until the next ``mano``
     every claim but void, ajuste, suspender and reanudar is refused
-    (``chica_terminada``): the chica's end ends the data, the next seat
+    (``chica_terminada``), and a juego y veo against the play that won the
+    chica when it is the very next claim (ruling "juego y veo 40"): the chica's end ends the data, the next seat
     deals the next one and nothing of the abandoned data is counted
     (ruling "chica a media data"). ``chicas_to_win`` chicas win the mesa.
-    Zapatería ``ends_mesa``: the loser of the first chica below 10 ends the
+    Zapatería ``ends_mesa`` (and ``eliminates``, seed 003, whose zapatero the
+    bracket also puts out): the loser of the first chica below 10 ends the
     mesa; ``title`` (002 Art. 16): the loser of any chica below 10 is
     recorded as ``zapatero`` and the mesa goes on. Once the mesa is over,
     every claim but void is refused (``mesa_terminada``); the state keeps
@@ -103,9 +109,9 @@ ARTICLES = {code: texts[2] for code, texts in CODES.items()}
 
 
 # An accepted play of the current mano, for juego y veo: a tuple
-# (seq, pair, delta applied), the cheapest thing to build; the protested
-# ones are in Referee.protested.
-SEQ, PAIR, DELTA = range(3)
+# (seq, pair, delta applied, the seats it may stand for), the cheapest
+# thing to build; the protested ones are in Referee.protested.
+SEQ, PAIR, DELTA, WHO = range(4)
 
 
 class Referee:
@@ -154,7 +160,8 @@ class Referee:
             self.articles["juego_y_veo"] = "002 Art. 13"
         self.captured = {"A": 0, "B": 0}
         self.chica_ender = None  # the seq of the claim that ended the last chica
-        self.accepted_in_chica = 0  # accepted claims since this chica began
+        self.closing = None  # the referee as that claim left it, before the chica ended
+        self._new_data()
         self._new_mano()
         self._reset_streak()
 
@@ -185,13 +192,17 @@ class Referee:
 
     # -- bookkeeping -------------------------------------------------------
 
+    def _new_data(self):
+        self.protested = set()  # the seqs of the plays protested, this data
+        self.past_plays = frozenset()  # the seqs of the plays of this data's earlier manos
+        self.carried = None  # the play the new mano's leader may still protest (ruling, Art. 5a)
+
     def _new_mano(self):
         self.bound = 0  # turns of this mano known to be played
         self.captures = 0  # bit t: turn t of this mano is known to be a capture
         self.ronda_seats = set()
         self.ronda_seen = False
         self.plays = {}  # seq -> play (see SEQ...), this mano
-        self.protested = set()  # the seqs of the plays protested, this mano
         self.last_play = {"A": None, "B": None}
 
     def _reset_streak(self):
@@ -201,28 +212,33 @@ class Referee:
         # a streak of pair-only claims may still slide by one pair turn.
         self.streak_fixed = False
 
+    def _leads(self, pair):
+        """Whether ``pair`` holds the seat after the dealer, who leads each mano."""
+        return self.pair_of[self.dealer] != pair
+
     def _streak_alive(self):
         """Whether the streak can still be claimed or extended (see _cuatro_caidas)."""
         if not self.streak_count:
             return False
         if self.mano == self.streak_mano:
             return True
-        # Into the next mano only the dealer's pair, whose last turn and
-        # next turn (the mano's turn 1) are consecutive: the leader's first
-        # card is no caída.
+        # Into the next mano of the data (ruling "racha"), from the pair's
+        # last turn of a mano: the dealer's last (turns - 1), or his
+        # partner's for the leading pair (turns - 2). A seat named in the
+        # streak must be that one.
         n = self.players
-        return (
-            self.mano == self.streak_mano + 1
-            and self.pair_of[self.dealer] == self.streak_pair
-            and (not self.streak_fixed or self.streak_last % n == n - 1)
-        )
+        last = self.turns - (2 if self._leads(self.streak_pair) else 1)
+        return self.mano == self.streak_mano + 1 and (not self.streak_fixed or self.streak_last % n == last % n)
 
     def _extends_streak(self, pair, turn):
         """Whether a caída of ``pair`` placed at ``turn`` is the streak's next."""
         if self.streak_pair != pair or not self._streak_alive():
             return False
         if self.mano != self.streak_mano:
-            return turn == 1
+            # The pair's first turn that can be a caída: the leader's card
+            # opens the mano and falls on nothing (a caída lapses at a new
+            # mano, Art. 6), so it neither extends nor breaks the streak.
+            return turn == (2 if self._leads(pair) else 1)
         # Four players: a streak of pair-only claims slides to the other seat.
         slides = self.players == 4 and not self.streak_fixed
         return turn == self.streak_last + 2 or (slides and turn == self.streak_last + 4)
@@ -261,6 +277,7 @@ class Referee:
         self.in_data = False
         self._deal((self.dealer + 1) % self.players)
         self._reset_streak()
+        self._new_data()
 
     def _end_chica(self, winner):
         loser = OTHER[winner]
@@ -295,10 +312,12 @@ class Referee:
         self.won = self.note = None
         self.detail = {}
         self.data_over = False
-        code = self.gate(kind) or HANDLERS[kind](self, seq, claim)
+        code = self.gate(kind)
+        if code == "chica_terminada" and self._protests_ender(seq, claim):
+            code = None
+        code = code or HANDLERS[kind](self, seq, claim)
         if code is None:
             accepted, code = True, self.note
-            self.accepted_in_chica += 1
         else:
             accepted = False
         scores = self.scores
@@ -319,27 +338,59 @@ class Referee:
         )
         # The data and the chica end after the decision, which belongs to them.
         if self.won:
+            self.closing = self.copy()
             self.chica_ender = seq
-            self.accepted_in_chica = 0
             self._end_chica(self.won)
         elif self.data_over:
             self._end_data()
         return decision
 
-    def reach(self, target, decision):
-        """The code that refuses a void of ``target`` (decided as ``decision``) here, or None.
+    def reach(self, seq, claim, decision):
+        """The code that refuses void ``claim`` (claim ``seq``) of a claim decided as ``decision`` here, or None.
 
-        A void reaches into the current chica, or to the claim that ended
-        the previous chica while the new one has no accepted claim yet;
-        older is the Director's (Art. 18). A finished mesa takes no void.
+        A finished mesa takes no void; a suspended one only the Director's
+        (ruling "suspendida"). A refused claim, a ``suspender`` or a
+        ``reanudar`` is never voided, a ``mano`` only by the claim right
+        after it (ruling "anular"). A void reaches into the current chica,
+        or to the claim that ended the previous chica by the claim right
+        after it (ruling "sin jugada"); older is the Director's (Art. 18).
         """
         if self.finished:
             return "mesa_terminada"
+        if self.suspended and not claim.get("director"):
+            return "mesa_suspendida"
+        target = decision.seq
+        if not decision.accepted:
+            return "anulacion_de_negativa"
+        if decision.kind in ("suspender", "reanudar"):
+            return "anulacion_de_suspension"
+        if decision.kind == "mano" and seq != target + 1:
+            return "anulacion_de_mano"
         if decision.chica == self.chica:
             return None
-        if target == self.chica_ender and not self.accepted_in_chica:
+        if target == self.chica_ender and seq == target + 1:
             return None
         return "anulacion_fuera_de_alcance"
+
+    def _protests_ender(self, seq, claim):
+        """Whether ``claim`` protests the play that just won the chica (ruling "juego y veo 40").
+
+        It is taken right after that play, before the next chica has any claim.
+        """
+        return (
+            claim["kind"] == "juego_y_veo"
+            and seq == self.chica_ender + 1
+            and claim.get("against") == self.chica_ender
+            and self.chica_ender in self.plays
+        )
+
+    def _reopen(self):
+        """The chica the protested play won goes on, as the play left it (see _juego_y_veo)."""
+        delta, detail = self.delta, self.detail
+        self.__dict__.update(self.closing.copy().__dict__)
+        self.delta, self.detail = delta, detail
+        self.won = self.note = None
+        self.data_over = False
 
     def gate(self, kind):
         """The refusal of any claim of ``kind`` here, whatever its fields, or None."""
@@ -376,12 +427,19 @@ class Referee:
             if self.mano >= self.manos_per_data:
                 return "conteo_pendiente"
             self.mano += 1
-        else:
-            self.in_data = True
-            self.chica_over = False
-            self.data += 1
-            self.mano = 1
-            self.captured = {"A": 0, "B": 0}
+            # The leader may still protest the levante of the dealer, who
+            # played just before him, until he throws his own card (ruling, Art. 5a).
+            last = self.last_play[self.pair_of[self.dealer]]
+            carried = last if last is not None and self.dealer in last[WHO] else None
+            self.past_plays = self.past_plays.union(self.plays)
+            self._new_mano()
+            self.carried = carried
+            return None
+        self.in_data = True
+        self.chica_over = False
+        self.data += 1
+        self.mano = 1
+        self.captured = {"A": 0, "B": 0}
         self._new_mano()
         return None
 
@@ -464,7 +522,12 @@ class Referee:
         self.bound = turn + 1
         self.captures |= 1 << turn
         self.captured[pair] += 1
-        play = (seq, pair, self._award(pair, self.play_points[kind], caida))
+        play = (
+            seq,
+            pair,
+            self._award(pair, self.play_points[kind], caida),
+            self.claim_seats[pair, claim.get("player")],
+        )
         self.plays[seq] = play
         self.last_play[pair] = play
         return None
@@ -481,11 +544,12 @@ class Referee:
         (the opponents' card under a caída takes nothing, and each turn of
         the pair is a caída), a caída of the pair placed further than its
         next turn (one turn further is allowed while no claim of the streak
-        names a player: the streak may slide), a new data, or a new mano
-        when the pair leads it (the leader's first card is no caída; the
-        dealer's pair goes on at turn 1 if its streak can end on the
-        dealer's last turn). An upheld juego y veo against the streak's
-        last caída breaks it: that turn no longer counts as a caída.
+        names a player: the streak may slide), or a new data. It carries
+        into the next mano (ruling "racha"): the dealer's pair goes on at
+        turn 1, the leader's at turn 2 (the lead falls on nothing, Art. 6),
+        if the streak can end on the pair's last turn of the mano. An
+        upheld juego y veo against the streak's last caída breaks it: that
+        turn no longer counts as a caída.
         """
         pair = claim["pair"]
         award = self.rules.cuatro_caidas
@@ -504,7 +568,14 @@ class Referee:
         """Juego y veo (Art. 5): the pair protests the other pair's last play.
 
         ``against`` (optional) names the protested claim: an accepted play
-        of the other pair in this mano, its most recent, not yet protested.
+        of the other pair in this mano, its most recent, not yet protested;
+        or, in the next mano of the data until a play shows the leader has
+        thrown his card, the dealer's pair's last play if the dealer may
+        have made it (ruling "juego y veo en la mano nueva", Art. 5a:
+        ``juego_y_veo_cerrado`` otherwise); or, as the very next claim, the
+        play that won the chica: upheld, the chica goes on from that play,
+        which the protest then undoes (ruling "juego y veo 40", see
+        ``decide``); rejected, the −2 falls on the next chica.
         Rejected: -2 to the protester. Upheld, ``retract`` (Art. 5c): +2 to
         the protester and the offender loses what that claim gave it;
         ``penalty`` (002 Art. 13): -2 to the offender, +2 to the protester.
@@ -514,14 +585,29 @@ class Referee:
         protester = claim["pair"]
         offender = OTHER[protester]
         play = None
+        if not self.in_data:
+            # Against the play that won the chica (see decide): upheld, the chica goes on.
+            if claim["upheld"]:
+                self._reopen()
+            else:
+                self._award(protester, -JUEGO_Y_VEO)
+                return None
         if "against" in claim:
-            play = self.plays.get(claim["against"])
-            if play is None or play[PAIR] != offender:
+            against = claim["against"]
+            play = self.plays.get(against)
+            carried = self.carried
+            if play is None and carried is not None and carried[SEQ] == against:
+                if self.bound:
+                    return "juego_y_veo_cerrado"
+                play = carried
+            elif play is None:
+                return "juego_y_veo_cerrado" if against in self.past_plays else "juego_y_veo_sin_jugada"
+            elif self.last_play[play[PAIR]] is not play:
+                return "juego_y_veo_no_ultima"
+            if play[PAIR] != offender:
                 return "juego_y_veo_sin_jugada"
             if play[SEQ] in self.protested:
                 return "juego_y_veo_repetido"
-            if self.last_play[offender] is not play:
-                return "juego_y_veo_no_ultima"
             self.protested.add(play[SEQ])
         if not claim["upheld"]:
             self._award(protester, -JUEGO_Y_VEO)
@@ -679,7 +765,7 @@ def replay(header: Header, claims) -> Replay:
             decide(seq, claim)
             continue
         target = claim["target"]
-        code = voids.check(seq, target) or referee.reach(target, decisions[target - 1])
+        code = voids.check(seq, target) or referee.reach(seq, claim, decisions[target - 1])
         if code is not None:
             voids.refuse(seq, code)
             decide(seq, claim)

@@ -37,6 +37,8 @@ from .claims import KINDS
 from .messages import EngineError, cite
 
 CHICA = "chica"
+# The zapatería that also puts the zapatero out of the championship (seed 003).
+ELIMINATES = "eliminates"
 
 # What a pair asks for, in the order of the juez's buttons; the variant
 # claims (the settings of the same name) only where they score.
@@ -102,7 +104,13 @@ SETTINGS: tuple[Setting, ...] = (
         "Art. 16; 002 Art. 13",
         ("set_aside", "opponents"),
     ),
-    Setting("zapateria", "Zapatería", "Zapatería", "Art. 3g.6, 12; 002 Art. 16", ("ends_mesa", "title")),
+    Setting(
+        "zapateria",
+        "Zapatería",
+        "Zapatería",
+        "Art. 3g.6, 12; 002 Art. 16; seed 003",
+        ("ends_mesa", "title", ELIMINATES),
+    ),
     Setting("chicas_to_win", "Chicas para ganar la mesa", "Chicas to win the mesa", "Art. 3g.7", (1, 2, 3)),
 )
 
@@ -123,6 +131,10 @@ _CHOICE_LABELS = {
     "opponents": ("los oponentes pueden tomarlas", "the opponents may take them"),
     "ends_mesa": ("termina la mesa tras la primera chica", "ends the mesa after the first chica"),
     "title": ("título tras cualquier chica; la mesa sigue", "a title after any chica; the mesa goes on"),
+    ELIMINATES: (
+        "termina la mesa tras la primera chica, y la pareja zapatera queda eliminada del campeonato",
+        "ends the mesa after the first chica, and the zapatero pair is out of the championship",
+    ),
 }
 
 
@@ -227,7 +239,7 @@ PROFILES: dict[str, RuleSet] = {
         treinta_y_ocho=True,
         juego_y_veo_upheld="penalty",
         arranche="opponents",
-        zapateria="title",
+        zapateria=ELIMINATES,
         chicas_to_win=2,
     ),
 }

@@ -39,9 +39,10 @@ play claims
     included). Where ``ruleset.cuatro_caidas`` scores, ``cuatro_caidas`` is
     logged right after a pair's fourth caída in a row: a streak counts the
     pair's consecutive turns that are caídas, across the manos of a data
-    (the leader's first card of a mano can be no caída, so a leading pair's
-    streak breaks there), is broken by a turn of the pair that is not a
-    caída and starts again at each data; it is awarded once.
+    (ruling "racha": the leader's first card of a mano falls on nothing, so
+    when it takes nothing it neither extends nor breaks the streak), is
+    broken by any other turn of the pair that is not a caída and starts
+    again at each data; it is awarded once.
 conteo
     At the end of a data ``conteo`` gives the cards each pair took (the played
     card goes with the cards it takes). The larger count, if 20 or more,
@@ -66,9 +67,10 @@ points and chicas
 mesa
     Won by the first pair to ``ruleset.chicas_to_win`` chicas (Art. 3g.7).
     Zapatería (Art. 3g.6, 12): a chica loser with fewer than 10 points is
-    zapatero; with ``ruleset.zapateria == "ends_mesa"`` that ends the mesa
-    after the first chica only, with ``"title"`` it is a title after any
-    chica and the mesa goes on (002 Art. 16).
+    zapatero; with ``ruleset.zapateria == "ends_mesa"`` (or
+    ``"eliminates"``, seed 003, whose zapatero is also out of the
+    championship) that ends the mesa after the first chica only, with
+    ``"title"`` it is a title after any chica and the mesa goes on (002 Art. 16).
 
 This module imports nothing from Django: the engine is plain Python.
 """
@@ -221,8 +223,9 @@ def simulate_data(
                     return result()
 
         previous = None
-        for _turn in range(CARDS_PER_MANO):
+        for turn in range(CARDS_PER_MANO):
             for seat, hand in zip(order, hands):
+                lead = turn == 0 and seat == order[0]
                 pair = seat[0]
                 state = tuple(table)
                 choices = []
@@ -236,7 +239,7 @@ def simulate_data(
                     table[card] += 1
                     on_table += 1
                     previous = card
-                    if streak_pair == pair:
+                    if streak_pair == pair and not lead:
                         streak_pair, streak = None, 0
                     continue
 
@@ -345,7 +348,7 @@ def simulate_mesa(
         )
         chicas[log.winner] += 1
         scores = {"A": 0, "B": 0}
-        zapateria = bool(zapatero) and ruleset.zapateria == "ends_mesa"
+        zapateria = bool(zapatero) and ruleset.zapateria != "title"
         if zapateria or chicas[log.winner] >= ruleset.chicas_to_win:
             expected = {
                 "scores": dict(log.scores),

@@ -8,13 +8,18 @@ Rules
 - A void is refused when its target does not exist or is not earlier
   (``anulacion_sin_objetivo``) or is already voided at that point
   (``anulacion_repetida``). A refused void changes nothing.
-- How far back a void reaches (ruling "anulaciones"): into the current
-  chica, or to the claim that ended the previous chica while the new one
-  has no accepted claim yet (the juez's immediate correction, which
-  reopens that chica); older is the Director's to correct with an
-  ``ajuste`` (Art. 18): ``anulacion_fuera_de_alcance``. A finished mesa
-  takes no void (``mesa_terminada``). The referee checks these, since
-  they depend on where the mesa stands (``referee.replay``).
+- How far back a void reaches (rulings "anulaciones", "sin jugada"): into
+  the current chica, or to the claim that ended the previous chica while
+  no claim at all, accepted or refused, follows it (the juez's immediate
+  correction, which reopens that chica); older is the Director's to
+  correct with an ``ajuste`` (Art. 18): ``anulacion_fuera_de_alcance``.
+  A finished mesa takes no void (``mesa_terminada``), a suspended one only
+  the Director's (``mesa_suspendida``). What a void may cancel (ruling
+  "anular"): never a refused claim (``anulacion_de_negativa``), a
+  ``suspender`` or a ``reanudar`` (``anulacion_de_suspension``); a
+  ``mano`` only while no claim is logged in it (``anulacion_de_mano``).
+  The referee checks these, since they depend on where the mesa stands
+  (``referee.replay``).
 - Voiding an accepted void restores that void's target (and voiding the
   restoring void cancels it again: the effect follows the chain).
 - Voids never score; a voided claim's decision is refused with code

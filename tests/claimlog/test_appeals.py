@@ -188,7 +188,7 @@ def test_a_bad_adjustment_is_refused_and_the_appeal_stays_admitted(played, peopl
 
 def test_a_refused_undo_rolls_the_whole_ruling_back(played, people):
     appeal = appeals.admit(file(played), people["director"])
-    record_claim(played, {"kind": "void", "target": 2}, uuid.uuid4(), user=people["director"])
+    record_claim(played, {"kind": "void", "target": 2, "director": True}, uuid.uuid4(), user=people["director"])
     with pytest.raises(AppealError):
         appeals.rule(appeal, people["director"], upheld=True, ruling="Undo it.", undo=True, adjustment=("B", 2))
     appeal.refresh_from_db()

@@ -79,6 +79,23 @@ def test_no_official_logs_an_ajuste_403_art_18(people, mesa, who):
     assert mesa.state["scores"] == {"A": 0, "B": 0}
 
 
+@pytest.mark.parametrize("who", ["juez", "inspector", "pin"])
+def test_no_official_logs_the_directors_void_403_third_rulings_suspendida_art_16_17(people, mesa, who):
+    """Only the Director's void is taken while the mesa is suspended: no official may pass one off."""
+    client = officials(people, mesa)[who]
+    for claim in (MANO, CAIDA_A, SUSPENDER):
+        assert post_claim(client, mesa, claim).status_code == 201
+    refused = post_claim(client, mesa, {"kind": "void", "target": 2, "director": True})
+    assert refused.status_code == 403
+    assert refused.json() == {"detail": "Art. 17–18: solo el fallo del Director anota una anulación como del Director."}
+    # The officials' own void waits for the mesa to be resumed (Art. 16).
+    waits = post_claim(client, mesa, {"kind": "void", "target": 2})
+    assert waits.status_code == 201 and waits.json()["entry"]["decision"]["code"] == "mesa_suspendida"
+    assert kinds(mesa) == ["mano", "caida", "suspender", "void"]
+    mesa.refresh_from_db()
+    assert mesa.state["scores"] == {"A": 2, "B": 0}
+
+
 def test_the_refusal_is_in_the_request_s_language(people, mesa):
     client = api_client(people["juez"])
     post_json(client, f"/api/mesas/{mesa.pk}/claims/", claim_body(MANO))

@@ -40,11 +40,12 @@ def test_the_protested_claim_must_be_a_play_of_the_other_pair_in_this_mano_art_5
     cases = [
         ("mano", "caida B1", "jyv B si 2"),  # its own pair's play
         ("mano", "ronda B1", "jyv A si 2"),  # not a play
-        ("mano", "caida B1", "mano", "jyv A si 2"),  # an earlier mano
         ("mano", "caida B1", "jyv A si 9"),  # no such claim
     ]
     for log in cases:
         assert last(play(*log)).code == "juego_y_veo_sin_jugada", log
+    # An earlier mano's play is out of reach (but the dealer's last: third rulings).
+    assert last(play("mano", "caida B1", "mano", "jyv A si 2")).code == "juego_y_veo_cerrado"
 
 
 def test_a_refused_or_voided_play_cannot_be_protested_art_5():
@@ -64,7 +65,8 @@ def test_only_the_other_pairs_most_recent_play_art_5a():
     assert codes(result)[3:] == ["juego_y_veo_no_ultima", "ok"]
 
 
-def test_too_late_once_the_protested_play_won_the_chica_art_15():
+def test_the_play_that_won_the_chica_is_protested_right_after_it_art_5_third_rulings():
     result = play("ajuste B 38", "ajuste A 10", "mano", "caida B1", "jyv A si 4")
-    assert last(result).code == "chica_terminada"
-    assert result.state.chicas == {"A": 0, "B": 1}
+    assert last(result).accepted and result.state.chicas == {"A": 0, "B": 0}
+    result = play("ajuste B 38", "ajuste A 10", "mano", "caida B1", "mano", "jyv A si 4")
+    assert last(result).code == "juego_y_veo_sin_jugada" and result.state.chicas == {"A": 0, "B": 1}

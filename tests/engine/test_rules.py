@@ -29,7 +29,8 @@ def test_pichincha_differs_where_seed_002_says():
 def test_a_todo_rigor_is_pichincha_plus_the_strict_column():
     rigor, pichincha = PROFILES["a_todo_rigor"].settings(), PROFILES["pichincha"].settings()
     differences = {k for k in rigor if rigor[k] != pichincha[k]}
-    assert differences == {"caida_limpia_points", "caida_en_ronda"}
+    # Zapatería: seed 003's own (third rulings).
+    assert differences == {"caida_limpia_points", "caida_en_ronda", "zapateria"}
     assert rigor["caida_limpia_points"] == 4 and rigor["caida_en_ronda"] == CHICA
 
 

@@ -5,6 +5,7 @@ from collections import Counter
 
 import pytest
 
+from refereeing.engine import Header, replay
 from refereeing.engine.cards import INDEX, RANKS, deck
 from refereeing.engine.levante import judge
 from refereeing.engine.rules import build_ruleset
@@ -218,13 +219,13 @@ def test_a_mesa_ends_at_two_chicas_or_zapateria_art_3g(players, profile):
         assert expected["dealer"] == seats[(seats.index(first) + expected["datas"]) % players]
         assert sum(c["kind"] == "conteo" for c in mesa.claims) + len(results) >= expected["datas"]
         if expected["zapateria"]:  # Art. 3g.6, 12: zapatería in the first chica ends the mesa
-            assert profile == "riobamba" and len(results) == 1
+            assert profile != "pichincha" and len(results) == 1
             assert results[0]["scores"][results[0]["zapatero"]] < 10
         else:
             assert expected["chicas"][expected["winner"]] == 2  # Art. 3g.7
         for row in results:
             loser = "B" if row["winner"] == "A" else "A"
-            zapatero = row["scores"][loser] < 10 and (profile != "riobamba" or row["chica"] == 1)
+            zapatero = row["scores"][loser] < 10 and (profile == "pichincha" or row["chica"] == 1)
             assert row["zapatero"] == (loser if zapatero else None)
 
 
@@ -282,3 +283,15 @@ def test_cuatro_caidas_after_four_caidas_at_the_pairs_consecutive_turns_002_art_
     log = simulate_data(Scripted("2345623456"), ruleset, 2, "A1", ZERO)
     assert [c["kind"] for c in log.claims].count("cuatro_caidas") == 1  # once per streak
     assert log.claims[6:] and log.winner is None
+
+
+@pytest.mark.parametrize("seed", [483, 2067, 2832])
+def test_four_caidas_across_a_new_mano_are_awarded_as_the_simulator_claims_them_002_art_15b_third_rulings(seed):
+    """Third rulings, "racha": the run carries across the manos of a data (found among 6,000 mesas)."""
+    ruleset = build_ruleset("pichincha")
+    claims = simulate_mesa(random.Random(seed), ruleset, 2, "A1").claims
+    at = next(i for i, c in enumerate(claims) if c["kind"] == "cuatro_caidas")
+    caidas = [i for i, c in enumerate(claims[:at]) if c["kind"] in ("caida", "caida_limpia")][-4:]
+    assert any(c["kind"] == "mano" for c in claims[caidas[0] : at])
+    decision = replay(Header(ruleset, 2, "A1"), claims).decisions[at]
+    assert decision.accepted and decision.code is None

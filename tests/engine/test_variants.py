@@ -84,14 +84,15 @@ def test_the_streak_runs_across_the_manos_of_a_data_002_art_15b():
     assert last(result).accepted and result.state.chicas["A"] == 1
 
 
-def test_the_streak_of_the_leading_pair_ends_with_the_mano_art_6():
-    passed = play("mano", *["caida B"] * 4, "mano")
-    # B fell at 2, 4, 6, 8: its turn 10 has passed once the next mano is dealt.
-    assert passed.state.caida_streak == {"pair": None, "count": 0}
+def test_the_streak_of_the_leading_pair_goes_into_the_next_mano_from_its_last_seat_only_002_art_15b():
+    # Third rulings, "racha": the run carries across the manos of one data. B's
+    # caídas, placed at 2, 4, 6, 8 at the earliest, may have been its last four.
+    carried = play("mano", *["caida B"] * 4, "mano")
+    assert carried.state.caida_streak == {"pair": "B", "count": 4}
     ends = play(
         "mano", "caida B2", "caida B1", "caida B2", "caida B1", "caida B2", "caida B1", "caida B2", "caida B1", "mano"
     )
-    # B fell at 2, 4, ... 16, 18: its next turn is mano 2's first.
+    # B1 fell last, at 16: B2's turn 18 passed without a caída.
     assert ends.state.caida_streak == {"pair": None, "count": 0}
 
 

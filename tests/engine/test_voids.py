@@ -28,9 +28,9 @@ def test_a_void_replays_the_rest_as_if_the_claim_were_not_there():
 
 
 def test_a_void_must_target_an_earlier_claim():
-    result = play("mano", "void 2", "void 9", "void 1")
-    assert codes(result)[1:3] == ["anulacion_sin_objetivo", "anulacion_sin_objetivo"]
-    assert result.decisions[3].accepted and result.decisions[0].voided_by == 4
+    result = play("mano", "caida A", "void 3", "void 9", "void 2")
+    assert codes(result)[2:4] == ["anulacion_sin_objetivo", "anulacion_sin_objetivo"]
+    assert result.decisions[4].accepted and result.decisions[1].voided_by == 5
 
 
 def test_a_claim_is_voided_once():
@@ -52,8 +52,10 @@ def test_a_restored_claim_can_be_voided_anew():
     assert result.decisions[1].voided_by == 5 and result.state.scores["A"] == 0
 
 
-def test_voids_work_while_suspended():
+def test_only_the_directors_void_works_while_suspended_third_rulings_art_16():
     result = play("mano", "caida A", "suspender", "void 2")
+    assert last(result).code == "mesa_suspendida" and result.state.scores["A"] == 2
+    result = play("mano", "caida A", "suspender", {"kind": "void", "target": 2, "director": True})
     assert last(result).accepted and result.state.scores["A"] == 0
 
 

@@ -74,8 +74,8 @@ def start(mesa):
     mesa.refresh_from_db()
 
 
-def play(mesa, winner="A", chicas=(2, 1)):
-    """Take a playable mesa through ready, in play, finished."""
+def play(mesa, winner="A", chicas=(2, 1), zapateria=False):
+    """Take a playable mesa through ready, in play, finished (by zapatería: one chica)."""
     mesa.refresh_from_db()
     if mesa.status == Mesa.Status.WAITING:
         seating.start_round(mesa.championship, mesa.bracket, mesa.round)
@@ -84,7 +84,7 @@ def play(mesa, winner="A", chicas=(2, 1)):
         seating.assign_tables(mesa.championship)
         mesa.refresh_from_db()
     start(mesa)
-    mesa.state = finished_state(winner, *chicas)
+    mesa.state = finished_state(winner, *((1, 0) if zapateria else chicas), zapateria=zapateria)
     mesa.save(update_fields=["state"])
     results.record_result(mesa)
 

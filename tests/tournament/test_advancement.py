@@ -109,3 +109,32 @@ def test_a_correction_reaches_every_dependent_in_the_engines_order():
     mesas = list(champ.mesas.all())
     first = next(m for m in mesas if key(m) == bracket.Key("W", 1, 1))
     assert [key(m) for m in advancement.dependents(first, mesas)] == bracket.dependents(pure.specs, key(first))
+
+
+@pytest.mark.parametrize(("profile", "out_at_once"), [("a_todo_rigor", True), ("riobamba", False)])
+def test_a_zapatero_is_out_at_once_where_the_mesas_rules_say_so_seed_003_art_12(profile, out_at_once):
+    """Third rulings, "zapatería a todo rigor": the zapatero does not drop into the losers' bracket."""
+    champ, _pure = drawn(4, 1, ruleset_profile=profile)
+    first, second = playable(champ)
+    play(first, "A", zapateria=True)
+    play(second, "A")
+    first.refresh_from_db()
+    zapatero = first.pair_b_id
+    assert first.zapateria and first.ruleset.zapateria == ("eliminates" if out_at_once else "ends_mesa")
+    losers_first = champ.mesas.get(bracket="L", round=1)
+    mesas = list(champ.mesas.all())
+    assert (zapatero in advancement.progress(mesas).eliminated) is out_at_once
+    if not out_at_once:
+        assert zapatero in (losers_first.pair_a_id, losers_first.pair_b_id)
+        return
+    # Its losers' mesa is never played: the other loser goes on without a defeat more.
+    assert zapatero not in (losers_first.pair_a_id, losers_first.pair_b_id)
+    assert losers_first.pk in advancement.void_ids(mesas)
+    while champ.champion_id is None:
+        mesas = playable(champ)
+        assert mesas, "the bracket got stuck without a champion"
+        for mesa in mesas:
+            assert zapatero not in (mesa.pair_a_id, mesa.pair_b_id)
+            play(mesa, "B")
+        champ.refresh_from_db()
+    assert champ.champion_id != zapatero

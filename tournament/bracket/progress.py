@@ -16,6 +16,17 @@ defeats, eliminated, champion
     play; the third-place mesa's winner also has nothing left to play and is
     listed with the eliminated. The champion is the winner of the last mesa
     of the bracket: the final, the grand final won by slot A, or the reset.
+disqualified
+    The decided mesas whose loser is out of the championship at once,
+    whatever its route says: a zapatero under a rule set whose zapatería
+    eliminates (``a_todo_rigor``, seed 003: "Losing as zapatero immediately
+    disqualifies the team"), even where double elimination would give it
+    a second life. The slot its route fed is left for nobody.
+slot left for nobody
+    A mesa one of whose slots no entrant will fill is not played (it is
+    listed as void): the entrant in the other slot goes on as past a bye,
+    with no defeat for anyone, and the slot its loser's route feeds is left
+    for nobody in turn. With both slots left, both routes are.
 group mesas
     Their results only count defeats here; the group table is
     :func:`.groups.standings`.
@@ -87,9 +98,10 @@ def playing_order(specs):
     return ordered
 
 
-def advance(specs, results, seated=None):
+def advance(specs, results, seated=None, disqualified=frozenset()):
     """Play ``results`` (key -> winning slot) through the draw's ``specs``;
-    ``seated`` (key -> (a, b)) holds the mesas that have started."""
+    ``seated`` (key -> (a, b)) holds the mesas that have started;
+    ``disqualified`` the keys of results whose loser is out at once."""
     seated = seated or {}
     ordered = playing_order(specs)
     by_key = {spec.key: spec for spec in ordered}
@@ -109,6 +121,7 @@ def advance(specs, results, seated=None):
     defeats = Counter()
     out = set()
     void = set()
+    empty = set()  # (key, slot) left for nobody: the entrant routed there is out
     ready = []
     champion = None
     reset_needed = None
@@ -123,17 +136,33 @@ def advance(specs, results, seated=None):
                 )
             continue
         a, b = occupants[key]
+        # A mesa that has started keeps the pairs it sat down with.
+        left = [] if key in seated else [s for s in SLOTS if (key, s) in empty]
+        if left:
+            if slot is not None:
+                raise BracketError(
+                    f"La mesa {key} no se juega: una de sus parejas quedó eliminada por zapatería.",
+                    f"Mesa {key} is not played: one of its pairs was put out by zapatería.",
+                )
+            void.add(key)
+            if len(left) == 2:
+                empty.update(route for route in (spec.winner_to, spec.loser_to) if route is not None)
+                continue
+            slot = "B" if left == ["A"] else "A"
+            if (a if slot == "A" else b) is None:
+                continue  # the entrant who goes on is not known yet
         if slot is None:
             if a is not None and b is not None:
                 ready.append(key)
             continue
-        if a is None or b is None:
+        if not left and (a is None or b is None):
             raise BracketError(
                 f"La mesa {key} tiene resultado pero aún no se conocen sus dos parejas.",
                 f"Mesa {key} has a result but its two pairs are not known yet.",
             )
         winner, loser = (a, b) if slot == "A" else (b, a)
-        defeats[loser] += 1
+        if not left:
+            defeats[loser] += 1
         if key.bracket == GROUP:
             continue  # group results go to the standings, not along routes
         winner_to, loser_to = spec.winner_to, spec.loser_to
@@ -149,7 +178,12 @@ def advance(specs, results, seated=None):
                 champion = winner
         elif not seated or winner_to.key not in seated:
             occupants[winner_to.key][SLOTS.index(winner_to.slot)] = winner
-        if loser_to is None:
+        if left or key in disqualified:
+            if not left:
+                out.add(loser)
+            if loser_to is not None and loser_to.key not in seated:
+                empty.add(loser_to)
+        elif loser_to is None:
             out.add(loser)
         elif not seated or loser_to.key not in seated:
             occupants[loser_to.key][SLOTS.index(loser_to.slot)] = loser
