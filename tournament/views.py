@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from audit.context import because, record
-from backup.auto import after_round_start
 from live import paths
 from refereeing.models import Appeal, PinFailure
 
@@ -271,10 +270,9 @@ def draw_knockout(request, pk):
 @require_POST
 def start_round(request, pk, bracket, round_number):
     championship = get_object_or_404(Championship, pk=pk)
-    count = seating.start_round(championship, bracket, round_number)
-    record(championship, "round_started", {"round": ["", f"{bracket} {round_number}"], "mesas": ["", str(count)]})
-    after_round_start(championship, bracket, round_number)
-    messages.success(request, _("%(n)d mesas are ready.") % {"n": count})
+    count = _run(request, seating.start_round, championship, bracket, round_number)
+    if count is not None:
+        messages.success(request, _("%(n)d mesas are ready.") % {"n": count})
     return redirect("tournament:detail", pk)
 
 
