@@ -359,7 +359,10 @@ def mesa_result(request, pk, mesa_pk):
         championship_id=pk,
     )
     decided = mesa.status in Mesa.DECIDED
-    form_class = CorrectionForm if decided else WalkoverForm
+    # A POST is the act its form was for: a walkover sent while another organiser's
+    # was being saved is refused as one ("already has a result"), not read as a correction.
+    correcting = "chicas_a" in request.POST if request.method == "POST" else decided
+    form_class = CorrectionForm if correcting else WalkoverForm
     initial = (
         {
             "winner": "A" if mesa.winner_id == mesa.pair_a_id else "B",
@@ -375,15 +378,15 @@ def mesa_result(request, pk, mesa_pk):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            if decided and data["override"] and is_director(request.user, mesa.championship) and not data["reason"]:
+            if correcting and data["override"] and is_director(request.user, mesa.championship) and not data["reason"]:
                 raise ActionRefused(_("The Director's override states its reason (Art. 18)."))
-            overriding = decided and data["override"] and is_director(request.user, mesa.championship)
+            overriding = correcting and data["override"] and is_director(request.user, mesa.championship)
             with because(
                 _("Director's override (Art. 18): %(reason)s") % {"reason": data["reason"]}
                 if overriding
                 else data["reason"]
             ):
-                if decided:
+                if correcting:
                     results.correct_result(
                         mesa,
                         data["winner"],
