@@ -13,6 +13,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -120,6 +121,8 @@ def test_a_mesa_stays_in_its_championship_and_is_never_deleted_alone(org, bracke
         waiting.save()
     with pytest.raises(Frozen, match="stays in the championship"):
         Mesa(**{**_fields(waiting), "championship_id": other.pk}).save()
+    with pytest.raises(IntegrityError), transaction.atomic():  # a bulk update too: the database's trigger
+        Mesa.objects.filter(pk=waiting.pk).update(championship=other)
     count = bracket.mesas.count()
     assert org.post(f"/admin/tournament/mesa/{waiting.pk}/delete/", {"post": "yes"}).status_code == 403
     bulk = org.post(
