@@ -498,9 +498,8 @@ class Mesa(models.Model):
             )
         if "championship_id" in changed:
             raise Frozen(gettext("A mesa stays in the championship it was drawn in."), code="championship_frozen")
-        decided = Mesa.DECIDED
         result_changed = changed & set(self.RESULT_FIELDS) or (
-            "status" in changed and (saved["status"] in decided or self.status in decided)
+            "status" in changed and (saved["status"] in Mesa.DECIDED or self.status in Mesa.DECIDED)
         )
         if result_changed and not deciding:
             raise Frozen(
@@ -525,7 +524,7 @@ class Mesa(models.Model):
 
     def clean(self):
         """A mesa's pairs belong to its championship: the database cannot say
-        so across tables, so the admin's forms check it here."""
+        so across tables, so its validation checks it here."""
         errors = {}
         for field in ("pair_a", "pair_b", "winner"):
             pair = getattr(self, field)
