@@ -7,13 +7,14 @@ superuser delete them through other pages' cascades; it is replaced here.
 from django.contrib import admin
 
 from .models import AuditEntry
+from .readonly import ReadOnlyAdmin
 
 if admin.site.is_registered(AuditEntry):
     admin.site.unregister(AuditEntry)
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = [
         "timestamp",
         "actor_name",
@@ -28,12 +29,3 @@ class AuditEntryAdmin(admin.ModelAdmin):
     list_filter = ["action", "act", "content_type"]
     search_fields = ["object_repr", "actor_name", "reason"]
     readonly_fields = [f.name for f in AuditEntry._meta.fields]
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -11,7 +11,8 @@ draw
     transaction, with the bracket engine (``tournament.bracket.draw``). The
     random seed of the draw is kept on the championship, so the same pairs
     and seed give the same bracket again. Pairs with a bye go straight into
-    their second mesa.
+    their second mesa. The championship's row is locked first: of two draws
+    at once, the second finds the bracket drawn and is refused.
 knockout after groups
     Once every group mesa is decided, the single elimination of the best
     ``advance_per_group`` pairs of each group, ranked by the engine.
@@ -27,6 +28,7 @@ from live import notify
 from . import bracket
 from .errors import ActionRefused
 from .language import speak
+from .locking import reload_locked
 from .models import Mesa
 
 
@@ -44,23 +46,24 @@ def draw_bracket(championship, seed=None):
     straight into their second mesa. Refused when the bracket is already
     drawn or the engine refuses the draw.
     """
-    pairs = list(championship.pairs.filter(checked_in=True).order_by("seed", "name"))
-    if championship.mesas.exists():
-        raise ActionRefused(_("The bracket is already drawn."))
-    if len(pairs) < 2:
-        raise ActionRefused(_("At least two pairs must be present (checked in) to draw the bracket."))
-    try:
-        result = bracket.draw(
-            [p.pk for p in pairs],
-            championship.bracket_format,
-            seeds={p.pk: p.seed for p in pairs if p.seed is not None},
-            random_seed=bracket.new_random_seed() if seed is None else seed,
-            third_place=championship.third_place,
-            group_size=championship.group_size,
-        )
-    except bracket.BracketError as error:
-        raise ActionRefused(speak(error)) from None
     with transaction.atomic():
+        reload_locked(championship)
+        pairs = list(championship.pairs.filter(checked_in=True).order_by("seed", "name"))
+        if championship.mesas.exists():
+            raise ActionRefused(_("The bracket is already drawn."))
+        if len(pairs) < 2:
+            raise ActionRefused(_("At least two pairs must be present (checked in) to draw the bracket."))
+        try:
+            result = bracket.draw(
+                [p.pk for p in pairs],
+                championship.bracket_format,
+                seeds={p.pk: p.seed for p in pairs if p.seed is not None},
+                random_seed=bracket.new_random_seed() if seed is None else seed,
+                third_place=championship.third_place,
+                group_size=championship.group_size,
+            )
+        except bracket.BracketError as error:
+            raise ActionRefused(speak(error)) from None
         championship.draw_seed = result.random_seed
         championship.save(update_fields=["draw_seed"])
         return _create_mesas(championship, result.specs)
@@ -70,28 +73,29 @@ def draw_knockout(championship):
     """After round-robin groups, draw the single elimination of the best
     ``advance_per_group`` pairs of each group (ranked by the bracket engine:
     wins, chica difference, point difference, head-to-head)."""
-    mesas = list(championship.mesas.all())
-    groups = [m for m in mesas if m.bracket == Mesa.Bracket.GROUP]
-    if not groups:
-        raise ActionRefused(_("The groups have not been drawn."))
-    if any(m.bracket != Mesa.Bracket.GROUP for m in mesas):
-        raise ActionRefused(_("The knockout is already drawn."))
-    pending = [m for m in groups if m.status not in Mesa.DECIDED]
-    if pending:
-        raise ActionRefused(
-            ngettext(
-                "%(n)d group mesa has no result yet.",
-                "%(n)d group mesas have no result yet.",
-                len(pending),
-            )
-            % {"n": len(pending)}
-        )
-    ranked = {group: [row.entrant for row in rows] for group, rows in group_standings(groups).items()}
-    try:
-        result = bracket.knockout_after_groups(ranked, championship.advance_per_group, championship.third_place)
-    except bracket.BracketError as error:
-        raise ActionRefused(speak(error)) from None
     with transaction.atomic():
+        reload_locked(championship)
+        mesas = list(championship.mesas.all())
+        groups = [m for m in mesas if m.bracket == Mesa.Bracket.GROUP]
+        if not groups:
+            raise ActionRefused(_("The groups have not been drawn."))
+        if any(m.bracket != Mesa.Bracket.GROUP for m in mesas):
+            raise ActionRefused(_("The knockout is already drawn."))
+        pending = [m for m in groups if m.status not in Mesa.DECIDED]
+        if pending:
+            raise ActionRefused(
+                ngettext(
+                    "%(n)d group mesa has no result yet.",
+                    "%(n)d group mesas have no result yet.",
+                    len(pending),
+                )
+                % {"n": len(pending)}
+            )
+        ranked = {group: [row.entrant for row in rows] for group, rows in group_standings(groups).items()}
+        try:
+            result = bracket.knockout_after_groups(ranked, championship.advance_per_group, championship.third_place)
+        except bracket.BracketError as error:
+            raise ActionRefused(speak(error)) from None
         return _create_mesas(championship, result.specs)
 
 

@@ -114,17 +114,16 @@ class ChampionshipForm(forms.ModelForm):
         for name, formats in FORMAT_FIELDS.items():
             self.fields[name].widget.attrs["data-formats"] = " ".join(formats)
         # The model refuses a change of rules once a mesa started
-        # (``Championship.check_rules_unchanged``); the page says so first.
+        # (``Championship.check_unchanged``); the page says so first.
         self.started = self.instance.started_mesa()
         self.helper = FormHelper()
         self.helper.form_tag = False
 
     def clean(self):
         data = super().clean()
-        if self.instance.pk and self.instance.mesas.exists():
-            for name in ("bracket_format", "players_per_pair", "third_place", "group_size"):
-                if name in self.changed_data:
-                    self.add_error(name, _("The bracket is drawn: this can no longer change."))
+        # The bracket's shape is the model's to refuse (``Championship.DRAW_FIELDS``).
+        if "players_per_pair" in self.changed_data and self.instance.pk and self.instance.mesas.exists():
+            self.add_error("players_per_pair", _("The bracket is drawn: this can no longer change."))
         overrides = {}
         for setting in SETTINGS:
             text = data.get("rule_" + setting.name)

@@ -25,6 +25,15 @@ frozen rules
     Once any mesa of a championship has a claim, the championship's rule
     settings (profile, overrides, players per side) cannot change: saving
     them raises :class:`RulesFrozen`, whoever saves (form, admin, service).
+    Nor can its appeal window (Art. 17), and once the bracket is drawn its
+    shape (format, third place, group size, pairs advancing per group).
+guarded mesa
+    A mesa stays in its championship; its result (status decided, winner,
+    chicas, zapatería) is written only by ``tournament.results`` (from the
+    claim log, a walkover, a correction), which saves with ``deciding=True``;
+    a started mesa keeps its pairs. Any other save that tries raises
+    :class:`Frozen`, whoever saves; a mesa is never deleted alone (its place
+    in the bracket would vanish with it).
 
 The rules of the data are database constraints where they can be. Every
 text a person types is clean text of its kind (``tournament.validators``:
@@ -36,7 +45,7 @@ import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import connection, models, transaction
+from django.db import models, transaction
 from django.db.models import F, Q
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
@@ -46,10 +55,15 @@ from django.utils.translation import gettext_lazy as _
 from refereeing.engine.lookalikes import key as name_key
 from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, RuleSetError, build_ruleset
 from tournament.language import speak
+from tournament.locking import locked
 from tournament.validators import TextValidator
 
 
-class RulesFrozen(ValidationError):
+class Frozen(ValidationError):
+    """A change that play has gone too far for (see *frozen rules* and *guarded mesa* above)."""
+
+
+class RulesFrozen(Frozen):
     """A change to a championship's rules after one of its mesas started."""
 
 
@@ -109,6 +123,9 @@ class Championship(models.Model):
 
     # The settings a mesa's header copies: they cannot change once a mesa started.
     RULE_FIELDS = ("ruleset_profile", "ruleset_overrides", "players_per_pair")
+    # What the draw made the bracket from: the mesas' places and routes follow them.
+    DRAW_FIELDS = ("bracket_format", "third_place", "group_size", "advance_per_group")
+    FROZEN_FIELDS = (*RULE_FIELDS, *DRAW_FIELDS, "appeal_window_minutes")
 
     class Meta:
         verbose_name = _("championship")
@@ -133,10 +150,10 @@ class Championship(models.Model):
 
     def save(self, *args, **kwargs):
         update_fields = kwargs.get("update_fields")
-        if update_fields is not None and not set(update_fields) & set(self.RULE_FIELDS):
+        if update_fields is not None and not set(update_fields) & set(self.FROZEN_FIELDS):
             return super().save(*args, **kwargs)
         with transaction.atomic():
-            self.check_rules_unchanged(lock=True)
+            self.check_unchanged(lock=True)
             return super().save(*args, **kwargs)
 
     @property
@@ -158,21 +175,31 @@ class Championship(models.Model):
             return None
         return self.mesas.filter(last_seq__gt=0).order_by("started_at", "pk").first()
 
-    def check_rules_unchanged(self, lock=False):
-        """Raise :class:`RulesFrozen` when this object's rules differ from the saved
-        ones and a mesa has started; ``lock`` the saved row meanwhile (inside a
-        transaction), so that no mesa starts with the old rules at the same moment."""
+    def check_unchanged(self, lock=False):
+        """Raise :class:`Frozen` when this object changes what play has frozen (see the
+        module's terms); ``lock`` the saved row meanwhile (inside a transaction), so
+        that no mesa starts with the old rules at the same moment."""
         if self.pk is None:
             return
         saved = Championship.objects.filter(pk=self.pk)
-        if lock and connection.features.has_select_for_update:
-            saved = saved.select_for_update()
-        elif lock:
-            # SQLite has no row locks: a write first takes the database's
-            # write lock before anything is read (as the claim log does).
-            saved.update(tables=F("tables"))
-        saved = saved.values(*self.RULE_FIELDS).first()
-        if saved is None or all(saved[name] == getattr(self, name) for name in self.RULE_FIELDS):
+        saved = (locked(saved) if lock else saved).values(*self.FROZEN_FIELDS).first()
+        if saved is None:
+            return
+        self._check_rules(saved)
+        drawn = [name for name in self.DRAW_FIELDS if saved[name] != getattr(self, name)]
+        if drawn and self.mesas.exists():
+            message = gettext("The bracket is drawn: this can no longer change.")
+            raise Frozen({name: ValidationError(message, code="draw_frozen") for name in drawn})
+        started = self.started_mesa() if saved["appeal_window_minutes"] != self.appeal_window_minutes else None
+        if started is not None:
+            message = gettext(
+                "The appeal window cannot change any more: mesa %(mesa)s has started, and every decision of the"
+                " championship has the same window (Art. 17)."
+            ) % {"mesa": started}
+            raise Frozen({"appeal_window_minutes": ValidationError(message, code="appeal_window_frozen")})
+
+    def _check_rules(self, saved):
+        if all(saved[name] == getattr(self, name) for name in self.RULE_FIELDS):
             return
         try:
             unchanged = (
@@ -197,7 +224,7 @@ class Championship(models.Model):
             build_ruleset(self.ruleset_profile, self.ruleset_overrides)
         except RuleSetError as error:
             raise ValidationError({"ruleset_overrides": speak(error)}) from error
-        self.check_rules_unchanged()
+        self.check_unchanged()
 
     @property
     def players_at_table(self):
@@ -476,19 +503,58 @@ class Mesa(models.Model):
     def __str__(self):
         return f"{self.get_bracket_display()} R{self.round}-{self.position}"
 
-    def save(self, *args, **kwargs):
-        update_fields = kwargs.get("update_fields")
-        if self.pk is not None and (update_fields is None or "header" in update_fields):
-            saved = Mesa.objects.filter(pk=self.pk).values_list("header", flat=True).first()
-            if saved is not None and saved != self.header:
-                raise RulesFrozen(
-                    gettext("Mesa %(mesa)s keeps the rules it started with.") % {"mesa": self}, code="rules_frozen"
-                )
+    # What ``save`` compares with the saved row (see *guarded mesa* above).
+    RESULT_FIELDS = ("winner_id", "chicas_a", "chicas_b", "zapateria")
+    GUARDED_FIELDS = ("championship_id", "header", "status", "pair_a_id", "pair_b_id", *RESULT_FIELDS)
+
+    def save(self, *args, deciding=False, **kwargs):
+        """Save, refusing what no caller may do (see *guarded mesa* above); ``deciding``:
+        ``tournament.results`` writes a result."""
+        if self.pk is not None:
+            update_fields = kwargs.get("update_fields")
+            names = {f.attname for f in self._meta.concrete_fields if update_fields is None or f.name in update_fields}
+            checked = [name for name in self.GUARDED_FIELDS if name in names]
+            if checked:
+                saved = Mesa.objects.filter(pk=self.pk).values(*{*checked, "status", "last_seq"}).first()
+                if saved is not None:
+                    self._check_guarded(saved, checked, deciding)
         return super().save(*args, **kwargs)
+
+    def _check_guarded(self, saved, checked, deciding):
+        changed = {name for name in checked if saved[name] != getattr(self, name)}
+        if "header" in changed and saved["header"] is not None:
+            raise RulesFrozen(
+                gettext("Mesa %(mesa)s keeps the rules it started with.") % {"mesa": self}, code="rules_frozen"
+            )
+        if "championship_id" in changed:
+            raise Frozen(gettext("A mesa stays in the championship it was drawn in."), code="championship_frozen")
+        result_changed = changed & set(self.RESULT_FIELDS) or (
+            "status" in changed and (saved["status"] in Mesa.DECIDED or self.status in Mesa.DECIDED)
+        )
+        if result_changed and not deciding:
+            raise Frozen(
+                gettext(
+                    "The result of mesa %(mesa)s is written by its claim log, a walkover or a correction, never"
+                    " directly."
+                )
+                % {"mesa": self},
+                code="result_guarded",
+            )
+        started = saved["status"] not in (Mesa.Status.WAITING, Mesa.Status.READY) or saved["last_seq"] > 0
+        if started and changed & {"pair_a_id", "pair_b_id"}:
+            raise Frozen(
+                gettext("Mesa %(mesa)s has started: it keeps its pairs.") % {"mesa": self}, code="pairs_frozen"
+            )
+
+    def delete(self, *args, **kwargs):
+        raise Frozen(
+            gettext("A mesa is a place in its bracket: it goes only with its whole championship."),
+            code="mesa_kept",
+        )
 
     def clean(self):
         """A mesa's pairs belong to its championship: the database cannot say
-        so across tables, so the admin's forms check it here."""
+        so across tables, so its validation checks it here."""
         errors = {}
         for field in ("pair_a", "pair_b", "winner"):
             pair = getattr(self, field)

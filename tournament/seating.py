@@ -16,7 +16,10 @@ bracket order
     Sheets and boards list the winners' bracket round by round, then the
     losers', the grand final and its reset.
 starting a round
-    Its waiting mesas whose two pairs are known become ready.
+    Its waiting mesas whose two pairs are known become ready, with one
+    entry in the audit trail and, once committed, one backup (``backup.auto``).
+    The championship's row is locked first: of two starts of one round at
+    once, the second finds nothing waiting and is refused.
 
 Assigning locks the active jueces' rows first, so two organisers assigning
 at once (in one championship or two) take turns and never give one juez or
@@ -30,10 +33,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from audit.context import record
+from backup.auto import after_round_start
 from live import notify
 
 from .accounts import jueces
 from .errors import ActionRefused
+from .locking import reload_locked
 from .models import Mesa
 from .naming import mesa_place, person_name
 
@@ -150,13 +156,24 @@ def assign_table(mesa, table_number, juez):
 
 
 def start_round(championship, bracket, round_number):
-    """Make ready every waiting mesa of one round whose two pairs are known."""
-    notify.changed(championship.pk)
-    return Mesa.objects.filter(
-        championship=championship,
-        bracket=bracket,
-        round=round_number,
-        status=Mesa.Status.WAITING,
-        pair_a__isnull=False,
-        pair_b__isnull=False,
-    ).update(status=Mesa.Status.READY)
+    """Make ready every waiting mesa of one round whose two pairs are known; how many."""
+    with transaction.atomic():
+        reload_locked(championship)
+        count = Mesa.objects.filter(
+            championship=championship,
+            bracket=bracket,
+            round=round_number,
+            status=Mesa.Status.WAITING,
+            pair_a__isnull=False,
+            pair_b__isnull=False,
+        ).update(status=Mesa.Status.READY)
+        if not count:
+            raise ActionRefused(
+                _(
+                    "No mesa of this round is waiting with both its pairs: it has started already, or its pairs are not known yet."
+                )
+            )
+        record(championship, "round_started", {"round": ["", f"{bracket} {round_number}"], "mesas": ["", str(count)]})
+        notify.changed(championship.pk)
+        after_round_start(championship, bracket, round_number)
+    return count

@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from audit.context import because, record
-from backup.auto import after_round_start
 from live import paths
 from refereeing.models import Appeal, PinFailure
 
@@ -281,10 +280,9 @@ def draw_knockout(request, pk):
 @require_POST
 def start_round(request, pk, bracket, round_number):
     championship = get_object_or_404(Championship, pk=pk)
-    count = seating.start_round(championship, bracket, round_number)
-    record(championship, "round_started", {"round": ["", f"{bracket} {round_number}"], "mesas": ["", str(count)]})
-    after_round_start(championship, bracket, round_number)
-    messages.success(request, _("%(n)d mesas are ready.") % {"n": count})
+    count = _run(request, seating.start_round, championship, bracket, round_number)
+    if count is not None:
+        messages.success(request, _("%(n)d mesas are ready.") % {"n": count})
     return redirect("tournament:detail", pk)
 
 
@@ -371,7 +369,10 @@ def mesa_result(request, pk, mesa_pk):
         championship_id=pk,
     )
     decided = mesa.status in Mesa.DECIDED
-    form_class = CorrectionForm if decided else WalkoverForm
+    # A POST is the act its form was for: a walkover sent while another organiser's
+    # was being saved is refused as one ("already has a result"), not read as a correction.
+    correcting = "chicas_a" in request.POST if request.method == "POST" else decided
+    form_class = CorrectionForm if correcting else WalkoverForm
     initial = (
         {
             "winner": "A" if mesa.winner_id == mesa.pair_a_id else "B",
@@ -387,15 +388,15 @@ def mesa_result(request, pk, mesa_pk):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            if decided and data["override"] and is_director(request.user, mesa.championship) and not data["reason"]:
+            if correcting and data["override"] and is_director(request.user, mesa.championship) and not data["reason"]:
                 raise ActionRefused(_("The Director's override states its reason (Art. 18)."))
-            overriding = decided and data["override"] and is_director(request.user, mesa.championship)
+            overriding = correcting and data["override"] and is_director(request.user, mesa.championship)
             with because(
                 _("Director's override (Art. 18): %(reason)s") % {"reason": data["reason"]}
                 if overriding
                 else data["reason"]
             ):
-                if decided:
+                if correcting:
                     results.correct_result(
                         mesa,
                         data["winner"],

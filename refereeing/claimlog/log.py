@@ -59,8 +59,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-from django.db import IntegrityError, connection, transaction
-from django.db.models import F
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -70,6 +69,7 @@ from refereeing.engine.claims import MAX_SEQ
 from refereeing.engine.preview import preview
 from refereeing.models import ClaimEntry
 from tournament.language import speak
+from tournament.locking import locked
 from tournament.models import Championship, Mesa
 from tournament.naming import mesa_place
 from tournament.results import record_result
@@ -236,11 +236,7 @@ def _known(mesa, client_id, log=None):
 
 def _lock(mesa_id):
     """Mesa ``mesa_id`` with its championship, its row locked until the end of the transaction."""
-    rows = Mesa.objects.filter(pk=mesa_id).select_related("championship")
-    if connection.features.has_select_for_update:
-        return rows.select_for_update(of=("self",)).get()
-    rows.update(last_seq=F("last_seq"))
-    return rows.get()
+    return locked(Mesa.objects.filter(pk=mesa_id).select_related("championship")).get()
 
 
 def _append(mesa, claim, client_id, user, role, address, expected_seq):

@@ -4,6 +4,7 @@ microsecond, and every planilla's verification code still verifies after the rou
 import datetime
 import gzip
 import json
+import threading
 import uuid
 
 import pytest
@@ -16,7 +17,7 @@ from django.urls import reverse
 
 from audit.context import acting
 from audit.models import AuditEntry
-from backup import archive
+from backup import archive, auto
 from refereeing.appeals import procedure as appeals
 from refereeing.models import Appeal, ClaimEntry, Signature
 from refereeing.planilla import sheet as planilla
@@ -160,6 +161,13 @@ def test_a_code_printed_with_microseconds_still_verifies(db):
     assert planilla.mesa_for_code(legacy[:-1] + ("0" if legacy[-1] != "0" else "1")) is None
 
 
+def backups_done():
+    """Wait for the round starts' backups, each written by a thread of its own (``backup.auto``)."""
+    for thread in threading.enumerate():
+        if thread.name == auto.THREAD_NAME:
+            thread.join(timeout=60)
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_control_desk_backs_up_each_time_a_round_starts(tmp_path, people, championship, mesa):
     Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WAITING)
@@ -168,14 +176,18 @@ def test_the_control_desk_backs_up_each_time_a_round_starts(tmp_path, people, ch
     url = reverse("tournament:start_round", args=[championship.pk, "W", 1])
     with override_settings(BACKUP_DIR=str(tmp_path / "copias")):
         assert client.post(url).status_code == 302
+    backups_done()
     made = list((tmp_path / "copias").iterdir())
     assert len(made) == 1 and made[0].name.startswith(f"campeonato-{championship.pk}-W1-")
     document = json.loads(gzip.decompress(made[0].read_bytes()))
     ready = [r for r in document["objects"] if r["model"] == "tournament.mesa"]
     assert ready[0]["fields"]["status"] == "ready"  # made after the round's start was committed
     assert any(r["model"] == "audit.auditentry" and r["fields"]["act"] == "round_started" for r in document["objects"])
+    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WAITING)
     with override_settings(BACKUP_DIR=""):
         assert client.post(url).status_code == 302
+    backups_done()
+    assert Mesa.objects.get(pk=mesa.pk).status == Mesa.Status.READY
     assert len(list((tmp_path / "copias").iterdir())) == 1
 
 
@@ -189,6 +201,7 @@ def test_a_failed_automatic_backup_does_not_undo_the_round(tmp_path, people, cha
     with override_settings(BACKUP_DIR=str(blocked)):
         response = client.post(reverse("tournament:start_round", args=[championship.pk, "W", 1]))
     assert response.status_code == 302
+    backups_done()
     mesa.refresh_from_db()
     assert mesa.status == Mesa.Status.READY
 

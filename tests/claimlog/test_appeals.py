@@ -11,7 +11,7 @@ from refereeing.appeals.procedure import AppealError
 from refereeing.claimlog import log as claimlog
 from refereeing.claimlog.log import MesaClosed, mesa_replay, record_claim
 from refereeing.models import Appeal, ClaimEntry
-from tournament.models import Mesa
+from tournament.models import Championship, Mesa
 
 from .conftest import CAIDA_A, SIGNED, ajuste
 
@@ -46,8 +46,9 @@ def test_the_window_closes_after_the_championship_s_minutes_art_17(played):
     assert file(played, now=decided + timedelta(minutes=10)).pk
     with pytest.raises(AppealError, match="Art. 17: decision #1 was made more than 10 minutes ago"):
         file(played, seq=1, now=decided + timedelta(minutes=10, seconds=1))
-    played.championship.appeal_window_minutes = 30
-    played.championship.save()
+    # Written directly: the window cannot change once play started (tests/tournament/test_guards.py).
+    Championship.objects.filter(pk=played.championship_id).update(appeal_window_minutes=30)
+    played.championship.refresh_from_db()
     assert file(played, seq=1, now=decided + timedelta(minutes=29)).pk
 
 

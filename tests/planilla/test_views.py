@@ -10,6 +10,7 @@ from refereeing.planilla import sheet as planilla
 from tests.planilla import factories
 from tests.planilla.helpers import pages_text, text
 from tests.tournament.factories import organiser
+from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db
 
@@ -126,8 +127,9 @@ def test_any_later_change_makes_the_printed_code_fail(client, finished, change):
     elif change == "signature":
         Signature.objects.filter(mesa=finished, role="B").update(name="Otra Persona")
     else:
-        finished.winner = finished.pair_b
-        finished.save()
+        # Behind the system's back (the model refuses a result written around the claim log).
+        Mesa.objects.filter(pk=finished.pk).update(winner=finished.pair_b)
+        finished.refresh_from_db()
     response = client.get(reverse("planilla:verify", args=[code]))
     assert response.status_code == 404
     page = response.content.decode()
@@ -254,11 +256,10 @@ def test_a_round_prints_as_one_pdf_in_the_background_with_progress(client):
 def test_a_mesa_with_no_log_still_prints(client, status):
     mesa = factories.mesa()
     if status == "waiting":
-        mesa.pair_a = mesa.pair_b = None
+        Mesa.objects.filter(pk=mesa.pk).update(pair_a=None, pair_b=None, status=status)
     else:
-        mesa.winner = mesa.pair_a
-    mesa.status = status
-    mesa.save()
+        Mesa.objects.filter(pk=mesa.pk).update(winner=mesa.pair_a, status=status)
+    mesa.refresh_from_db()
     client.force_login(mesa.juez)
     response = client.get(pdf_url(mesa))
     assert response.status_code == 200

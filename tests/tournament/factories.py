@@ -119,3 +119,23 @@ def mesa_in_play(name="Campeonato de prueba"):
     mesa = champ.mesas.filter(bracket="W", round=1).order_by("position").first()
     start(mesa)
     return mesa
+
+
+def dependent_in_play(count=16, seed=5):
+    """A double elimination of ``count`` pairs: W R1-1 and W R1-2 finished (slot A won), W R2-1,
+    which their results reach, in play; a correction of either is blocked."""
+    champ = championship()
+    pairs(champ, count)
+    jueces(4)
+    draws.draw_bracket(champ, seed=seed)
+    seating.assign_tables(champ)
+    seating.start_round(champ, "W", 1)
+    for position in (1, 2):
+        mesa = champ.mesas.get(bracket="W", round=1, position=position)
+        start(mesa)
+        mesa.state = finished_state("A")
+        results.record_result(mesa)
+    seating.start_round(champ, "W", 2)
+    seating.assign_tables(champ)
+    start(champ.mesas.get(bracket="W", round=2, position=1))
+    return champ

@@ -11,7 +11,7 @@ from django.utils import translation
 from tournament import accounts, draws, results, seating
 from tournament.models import Championship, Mesa, Pair
 
-from .factories import championship, finished_state, jueces, organiser, pairs, play_to_the_end, start
+from .factories import championship, dependent_in_play, finished_state, jueces, organiser, pairs, play_to_the_end, start
 
 pytestmark = pytest.mark.django_db
 
@@ -270,20 +270,8 @@ def test_confirming_a_tampered_preview_saves_nothing(org_client):
 
 
 def test_a_correction_blocked_by_a_later_mesa_names_it_and_saves_nothing(org_client):
-    champ = championship()
-    pairs(champ, 16)
-    draws.draw_bracket(champ, seed=5)
-    seating.assign_tables(champ)
-    seating.start_round(champ, "W", 1)
-    for position in (1, 2):
-        mesa = champ.mesas.get(bracket="W", round=1, position=position)
-        start(mesa)
-        mesa.state = finished_state("A")
-        results.record_result(mesa)
-    seating.start_round(champ, "W", 2)
-    seating.assign_tables(champ)
+    champ = dependent_in_play()
     later = champ.mesas.get(bracket="W", round=2, position=1)
-    start(later)
     first = champ.mesas.get(bracket="W", round=1, position=1)
     response = org_client.post(
         reverse("tournament:mesa_result", args=[champ.pk, first.pk]),
