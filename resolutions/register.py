@@ -40,6 +40,7 @@ from refereeing.claimlog import log as claimlog
 from refereeing.engine.text import TextError, check_text
 from tournament.access import is_director
 from tournament.language import speak
+from tournament.locking import locked
 from tournament.models import Championship
 from tournament.naming import mesa_label
 
@@ -215,7 +216,7 @@ def import_precedents(championship, director, raw: bytes) -> Imported:
         seen[key] = index
     try:
         with transaction.atomic():
-            Championship.objects.select_for_update().filter(pk=championship.pk).first()
+            locked(Championship.objects.filter(pk=championship.pk)).first()
             held = set(
                 championship.resolutions.filter(precedent_number__isnull=False).values_list(
                     "precedent_from", "precedent_number"

@@ -60,6 +60,7 @@ from refereeing.engine.text import TextError, check_text, printable
 
 from .csv_formulas import neutralised, restored
 from .language import speak
+from .locking import locked
 from .models import Championship, Pair, Player
 
 COLUMNS = (
@@ -331,11 +332,11 @@ def save(championship, text):
     """
     try:
         with transaction.atomic():
-            locked = Championship.objects.select_for_update().get(pk=championship.pk)
-            preview = check(locked, text)
+            held = locked(Championship.objects.filter(pk=championship.pk)).get()
+            preview = check(held, text)
             if not preview.ok:
                 return preview, 0
-            _create(locked, preview.rows)
+            _create(held, preview.rows)
     except IntegrityError:
         # A pair saved meanwhile by the pair form, which takes no lock: the
         # constraint refused the import whole; the new preview says why.

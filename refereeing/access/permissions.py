@@ -82,6 +82,7 @@ from rest_framework.permissions import BasePermission
 from refereeing.engine import KINDS
 from refereeing.models import PIN_MESA_MAX_FAILURES, Appeal, ClaimEntry, PinFailure
 from tournament.access import is_director, is_organiser
+from tournament.locking import locked
 from tournament.models import Mesa, new_pin
 
 ACT = "act"
@@ -285,7 +286,7 @@ def check_pin(request, pin, table=None, mesa=None):
             )
             mesa = at_table.filter(pin=pin).first() or at_table.first()
         if mesa is not None:
-            mesa = Mesa.objects.select_for_update().get(pk=mesa.pk)
+            mesa = locked(Mesa.objects.filter(pk=mesa.pk)).get()
             if pin_blocked(mesa):
                 raise PinBlocked
             if secrets.compare_digest(mesa.pin, pin):
