@@ -283,7 +283,7 @@ class Pair(models.Model):
 
     def validate_constraints(self, exclude=None):
         # The key is no form's field but follows the name: a form that checks
-        # the name (the admin's) checks the constraint on the key too, rather
+        # the name checks the constraint on the key too, rather
         # than leaving it to the database's refusal.
         if exclude is not None and "name" not in exclude:
             exclude = set(exclude) - {"name_key"}
