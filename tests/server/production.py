@@ -77,11 +77,14 @@ def collect_static(target):
 
 
 @contextmanager
-def production_server(static_root, workers=2, **extra_env):
-    """Yield the base URL of a running production server; stop it afterwards."""
-    port = free_port()
+def production_server(static_root, workers=2, database=None, port=None, preexec_fn=None, **extra_env):
+    """Yield the base URL of a running production server; stop it afterwards.
+
+    ``database``: its URL, the test database's by default; ``port``: a free one by default; ``preexec_fn``: run in
+    the server's process before gunicorn starts (to set its limits)."""
+    port = port or free_port()
     env = production_env(
-        DATABASE_URL=database_url(),
+        DATABASE_URL=database or database_url(),
         BIND=f"127.0.0.1:{port}",
         WEB_CONCURRENCY=str(workers),
         STATIC_ROOT=str(static_root),
@@ -96,6 +99,7 @@ def production_server(static_root, workers=2, **extra_env):
         stdout=subprocess.DEVNULL,
         stderr=log,
         text=True,
+        preexec_fn=preexec_fn,
     )
     url = f"http://127.0.0.1:{port}"
     try:
