@@ -115,10 +115,15 @@ def production_server(static_root, workers=2, database=None, port=None, preexec_
                 time.sleep(0.3)
         yield url
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server)
         log.close()
+
+
+def stop(server, seconds=30):
+    """SIGTERM to a server's process, and SIGKILL if it has not ended ``seconds`` later."""
+    server.terminate()
+    try:
+        server.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
