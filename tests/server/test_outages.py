@@ -15,12 +15,18 @@ import time
 import pytest
 import requests
 
+from config.errors import PAUSE_SECONDS
+
 from .outages import own_postgres, own_redis, postgres_bin, redis_bin
 from .production import ROOT, production_env, production_server
 
-pytestmark = pytest.mark.skipif(
-    postgres_bin() is None or redis_bin() is None, reason="needs PostgreSQL's server programs and redis-server"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        postgres_bin() is None or redis_bin() is None, reason="needs PostgreSQL's server programs and redis-server"
+    ),
+    # Its own database serves the server; the suite's is set up as for every test (tests/conftest.py asks for it).
+    pytest.mark.django_db,
+]
 
 # The ports of this test's own services and server (the range 21400-21499 is this suite's).
 POSTGRES_PORT, REDIS_PORT, SERVER_PORT = 21450, 21451, 21452
@@ -112,6 +118,7 @@ def test_a_stopped_database_is_a_503_within_3_seconds_everywhere_and_the_site_co
     assert statuses(during) == {name: [503] for name in during}, during
     slowest = max(seconds for got in during.values() for _, seconds in got)
     assert slowest < PROMISED_SECONDS, during
+    time.sleep(PAUSE_SECONDS)
     after = every_answer(site, 4, board="llaves")
     assert statuses(after) == {name: [200] for name in after}, after
 
@@ -123,5 +130,6 @@ def test_a_redis_that_does_not_answer_is_a_503_within_3_seconds_on_pages_and_the
         during = {name: [calls[name]() for _ in range(2)] for name in ("page", "api")}
     assert statuses(during) == {"page": [503], "api": [503]}, during
     assert max(seconds for got in during.values() for _, seconds in got) < PROMISED_SECONDS, during
+    time.sleep(PAUSE_SECONDS)  # a service found down is not asked again for this long (config.errors)
     after = every_answer(site, 2)
     assert statuses(after) == {name: [200] for name in after}, after
