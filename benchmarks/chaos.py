@@ -1,33 +1,45 @@
-"""The chaos run: 128 tablets play whole mesas against the production set-up while it is mistreated.
+"""The chaos run: tablets play whole mesas and pages follow their streams while the production set-up is mistreated.
 
-    .venv/bin/python benchmarks/chaos.py [--tablets 128] [--drop 0.2] [--workers 4]
-                                         [--database-url postgres://postgres@127.0.0.1:5432/mesa_server]
-                                         [--redis-url redis://127.0.0.1:6379/7] [--seed 1]
+    .venv/bin/python benchmarks/chaos.py [--tablets 64] [--streams 64] [--pace 0.5] [--drop 0.2] [--workers 4]
+                                         [--port 21472] [--postgres-port 21470] [--redis-port 21471] [--seed 1]
 
-Makes a fresh PostgreSQL database and empties the Redis database of the
-sessions, seeds one championship with a ready mesa and a juez for each
-tablet, and starts the production set-up on 127.0.0.1 (``gunicorn -c
-config/gunicorn.py config.asgi``, ``DEBUG=false``, sessions in Redis).
+Starts a PostgreSQL cluster and a Redis server of its own on 127.0.0.1
+(``tests/server/outages.py``: the shared ones serve other work, and these
+are restarted), seeds one championship with a ready mesa and a juez for
+each tablet, and starts the production set-up on 127.0.0.1 (``gunicorn -c
+config/gunicorn.py config.asgi``, ``DEBUG=false``, sessions in Redis; the
+claim benchmark's ``server_environment``).
 
-Each tablet plays its mesa to the end: the claim log of a random legal
-mesa written by the engine's simulator (``refereeing/engine/simulator.py``),
-one claim after another, each with its own client id and the seq it
-expects. The mistreatment:
+The load:
 
-* **dropped responses**: 20% of the answers never reach the tablet (the
-  server has done the work; the tablet throws the answer away), and the
-  tablet sends the same request again, same client id, until an answer
-  arrives. A connection error or a 5xx is retried the same way.
-* **a worker killed**: once half of the claims are acknowledged, one
-  gunicorn worker gets SIGKILL in the middle of its requests; the master
-  starts another and the tablets retry what it was serving.
+* **claims**: each tablet plays its mesa to the end, one claim every
+  ``--pace`` seconds: the claim log of a random legal mesa written by the
+  engine's simulator (``refereeing/engine/simulator.py``), each claim with
+  its own client id and the seq it expects. 20% of the answers never reach
+  the tablet (the server has done the work; the tablet throws the answer
+  away), and the tablet sends the same request again, same client id,
+  until an answer arrives; a connection error or a 5xx is retried the same
+  way, 0.2 s later.
+* **streams**: ``--streams`` pages follow a stream each (half the tablets'
+  mesa streams, half the championship's board), and open it again a second
+  after it ends or is refused, as the browsers do.
 
-Then the database is read: every acknowledged claim must be there once, with
-the seq it was answered (lost: 0), no client id or claim twice (duplicated:
-0), each mesa's log exactly its simulated log, and each mesa's stored state
-equal to the engine's replay of its log (and finished, with the winner the
-simulator's tally gives). It prints the figures and exits 1 when any check
-fails. Traffic goes only to 127.0.0.1.
+The mistreatment, one after another, each once the site has answered
+everything for ``QUIET`` seconds since the one before: PostgreSQL
+restarted (``pg_ctl restart -m fast``); PostgreSQL stopped for
+``DOWN_SECONDS`` then started; Redis restarted; Redis stopped (SIGSTOP: it
+takes connections and answers nothing) for ``DOWN_SECONDS``; a gunicorn
+worker killed (SIGKILL) in the middle of its requests.
+
+Per outage it prints: how long the service was away (down s), the
+requests (claims and stream openings) begun from its start to the next
+one's and how many failed (5xx or connection error), the slowest 503, the
+seconds from the service being back to the end of the last failed request
+(full recovery), and the acknowledged claims lost or doubled by then. At the end, every acknowledged claim must be in the database once,
+with the seq it was answered (lost: 0), no client id twice (doubled: 0),
+each mesa's log exactly its simulated log, and each mesa's stored state
+equal to the engine's replay of its log. It exits 1 when any check fails.
+Traffic goes only to 127.0.0.1.
 """
 
 import argparse
@@ -36,24 +48,25 @@ import random
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
 from collections import Counter
+from contextlib import ExitStack
 from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+sys.path.insert(0, str(ROOT))
 
+from benchmarks.claims.run import server_environment, wait_until_up  # noqa: E402
+from tests.server.outages import own_postgres, own_redis  # noqa: E402
+from tests.server.production import stop  # noqa: E402
 
-def fresh_database(url):
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+DOWN_SECONDS = 10
+QUIET = 8
 
 
 def seed(tablets, rng):
@@ -107,19 +120,26 @@ def seed(tablets, rng):
 
 
 class Tally:
+    """What the clients saw: each request's (start, end, status or None for a connection error), claims acknowledged."""
+
     def __init__(self):
         self.lock = threading.Lock()
         self.counts = Counter()
         self.acked = {}  # client id -> (mesa, seq)
-        self.status = Counter()
+        self.requests = []
 
     def add(self, **counts):
         with self.lock:
             self.counts.update(counts)
 
+    def request(self, started, status):
+        with self.lock:
+            self.requests.append((started, time.monotonic(), status))
 
-def play(tablet, url, drop, tally, rng):
-    """Send the tablet's claims in order, each until an answer arrives that is not thrown away."""
+
+def play(tablet, url, pace, drop, tally, rng):
+    """Send the tablet's claims in order, ``pace`` seconds apart, each until an answer arrives that is not thrown
+    away."""
     import requests
 
     session = requests.Session()
@@ -128,16 +148,18 @@ def play(tablet, url, drop, tally, rng):
     headers = {"X-CSRFToken": tablet["csrf"], "Referer": url + "/"}
     endpoint = f"{url}/api/mesas/{tablet['mesa']}/claims/"
     for seq, claim in enumerate(tablet["claims"], start=1):
+        time.sleep(pace * rng.uniform(0.5, 1.5))
         body = {"client_id": str(uuid.uuid4()), "claim": claim, "expected_seq": seq}
         while True:
+            started = time.monotonic()
             try:
                 response = session.post(endpoint, json=body, headers=headers, timeout=60)
             except requests.RequestException:
+                tally.request(started, None)
                 tally.add(connection_errors=1, retries=1)
                 time.sleep(0.2)
                 continue
-            with tally.lock:
-                tally.status[response.status_code] += 1
+            tally.request(started, response.status_code)
             if response.status_code >= 500:
                 tally.add(server_errors=1, retries=1)
                 time.sleep(0.2)
@@ -154,6 +176,97 @@ def play(tablet, url, drop, tally, rng):
                 tally.acked[body["client_id"]] = (tablet["mesa"], entry["seq"])
             tally.add(acknowledged=1, **({"replayed_answers": 1} if response.status_code == 200 else {}))
             break
+
+
+def follow(stream_url, tally, playing):
+    """A page's stream: opened, read until it ends, opened again a second later, while the tablets play."""
+    import requests
+
+    while playing.is_set():
+        started = time.monotonic()
+        try:
+            with requests.get(stream_url, stream=True, timeout=(10, 30)) as response:
+                tally.request(started, response.status_code)
+                if response.status_code == 200:
+                    for _ in response.iter_lines():
+                        if not playing.is_set():
+                            return
+        except requests.RequestException:
+            if time.monotonic() - started < 10:  # failed to open, not a quiet stream timing out
+                tally.request(started, None)
+        time.sleep(1)
+
+
+def outages(server, postgres, redis, seed):
+    """The mistreatments in turn, as (name, function doing it)."""
+    import psutil
+
+    def postgres_down():
+        postgres.stop()
+        time.sleep(DOWN_SECONDS)
+        postgres.start()
+
+    def redis_frozen():
+        with redis.frozen():
+            time.sleep(DOWN_SECONDS)
+
+    def kill_worker():
+        victim = random.Random(seed).choice(psutil.Process(server.pid).children())
+        os.kill(victim.pid, signal.SIGKILL)
+
+    return [
+        ("PostgreSQL restarted", postgres.restart),
+        (f"PostgreSQL stopped {DOWN_SECONDS} s", postgres_down),
+        ("Redis restarted", redis.restart),
+        (f"Redis frozen {DOWN_SECONDS} s", redis_frozen),
+        ("a worker killed", kill_worker),
+    ]
+
+
+def quiet_since(tally, moment, seconds):
+    """True when every request begun since ``moment`` succeeded and ``seconds`` have passed since the last failure."""
+    with tally.lock:
+        failures = [end for start, end, status in tally.requests if start >= moment and failed(status)]
+    return time.monotonic() - max(failures, default=moment) >= seconds
+
+
+def failed(status):
+    return status is None or status >= 500
+
+
+def lost_or_doubled(tally):
+    """Acknowledged claims not stored with their seq, and client ids stored twice, now."""
+    from django.db import connections
+    from django.db.models import Count
+
+    from refereeing.models import ClaimEntry
+
+    with tally.lock:
+        acked = dict(tally.acked)
+    stored = {
+        str(e["client_id"]): (e["mesa_id"], e["seq"]) for e in ClaimEntry.objects.values("client_id", "mesa_id", "seq")
+    }
+    lost = sum(1 for c, where in acked.items() if stored.get(c) != where)
+    doubled = ClaimEntry.objects.values("client_id").annotate(n=Count("id")).filter(n__gt=1).count()
+    connections.close_all()  # back to the pool, which checks it before lending it again
+    return lost, doubled
+
+
+def report(name, began, back, tally, ended):
+    """One outage's line: its requests (begun from ``began`` to ``ended``), failures, slowest 503, seconds from the
+    service back (``back``) to the end of the last failure, claims lost or doubled."""
+    lost, doubled = lost_or_doubled(tally)
+    with tally.lock:
+        window = [r for r in tally.requests if began <= r[0] < ended]
+    failures = [r for r in window if failed(r[2])]
+    slowest_503 = max((end - start for start, end, status in window if status == 503), default=0)
+    recovery = max(0, max((end for _, end, _ in failures), default=back) - back)
+    print(
+        f"{name:<26} {back - began:>6.1f} {len(window):>8} {len(failures):>7} {slowest_503:>11.2f} {recovery:>10.1f} "
+        f"{lost:>5} {doubled:>7}",
+        flush=True,
+    )
+    return {"failed": len(failures), "slowest_503": slowest_503, "recovery": recovery, "lost": lost, "doubled": doubled}
 
 
 def check(tablets, tally):
@@ -198,99 +311,69 @@ def check(tablets, tally):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tablets", type=int, default=128)
+    parser.add_argument("--tablets", type=int, default=64)
+    parser.add_argument("--streams", type=int, default=64, help="pages following a stream")
+    parser.add_argument("--pace", type=float, default=0.5, help="seconds between a tablet's claims")
     parser.add_argument("--drop", type=float, default=0.2, help="share of answers thrown away")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
-    parser.add_argument("--port", type=int, default=8766)
+    parser.add_argument("--port", type=int, default=21472)
+    parser.add_argument("--postgres-port", type=int, default=21470)
+    parser.add_argument("--redis-port", type=int, default=21471)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/mesa_server")
-    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/7")
     args = parser.parse_args()
 
-    env = {
-        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
-        "DATABASE_URL": args.database_url,
-        "REDIS_URL": args.redis_url,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DEBUG": "false",
-        "SECRET_KEY": "chaos-only-key-" + "x" * 40,
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "BIND": f"127.0.0.1:{args.port}",
-        "WEB_CONCURRENCY": str(args.workers),
-        "LOG_LEVEL": "ERROR",
-        "PYTHONPATH": str(ROOT),
-    }
-    fresh_database(args.database_url)
-    import redis
+    with ExitStack() as stack:
+        postgres = stack.enter_context(own_postgres(args.postgres_port))
+        redis = stack.enter_context(own_redis(args.redis_port))
+        env = server_environment(postgres.database("mesa_chaos"), redis.url)
+        env.update(
+            {
+                "DEBUG": "false",
+                "SECRET_KEY": "chaos-only-key-" + "x" * 40,
+                "BIND": f"127.0.0.1:{args.port}",
+                "WEB_CONCURRENCY": str(args.workers),
+                "LOG_LEVEL": "ERROR",
+            }
+        )
+        env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        os.environ.update(env)
+        import django
 
-    redis.Redis.from_url(args.redis_url).flushdb()
-    os.environ.update(env)
-    sys.path.insert(0, str(ROOT))
-    import django
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connections
 
-    django.setup()
-    from django.core.management import call_command
-    from django.db import connections
+        call_command("migrate", run_syncdb=True, verbosity=0)
+        rng = random.Random(args.seed)
+        tablets = seed(args.tablets, rng)
+        connections.close_all()
+        total = sum(len(t["claims"]) for t in tablets)
+        print(
+            f"{len(tablets)} tablets, {total} claims (simulated mesas of {min(len(t['claims']) for t in tablets)}-"
+            f"{max(len(t['claims']) for t in tablets)}), one every {args.pace} s a tablet, {args.drop:.0%} of answers "
+            f"dropped; {args.streams} streams; {args.workers} workers",
+            flush=True,
+        )
+        url = f"http://127.0.0.1:{args.port}"
+        # The server's log (each 503 is logged, with its traceback) goes to a file, said at the end.
+        log = stack.enter_context(tempfile.NamedTemporaryFile("w", prefix="chaos-server-", suffix=".log", delete=False))
+        server = subprocess.Popen(
+            [str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.asgi"], cwd=ROOT, env=env, stderr=log
+        )
+        stack.callback(stop, server)
+        wait_until_up(url + "/api/schema/", seconds=120)
+        results, planned, elapsed, tally = run(args, url, server, postgres, redis, tablets)
+        figures = check(tablets, tally)
 
-    call_command("migrate", verbosity=0)
-    rng = random.Random(args.seed)
-    tablets = seed(args.tablets, rng)
-    connections.close_all()
-    total = sum(len(t["claims"]) for t in tablets)
-    print(
-        f"{len(tablets)} tablets, {total} claims (simulated mesas of {min(len(t['claims']) for t in tablets)}-"
-        f"{max(len(t['claims']) for t in tablets)}), {args.drop:.0%} of answers dropped, "
-        f"{args.workers} workers",
-        flush=True,
-    )
-
-    url = f"http://127.0.0.1:{args.port}"
-    server = subprocess.Popen([str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.asgi"], cwd=ROOT, env=env)
-    import psutil
-    import requests
-
-    try:
-        for _ in range(300):
-            try:
-                requests.get(url + "/api/schema/", timeout=5)
-                break
-            except requests.RequestException:
-                time.sleep(0.5)
-        tally = Tally()
-        started = time.monotonic()
-        threads = [
-            threading.Thread(target=play, args=(t, url, args.drop, tally, random.Random(args.seed * 1000 + n)))
-            for n, t in enumerate(tablets)
-        ]
-        for thread in threads:
-            thread.start()
-        killed = None
-        while any(t.is_alive() for t in threads):
-            if killed is None and tally.counts["acknowledged"] >= total // 2:
-                workers = psutil.Process(server.pid).children()
-                victim = random.Random(args.seed).choice(workers)
-                os.kill(victim.pid, signal.SIGKILL)
-                killed = (victim.pid, tally.counts["acknowledged"], time.monotonic() - started)
-                print(
-                    f"SIGKILL worker {victim.pid} after {killed[1]} acknowledged claims ({killed[2]:.0f} s)", flush=True
-                )
-            time.sleep(0.05)
-        elapsed = time.monotonic() - started
-    finally:
-        server.terminate()
-        server.wait(timeout=60)
-
-    figures = check(tablets, tally)
     c = tally.counts
-    print(f"\nwall time {elapsed:.0f} s, {c['acknowledged'] / elapsed:.0f} claims acknowledged/s")
+    print(f"\nthe server's log: {log.name}")
+    print(f"wall time {elapsed:.0f} s, {c['acknowledged'] / elapsed:.0f} claims acknowledged/s")
     print(f"claims sent        {total}")
     print(f"acknowledged       {c['acknowledged']} ({c['replayed_answers']} of them the first answer replayed)")
     print(f"lost               {figures['lost']}")
     print(f"duplicated         {figures['duplicated']}")
-    print(f"5xx seen           {c['server_errors']}")
-    print(f"answers dropped    {c['dropped']}; connection errors {c['connection_errors']}; refused {c['refused']}")
-    print(f"statuses           {dict(sorted(tally.status.items()))}")
-    print(f"worker killed      {'pid %d after %d claims' % killed[:2] if killed else 'none'}")
+    print(f"answers dropped    {c['dropped']}; 5xx {c['server_errors']}; connection errors {c['connection_errors']}")
+    print(f"statuses           {dict(sorted(Counter(status for _, _, status in tally.requests).items(), key=str))}")
     print(f"mesas whose log is exactly the simulated one:    {figures['same_log']}/{len(tablets)}")
     print(f"mesas whose stored state equals their replay:    {figures['state_equals_replay']}/{len(tablets)}")
     print(f"mesas finished with the simulator's winner:      {figures['finished_as_simulated']}/{len(tablets)}")
@@ -299,10 +382,77 @@ def main():
         and figures["duplicated"] == 0
         and c["acknowledged"] == total
         and figures["state_equals_replay"] == figures["same_log"] == len(tablets)
-        and killed is not None
+        and len(results) == planned
+        and all(r["lost"] == r["doubled"] == 0 for r in results)
     )
     print("OK" if ok else "FAILED")
     sys.exit(0 if ok else 1)
+
+
+def run(args, url, server, postgres, redis, tablets):
+    """Play every tablet's mesa and follow the streams through each outage; the outages' figures."""
+    from django.db import connections
+
+    from tournament.models import Mesa
+
+    tally, playing = Tally(), threading.Event()
+    playing.set()
+    championship = Mesa.objects.get(pk=tablets[0]["mesa"]).championship_id
+    connections.close_all()  # back to the pool: the outages kill what this thread would keep
+    players = [
+        threading.Thread(
+            target=play,
+            args=(t, url, args.pace, args.drop, tally, random.Random(args.seed * 1000 + n)),
+            daemon=True,  # a run that fails stops them with it
+        )
+        for n, t in enumerate(tablets)
+    ]
+    followers = [
+        threading.Thread(
+            target=follow,
+            args=(
+                f"{url}/flujo/mesa/{tablets[n % len(tablets)]['mesa']}/"
+                if n % 2
+                else f"{url}/flujo/campeonato/{championship}/",
+                tally,
+                playing,
+            ),
+            daemon=True,
+        )
+        for n in range(args.streams)
+    ]
+    started = time.monotonic()
+    for thread in players + followers:
+        thread.start()
+    print(
+        f"\n{'outage':<26} {'down s':>6} {'requests':>8} {'failed':>7} {'slowest 503':>11} {'recovery s':>10} "
+        f"{'lost':>5} {'doubled':>7}",
+        flush=True,
+    )
+    results, pending = [], None
+    plan = outages(server, postgres, redis, args.seed)
+    for name, act in plan:
+        wait_for_quiet(tally, pending[1] if pending else started, players)
+        if not any(t.is_alive() for t in players):
+            print(f"the tablets finished before '{name}': give them more claims (a longer --pace)", flush=True)
+            break
+        if pending:  # the previous outage's window ends where this one begins
+            results.append(report(*pending, tally, time.monotonic()))
+        began = time.monotonic()
+        act()
+        pending = (name, began, time.monotonic())
+    if pending:
+        wait_for_quiet(tally, pending[1], players)
+        results.append(report(*pending, tally, time.monotonic()))
+    for thread in players:
+        thread.join()
+    playing.clear()
+    return results, len(plan), time.monotonic() - started, tally
+
+
+def wait_for_quiet(tally, since, players):
+    while not quiet_since(tally, since, QUIET) and any(t.is_alive() for t in players):
+        time.sleep(0.2)
 
 
 if __name__ == "__main__":

@@ -14,11 +14,11 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_application = get_asgi_application()
 
-from config.serving import BoundedViews  # noqa: E402  (after Django is set up)
+from config.serving import BoundedViews, stream_cap  # noqa: E402  (after Django is set up)
 from config.startup import check_services  # noqa: E402
-from streams.app import Streams  # noqa: E402
+from streams.app import MAX_STREAMS, Streams  # noqa: E402
 
 # The streams are served on the event loop, outside the bound on views: an
 # open stream holds a socket and a queue, never a view slot (``streams.app``).
-application = Streams(BoundedViews(django_application))
+application = Streams(BoundedViews(django_application), most=stream_cap(MAX_STREAMS))
 check_services()

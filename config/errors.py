@@ -15,18 +15,30 @@ Rules
   ``django.request`` logger (``settings.LOGGING``: stderr).
 - The pages here render without the request's context (no session, no
   user): the session may live in the very service that is down.
+- A service found not answering is not asked again for ``PAUSE_SECONDS``:
+  the requests meanwhile get its 503 at once (``AnswerWhileDown``). Each
+  request that finds it down waits for it (a second or two), and those
+  queued behind it in the worker (``config.serving``: one view at a time)
+  waited for each in turn: under claim load a 503 took up to 10 s
+  (``benchmarks/chaos.py``). The first request after the pause asks again.
 """
 
 import sys
+import time
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext as _
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+PAUSE_SECONDS = 1.0
+# service ("database", "redis") -> the moment (time.monotonic) until which it is not asked
+paused_until = {}
 
 
 def wants_json(request):
@@ -66,6 +78,7 @@ def server_error(request):
     """handler500: an unexpected error, or a service that is down (503)."""
     service = unavailable_service(sys.exc_info()[1])
     if service:
+        paused_until[service] = time.monotonic() + PAUSE_SECONDS
         return _answer(request, 503, unavailable_message(service), _("Service unavailable"))
     return _answer(
         request,
@@ -92,3 +105,18 @@ def bad_request(request, exception=None):
             _("Request too large"),
         )
     return _answer(request, 400, _("Malformed request."), _("Bad request"))
+
+
+class AnswerWhileDown:
+    """Middleware, before anything that reads the session: a 503 at once while a service is paused."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        now = time.monotonic()
+        down = next((service for service, until in paused_until.items() if now < until), None)
+        if down is None:
+            return self.get_response(request)
+        with translation.override(translation.get_language_from_request(request)):
+            return _answer(request, 503, unavailable_message(down), _("Service unavailable"))

@@ -22,16 +22,34 @@ Rules
   (``benchmarks/claims``).
 - Anything but plain HTTP (lifespan) goes straight to the application. The
   live streams never reach this: ``streams.app`` serves them in front.
+- A connection must send its whole request within ``REQUEST_SECONDS`` of
+  opening it (or of beginning its next one); idle between requests, it is
+  closed after gunicorn's ``keepalive``. Otherwise each tablet that walks
+  away mid-request kept a socket, and with it an open file, for good.
+- A worker raises its limit of open files to the hard limit at start, and
+  answers 503 (uvicorn's ``limit_concurrency``) once its connections come
+  within ``FILES_KEPT`` of it: at the limit, the event loop could accept no
+  connection at all, and every client was reset with nothing logged. The
+  streams get a cap below that (``stream_cap``), so that pages and the API
+  still have connections when the streams are many.
 """
 
 import asyncio
 import os
+import resource
 
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn_worker import UvicornWorker
 
 MAX_BODY = 10 * 1024 * 1024
 SHUTDOWN_SECONDS = 3
 VIEWS_PER_WORKER = int(os.environ.get("VIEWS_PER_WORKER", "1"))
+REQUEST_SECONDS = max(1, int(os.environ.get("REQUEST_SECONDS", "20")))
+# Files a worker opens beside its clients' connections: its pooled database
+# connections, Redis, the listening socket, logs, templates, static files.
+FILES_KEPT = 64
+# Connections left to pages and the API when the streams reach their cap.
+PAGE_CONNECTIONS = 100
 
 
 class BoundedViews:
@@ -90,6 +108,64 @@ async def _too_large(send):
     await send({"type": "http.response.body", "body": body})
 
 
+class TimedRequests(HttpToolsProtocol):
+    """uvicorn's HTTP protocol, which closes a connection whose request is not whole ``REQUEST_SECONDS`` after it
+    opened or the request began."""
+
+    request_timer = None
+
+    def connection_made(self, transport):
+        super().connection_made(transport)
+        self.arm()
+
+    def on_message_begin(self):
+        super().on_message_begin()
+        self.arm()
+
+    def on_message_complete(self):
+        self.disarm()
+        super().on_message_complete()
+
+    def connection_lost(self, exc):
+        self.disarm()
+        super().connection_lost(exc)
+
+    def arm(self):
+        if self.request_timer is None:
+            self.request_timer = self.loop.call_later(REQUEST_SECONDS, self.too_slow)
+
+    def disarm(self):
+        if self.request_timer is not None:
+            self.request_timer.cancel()
+            self.request_timer = None
+
+    def too_slow(self):
+        # The app reading its body (``BoundedViews``) hears http.disconnect.
+        self.request_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+
+def raise_open_files():
+    """Raise this process's soft limit of open files to its hard limit (raising needs no privilege)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):  # an unlimited hard limit above the kernel's own: keep the soft one
+            pass
+
+
+def connection_limit():
+    """The connections a worker serves at once before answering 503: its open files, less those it keeps."""
+    return max(1, resource.getrlimit(resource.RLIMIT_NOFILE)[0] - FILES_KEPT)
+
+
+def stream_cap(wanted):
+    """At most ``wanted`` streams, and never so many that pages and the API find no connection left."""
+    return max(1, min(wanted, connection_limit() - PAGE_CONNECTIONS))
+
+
 class Worker(UvicornWorker):
     """uvicorn's gunicorn worker (``config/gunicorn.py``), which gives what is still running SHUTDOWN_SECONDS on a
     restart.
@@ -101,4 +177,14 @@ class Worker(UvicornWorker):
     reconnect to the new workers a second later (``streams.app``).
     """
 
-    CONFIG_KWARGS = {**UvicornWorker.CONFIG_KWARGS, "timeout_graceful_shutdown": SHUTDOWN_SECONDS}
+    CONFIG_KWARGS = {
+        **UvicornWorker.CONFIG_KWARGS,
+        "timeout_graceful_shutdown": SHUTDOWN_SECONDS,
+        "http": TimedRequests,
+    }
+
+    def init_process(self):
+        # Before the application is loaded: ``config.asgi`` sets the streams' cap from the limit.
+        raise_open_files()
+        self.config.limit_concurrency = connection_limit()
+        super().init_process()

@@ -56,12 +56,12 @@ if REDIS_URL and REDIS_URL.split("://", 1)[0] not in {"redis", "rediss", "unix"}
     raise ImproperlyConfigured(f"REDIS_URL must be redis://, rediss:// or unix://, not {REDIS_URL!r}.")
 if REDIS_URL:
     # Bounded waits: a Redis that does not answer fails the request with a
-    # 503 in two seconds (config.errors) instead of holding the worker.
+    # 503 in a second (config.errors) instead of holding the worker.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
@@ -92,6 +92,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A database or Redis found down a moment ago: its 503 at once (config.errors).
+    "config.errors.AnswerWhileDown",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # Before any view or middleware looks a value of the address up; after
@@ -136,16 +138,32 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # transaction that does just that (``audit.middleware``).
     DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # A database host that does not answer fails the request (503) in
-    # seconds rather than holding the worker for the system's TCP timeout.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
+    # A database host that does not answer fails the request (503) within
+    # three seconds rather than holding the worker for the system's TCP
+    # timeout: two to connect (libpq's least), and a statement or a lock
+    # wait that runs away is cut by the server itself. Each wait is
+    # measured in ``tests/server/test_outages.py``.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 2)
+    DATABASES["default"]["OPTIONS"].setdefault(
+        "options",
+        "-c statement_timeout=15s -c lock_timeout=5s",
+    )
+    # Every connection the pool lends is checked first (a round trip on a
+    # socket it already has): after a restart of PostgreSQL the pool held
+    # only dead connections and handed them out for minutes, failing one
+    # request each; now they are all replaced at the first found.
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
     # Each process keeps a few connections open and lends one to each
     # request: under ASGI every request runs in a thread of its own, so a
     # connection kept by a thread (CONN_MAX_AGE) would outlive it, and
     # opening one per request cost more CPU than the claim itself
     # (``benchmarks/claims``). ``config/serving.py`` bounds the views a
     # worker runs at once, and with them the connections it lends.
-    DATABASES["default"]["OPTIONS"].setdefault("pool", {"min_size": 1, "max_size": 4, "timeout": 10})
+    # A request that waits for a connection twice a second (with a new pool
+    # the second time: ``config.postgresql``) is answered 503: with more
+    # connections than views a worker runs, it waits only when the database
+    # is down (and each request queued behind it would wait too).
+    DATABASES["default"]["OPTIONS"].setdefault("pool", {"min_size": 1, "max_size": 4, "timeout": 1})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -19,22 +19,27 @@ Rules
 - Events are ``event: <name>`` with one line of JSON; ``retry: 1000``
   makes the browser reconnect one second after a drop.
 - Pings, and the end of a stream that stopped reading: ``hub``.
-- At most ``MAX_STREAMS`` per process: more get 503 with ``Retry-After``,
+- At most ``MAX_STREAMS`` per process (fewer when its open files are
+  fewer: ``config.serving.stream_cap``): more get 503 with ``Retry-After``,
   and the page polls instead. Bad input is a 4xx in plain text, never a
   stream.
 """
 
 import asyncio
+import logging
 import os
 from urllib.parse import parse_qs
 
 from django.conf import settings
+from django.db import DatabaseError
 
 from live import paths
 from public import fragments
 from tournament.models import Mesa
 
 from .hub import BoardStream, MesaStream, board_events, current_hub, event, in_thread
+
+logger = logging.getLogger(__name__)
 
 MAX_STREAMS = int(os.environ.get("STREAMS_PER_WORKER", "5000"))
 MAX_QUERY = 1024
@@ -57,28 +62,33 @@ class BadRequest(Exception):
 class Streams:
     """The ASGI application: the streams under ``live.paths.PREFIX``, everything else to ``app``."""
 
-    def __init__(self, app):
+    def __init__(self, app, most=MAX_STREAMS):
         self.app = app
+        self.most = most
         self.open = 0
         self.snapshots = {}  # (championship, view, language): (generation, task rendering its pieces)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or not scope["path"].startswith(paths.PREFIX):
             return await self.app(scope, receive, send)
-        try:
-            if scope["method"] != "GET":
-                raise BadRequest(405, "Streams are read with GET.")
-            if self.open >= MAX_STREAMS:
-                raise BadRequest(503, "Too many streams here now: poll instead.")
-            stream, first = await self.start(scope)
-        except BadRequest as refusal:
-            return await _plain(send, refusal.status, refusal.text)
+        if scope["method"] != "GET":
+            return await _plain(send, 405, "Streams are read with GET.")
+        if self.open >= self.most:
+            return await _plain(send, 503, "Too many streams here now: poll instead.")
+        # The place is taken before anything is awaited: counted after the
+        # first events were read, 5,176 streams got in under a cap of 5,000.
         self.open += 1
         try:
-            await self.serve(stream, first, receive, send)
+            try:
+                stream, first = await self.start(scope)
+            except BadRequest as refusal:
+                return await _plain(send, refusal.status, refusal.text)
+            try:
+                await self.serve(stream, first, receive, send)
+            finally:
+                current_hub().leave(stream)
         finally:
             self.open -= 1
-            current_hub().leave(stream)
 
     async def start(self, scope):
         """The stream a request asks for and its first events, or :class:`BadRequest`."""
@@ -124,13 +134,17 @@ class Streams:
 
     async def joined(self, stream, reading):
         """``await reading`` (the stream's first events) with ``stream`` already in the hub, so that no change made
-        while they are read is missed; out of it again if reading them fails."""
+        while they are read is missed; out of it again if reading them fails. A database that does not answer is a
+        503, as on the pages (``config.errors``), for the tablets' streams as for the boards'."""
         hub = current_hub()
         hub.join(stream)
         try:
             return await reading
-        except BaseException:
+        except BaseException as error:
             hub.leave(stream)
+            if isinstance(error, DatabaseError):
+                logger.error("A stream could not read its first events: %s", error)
+                raise BadRequest(503, "The database is not answering now: poll instead.") from error
             raise
 
     async def snapshot(self, championship_id, view, language):

@@ -83,6 +83,17 @@ def _sign_in_throttling(request, settings):
 
 
 @pytest.fixture(autouse=True)
+def _no_service_paused():
+    """Each test starts with no database or Redis paused: a test that makes one fail pauses it for a second
+    (``config.errors.AnswerWhileDown``), which would answer the next tests' requests 503."""
+    from config import errors
+
+    errors.paused_until.clear()
+    yield
+    errors.paused_until.clear()
+
+
+@pytest.fixture(autouse=True)
 def _live_server_idle_before_flush(request, _django_db_helper):
     """After a browser test, close its browsers' pages and let the live server's requests end before the
     database is emptied.

@@ -13,6 +13,7 @@ from django.http import JsonResponse
 from django.urls import path
 from django.views.decorators.http import require_POST
 
+from config.urls import handler400, handler403, handler404, handler500  # noqa: F401  (the site's error answers: 503s)
 from config.urls import urlpatterns as site_urls
 
 from .models import BareRow

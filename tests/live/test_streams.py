@@ -10,7 +10,7 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.test import override_settings
 
 from live import broker, notify
@@ -89,12 +89,12 @@ def run(coroutine):
         return thread.submit(asyncio.run, coroutine).result()
 
 
-def streams():
+def streams(**options):
     async def django(scope, receive, send):
         await send({"type": "http.response.start", "status": 200, "headers": []})
         await send({"type": "http.response.body", "body": b"django"})
 
-    return Streams(django)
+    return Streams(django, **options)
 
 
 def test_a_mesa_stream_starts_with_the_seq_now_and_passes_each_change_on_at_once(mesa):
@@ -203,15 +203,51 @@ def test_bad_requests_get_a_plain_refusal_never_a_stream(mesa, path, query, meth
     assert left == (0, 0)  # no stream stays behind in the hub
 
 
-def test_a_process_full_of_streams_says_503_and_when_to_retry(mesa, monkeypatch):
-    monkeypatch.setattr(streams_app, "MAX_STREAMS", 0)
-
+def test_a_process_full_of_streams_says_503_and_when_to_retry(mesa):
     async def scenario():
-        client = Client(f"/flujo/mesa/{mesa.pk}/").start(streams())
+        client = Client(f"/flujo/mesa/{mesa.pk}/").start(streams(most=0))
         return await client.answer()
 
     start = run(scenario())
     assert start["status"] == 503 and dict(start["headers"])[b"retry-after"] == b"10"
+
+
+@pytest.mark.parametrize("path", ["/flujo/mesa/{mesa}/", "/flujo/campeonato/{champ}/"])
+def test_the_cap_on_streams_is_exact_when_they_all_arrive_at_once(mesa, path):
+    path = path.format(mesa=mesa.pk, champ=mesa.championship_id)
+
+    async def scenario():
+        app = streams(most=3)
+        clients = [Client(path).start(app) for _ in range(10)]
+        statuses = sorted([(await client.answer())["status"] for client in clients])
+        for client in clients:
+            await client.leave()
+        return statuses, app.open
+
+    statuses, left_open = run(scenario())
+    assert statuses == [200] * 3 + [503] * 7
+    assert left_open == 0
+
+
+@pytest.mark.parametrize("path", ["/flujo/mesa/{mesa}/", "/flujo/campeonato/{champ}/"])
+def test_a_database_that_does_not_answer_is_a_503_on_both_kinds_of_streams(mesa, path, monkeypatch):
+    def down(*args):
+        raise OperationalError("connection failed: server closed the connection unexpectedly")
+
+    monkeypatch.setattr(streams_app, "_last_seq", down)
+    monkeypatch.setattr(streams_app.fragments, "render", down)
+    path = path.format(mesa=mesa.pk, champ=mesa.championship_id)
+
+    async def scenario():
+        app = streams()
+        client = Client(path).start(app)
+        start = await client.answer()
+        await asyncio.wait_for(client.task, 5)
+        return start, app.open, (len(current_hub().mesas), len(current_hub().boards))
+
+    start, left_open, in_hub = run(scenario())
+    assert start["status"] == 503 and dict(start["headers"])[b"retry-after"] == b"10"
+    assert left_open == 0 and in_hub == (0, 0)
 
 
 def test_a_client_that_stops_reading_loses_its_stream_and_holds_up_no_one(mesa, monkeypatch):

@@ -85,15 +85,20 @@ def collect_static(target):
 
 
 @contextmanager
-def production_server(static_root, workers=2, command=None, cwd=ROOT, **extra_env):
+def production_server(
+    static_root, workers=2, command=None, cwd=ROOT, database=None, port=None, preexec_fn=None, **extra_env
+):
     """Yield the base URL of a running production server; stop it afterwards.
 
     ``command`` starts it in ``cwd`` (gunicorn, as the README's steps do, by
-    default); it and whatever it starts are stopped together.
+    default); it and whatever it starts are stopped together. ``database``:
+    its URL, the test database's by default; ``port``: a free one by default;
+    ``preexec_fn``: run in the server's process before it starts (to set its
+    limits).
     """
-    port = free_port()
+    port = port or free_port()
     env = production_env(
-        DATABASE_URL=database_url(),
+        DATABASE_URL=database or database_url(),
         BIND=f"127.0.0.1:{port}",
         WEB_CONCURRENCY=str(workers),
         STATIC_ROOT=str(static_root),
@@ -109,6 +114,7 @@ def production_server(static_root, workers=2, command=None, cwd=ROOT, **extra_en
         stderr=log,
         text=True,
         start_new_session=True,  # a process group of its own, stopped whole
+        preexec_fn=preexec_fn,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -124,17 +130,28 @@ def production_server(static_root, workers=2, command=None, cwd=ROOT, **extra_en
                 time.sleep(0.3)
         yield url
     finally:
-        stop_group(server)
+        stop(server)
         log.close()
 
 
-def stop_group(server, seconds=30):
-    """Stop ``server``'s process group (make, the gunicorn it started, its workers): SIGTERM, then SIGKILL."""
+def stop(server, seconds=30):
+    """Stop ``server`` (a Popen) and, where it leads a process group of its own
+    (make, the gunicorn it started, its workers), the whole group: SIGTERM,
+    then SIGKILL ``seconds`` later."""
     try:
-        os.killpg(server.pid, signal.SIGTERM)
+        group = os.getpgid(server.pid) == server.pid
     except ProcessLookupError:  # it ended by itself (it failed to start)
         server.wait()
         return
+    if not group:
+        server.terminate()
+        try:
+            server.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        return
+    os.killpg(server.pid, signal.SIGTERM)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         server.poll()

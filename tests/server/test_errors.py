@@ -91,3 +91,24 @@ def test_with_redis_down_a_sign_in_answers_a_plain_503_page(people, redis_down):
     response = client.post("/cuenta/entrar/", {"username": "juez", "password": "sota-caballo-rey"})
     assert response.status_code == 503
     assert "Redis" in response.content.decode()
+
+
+def test_a_database_found_down_is_not_asked_again_for_a_second_and_then_is(people, mesa, monkeypatch):
+    from config import errors
+
+    monkeypatch.setattr("refereeing.claimlog.api.MesaClaims.get", database_down)
+    client = api_client(people["juez"])
+    client.raise_request_exception = False
+    assert client.get(f"/api/mesas/{mesa.pk}/claims/?after=0").status_code == 503
+    monkeypatch.undo()
+    # Within the pause no request asks the database: each is answered 503 at once.
+    asked = []
+    monkeypatch.setattr(
+        "django.db.backends.base.base.BaseDatabaseWrapper.ensure_connection", lambda db: asked.append(db.alias)
+    )
+    paused = Client(raise_request_exception=False).get("/", HTTP_ACCEPT_LANGUAGE="en")
+    assert paused.status_code == 503 and "The database is not answering" in paused.content.decode()
+    assert asked == []
+    monkeypatch.undo()
+    errors.paused_until["database"] -= errors.PAUSE_SECONDS  # the pause is over
+    assert client.get(f"/api/mesas/{mesa.pk}/claims/?after=0").status_code == 200
