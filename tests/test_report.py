@@ -1,19 +1,15 @@
 """The championship report (``report``): champion, standings, every mesa with its code, appeals, resolutions."""
 
-import subprocess
-from pathlib import Path
-
 import pytest
 from django.urls import reverse
 
 from refereeing.planilla import sheet as planilla
 from resolutions import register
-from tests.planilla.helpers import pages_text
+from tests.planilla.helpers import keep_rendering, pages_text
 from tests.tournament.factories import championship, jueces, organiser, pairs, play_to_the_end
 from tournament import draws
 
 pytestmark = pytest.mark.django_db
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
 def test_the_report_says_who_won_how_every_mesa_ended_and_what_the_director_decided(client):
@@ -46,11 +42,7 @@ def test_the_report_says_who_won_how_every_mesa_ended_and_what_the_director_deci
     assert "Amonestación verbal a la pareja B." in whole and "Art. 18" in whole
     assert "not played" in whole  # the reset: the winners' bracket champion won the grand final
     assert "FINAL STANDINGS" in whole and "No appeal was filed." in whole
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "report-en.pdf").write_bytes(response.content)
-    subprocess.run(
-        ["pdftoppm", "-png", "-r", "60", str(ARTIFACTS / "report-en.pdf"), str(ARTIFACTS / "report-en")], check=True
-    )
+    keep_rendering(response.content, "report-en")
 
 
 def test_only_organisers_and_the_director_print_it(client):
