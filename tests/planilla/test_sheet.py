@@ -181,6 +181,35 @@ def test_a_mesa_in_play_is_marked_provisional():
     assert "PROVISIONAL" in text(render(mesa, "en"))
 
 
+def test_an_unplayed_planilla_prints_blank_grids_to_score_on_paper_art_16():
+    """If the tablets fail, the juez keeps the planilla by hand (Art. 16): a grid for every chica the mesa may take."""
+    mesa = factories.mesa()
+    data = render(mesa, "es-ec")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "planilla-blank-es.pdf").write_bytes(data)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "60",
+            str(ARTIFACTS / "planilla-blank-es.pdf"),
+            str(ARTIFACTS / "planilla-blank-es"),
+        ],
+        check=True,
+    )
+    whole = text(data)
+    assert "PROVISIONAL" in whole and "Si fallan las tabletas, el juez anota la mesa en estas cuadrículas." in whole
+    for n in (1, 2, 3):  # two chicas win the mesa: three at most
+        assert re.search(
+            rf"CHICA {n} DATA ?REPARTE JUGADAS DE A · LOS ASES DE GUANO JUGADAS DE B · REYES DE ALAUSÍ ?CONTEO TANTEO A ?TANTEO B 1 2 3 4 5 6 7 8 9 10 11 12 ",
+            whole,
+        )
+    log = factories.Log(mesa)
+    log("mano")
+    assert "CHICA 2" not in text(render(mesa, "es-ec"))  # once the log has begun, the sheet is the log's
+
+
 def test_rule_settings_that_differ_from_the_profile_are_listed():
     champ = factories.championship(ruleset_profile="riobamba", ruleset_overrides={"caida_limpia_points": 4})
     mesa = factories.mesa(champ)
