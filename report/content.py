@@ -24,6 +24,7 @@ class Report:
     championship: object
     champion: object
     tables: list
+    absent: list
     sections: list
     mesas: list
     appeals: list
@@ -36,13 +37,17 @@ def build(championship, language: str) -> Report:
     mesas = sorted(planilla.mesas_for_print().filter(championship=championship), key=bracket_order)
     pairs = list(championship.pairs.order_by("name"))
     void = advancement.void_ids(mesas)
+    tables = standings.table(championship, pairs, mesas)
+    ranked = {row["pair"].pk for t in tables for row in t["rows"]}
     for mesa in mesas:
         mesa.code = planilla.verification_code(mesa) if mesa.status in mesa.DECIDED else ""
         mesa.void = mesa.pk in void
     return Report(
         championship=championship,
         champion=championship.champion,
-        tables=standings.table(championship, pairs, mesas),
+        tables=tables,
+        # The pairs that played no part (not checked in, or not drawn): listed, not left out.
+        absent=[p for p in pairs if p.pk not in ranked],
         sections=standings.bracket_sections(mesas),
         mesas=mesas,
         appeals=list(

@@ -5,4 +5,5 @@ from . import views
 app_name = "report"
 urlpatterns = [
     path("<int:pk>/", views.championship_report, name="championship"),
+    path("<int:pk>/tarjetas/", views.cards, name="cards"),
 ]

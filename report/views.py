@@ -1,31 +1,59 @@
-"""The championship report as a PDF, for the organisers and the championship's Director."""
+"""The championship report and the cards of the day as PDFs, for the organisers and the championship's Director."""
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from refereeing.planilla.sheet import may_print_championship
 from tournament.models import Championship
 
+from . import cards as card_layout
 from . import content
+
+
+def _championship_to_print(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    if not may_print_championship(request.user, championship):
+        raise PermissionDenied
+    return championship
+
+
+def _pdf(html, filename):
+    from refereeing.planilla import pdf  # WeasyPrint loads only when a PDF is made
+
+    response = HttpResponse(pdf.render(html), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_GET
 @login_required
 def championship_report(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
-    if not may_print_championship(request.user, championship):
-        raise PermissionDenied
-    from refereeing.planilla import pdf  # WeasyPrint loads only when a PDF is made
-
+    championship = _championship_to_print(request, pk)
     report = content.build(championship, translation.get_language())
-    response = HttpResponse(
-        pdf.render(render_to_string("report/championship.html", {"r": report})), content_type="application/pdf"
+    return _pdf(render_to_string("report/championship.html", {"r": report}), f"informe-{championship.pk}.pdf")
+
+
+@require_GET
+@login_required
+def cards(request, pk):
+    """Every pair's card and every seated table's card in one PDF, six to a sheet."""
+    championship = _championship_to_print(request, pk)
+    absolute = request.build_absolute_uri
+    every = card_layout.pair_cards(championship, absolute) + card_layout.table_cards(championship, absolute)
+    html = render_to_string(
+        "report/cards.html",
+        {
+            "championship": championship,
+            "sheets": card_layout.sheets(every),
+            "pin_page": absolute(reverse("access:pin")),
+            "language": translation.get_language(),
+        },
     )
-    response["Content-Disposition"] = f'inline; filename="informe-{championship.pk}.pdf"'
-    response["Cache-Control"] = "no-store"
-    return response
+    return _pdf(html, f"tarjetas-{championship.pk}.pdf")

@@ -71,6 +71,7 @@ def test_a_new_link_replaces_the_old_one(played):
     org.force_login(organiser())
     card = org.get(reverse("tournament:pair_card", args=[played.pk, pair.pk])).content.decode()
     assert old in card and "<svg" in card
+    assert all(escape(player.full_name) in card for player in pair.players.all())  # the card names its players
     org.post(reverse("tournament:pair_new_link", args=[played.pk, pair.pk]))
     pair.refresh_from_db()
     assert pair.token != old

@@ -1,19 +1,16 @@
 """The championship report (``report``): champion, standings, every mesa with its code, appeals, resolutions."""
 
-import subprocess
-from pathlib import Path
-
 import pytest
 from django.urls import reverse
 
 from refereeing.planilla import sheet as planilla
 from resolutions import register
-from tests.planilla.helpers import pages_text
+from tests.planilla.helpers import keep_rendering, pages_text
 from tests.tournament.factories import championship, jueces, organiser, pairs, play_to_the_end
 from tournament import draws
+from tournament.models import Pair
 
 pytestmark = pytest.mark.django_db
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
 def test_the_report_says_who_won_how_every_mesa_ended_and_what_the_director_decided(client):
@@ -46,11 +43,7 @@ def test_the_report_says_who_won_how_every_mesa_ended_and_what_the_director_deci
     assert "Amonestación verbal a la pareja B." in whole and "Art. 18" in whole
     assert "not played" in whole  # the reset: the winners' bracket champion won the grand final
     assert "FINAL STANDINGS" in whole and "No appeal was filed." in whole
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "report-en.pdf").write_bytes(response.content)
-    subprocess.run(
-        ["pdftoppm", "-png", "-r", "60", str(ARTIFACTS / "report-en.pdf"), str(ARTIFACTS / "report-en")], check=True
-    )
+    keep_rendering(response.content, "report-en")
 
 
 def test_only_organisers_and_the_director_print_it(client):
@@ -58,3 +51,24 @@ def test_only_organisers_and_the_director_print_it(client):
     client.force_login(jueces(1)[0])
     assert client.get(reverse("report:championship", args=[champ.pk])).status_code == 403
     assert client.get(reverse("report:championship", args=[987654])).status_code == 404
+
+
+def test_mid_event_the_standings_are_provisional_and_absent_pairs_are_listed_as_absent(client):
+    champ = championship(name="Copa Chimborazo")
+    present = pairs(champ, 4)
+    absent = Pair.objects.create(championship=champ, name="Los Ausentes", checked_in=False)
+    draws.draw_bracket(champ, seed=1)
+    client.force_login(organiser())
+    url = reverse("report:championship", args=[champ.pk])
+
+    mid_event = client.get(url, HTTP_ACCEPT_LANGUAGE="es").content
+    keep_rendering(mid_event, "report-provisional-es")
+    whole = " ".join(pages_text(mid_event))
+    assert "POSICIONES PROVISIONALES" in whole and "POSICIONES FINALES" not in whole
+    assert "Los Ausentes 0 0 0 0–0 ausente" in whole
+    assert all(pair.name in whole for pair in present)
+
+    play_to_the_end(champ)
+    whole = " ".join(pages_text(client.get(url, HTTP_ACCEPT_LANGUAGE="es").content))
+    assert "POSICIONES FINALES" in whole and "POSICIONES PROVISIONALES" not in whole
+    assert f"{absent.name} 0 0 0 0–0 ausente" in whole

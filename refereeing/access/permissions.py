@@ -24,9 +24,10 @@ who may log what
       own entries;
     - the Director logs ``suspender``, ``reanudar``, ``void`` and
       ``ajuste``: an ``ajuste`` is the Director's alone (Art. 18, and the
-      ruling "only the Director adjusts points"), and so is a ``void``
-      marked ``director`` (the only void a suspended mesa takes: third
-      rulings, "a suspended mesa takes nothing but reanudar");
+      ruling "only the Director adjusts points"), and so is the mark
+      ``director`` on a ``void``, ``suspender`` or ``reanudar`` (the log
+      sets it on the Director's: the only void a suspended mesa takes,
+      third rulings, "a suspended mesa takes nothing but reanudar");
     - anyone else logs nothing.
 
     A kind outside one's row is refused as forbidden (HTTP 403) with its
@@ -187,7 +188,7 @@ def check_claim(role, mesa, claim):
     if role == DIRECTOR:
         return
     if claim.get("director"):
-        raise Refused(_("Art. 17–18: only the Director's ruling logs a void as the Director's."), forbidden=True)
+        raise Refused(_("Art. 17: only the Director's own claims carry the Director's mark."), forbidden=True)
     # Admitting an appeal leaves its mesa suspended (it logs a suspender, or
     # the juez had suspended it already): a mesa in play is held by none,
     # and its claims cost no query here.

@@ -195,8 +195,7 @@ def rule(appeal, director, upheld, ruling, undo=False, adjustment=None):
         if (undo or adjustment) and mesa.status not in claimlog.OPEN_STATUSES:
             raise AppealError(_("Mesa %(mesa)s is already decided: correct its result instead.") % {"mesa": mesa})
         if undo:
-            # The Director's void: the mesa waits, suspended, for this ruling (Art. 16–17).
-            _log(appeal, director, {"kind": "void", "target": appeal.seq, "director": True})
+            _log(appeal, director, {"kind": "void", "target": appeal.seq})
         if adjustment is not None:
             reason = _("Appeal of pair %(pair)s on #%(seq)s") % {"pair": appeal.pair, "seq": appeal.seq}
             _log(appeal, director, {"kind": "ajuste", "pair": adjustment[0], "points": adjustment[1], "reason": reason})

@@ -66,6 +66,7 @@ from django.utils.translation import gettext as _
 from refereeing.access import permissions as access
 from refereeing.engine import ClaimError, Header, parse_claim, replay
 from refereeing.engine.claims import MAX_SEQ
+from refereeing.engine.messages import DIRECTOR_ARTICLES
 from refereeing.engine.preview import preview
 from refereeing.models import ClaimEntry
 from tournament.language import speak
@@ -193,7 +194,7 @@ def record_claim(mesa, claim, client_id, user=None, address=None, expected_seq=N
                 claim = parse_claim(claim, players=mesa.players_at_table, last_seq=mesa.last_seq)
             except ClaimError as error:
                 raise MalformedClaim(speak(error)) from None
-            return _append(mesa, claim, client_id, user, role, address, expected_seq)
+            return _append(mesa, _marked(claim, role), client_id, user, role, address, expected_seq)
     except IntegrityError:
         # The same client id was committed at this moment through another
         # mesa's lock (a device bug): the unique constraint kept the log
@@ -204,6 +205,16 @@ def record_claim(mesa, claim, client_id, user=None, address=None, expected_seq=N
         # Otherwise the mesa's table or juez was taken by another mesa
         # going into play at this very moment (see _check_free).
         raise MesaClosed(_("This mesa's table or juez was just taken by another mesa.")) from None
+
+
+def _marked(claim, role):
+    """The Director's void, suspension or resumption carries the Director's
+    mark, so that its decision cites the Director's article (Art. 17), not
+    the juez's, and a suspended mesa takes the void; ``access`` refuses the
+    mark from anyone else."""
+    if role == access.DIRECTOR and claim["kind"] in DIRECTOR_ARTICLES:
+        return {**claim, "director": True}
+    return claim
 
 
 def _client_uuid(value):

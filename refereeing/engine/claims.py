@@ -15,7 +15,8 @@ pair, player
 
 Fields of each kind (``?`` marks an optional field)::
 
-    mano, mal_repartidas, suspender, reanudar     (no field)
+    mano, mal_repartidas                          (no field)
+    suspender, reanudar                           director?
     ronda, doble_ronda, caida, limpia, caida_limpia, caida_en_ronda
                                                   pair, player?
     cuatro_caidas, pedir_mal                      pair
@@ -24,11 +25,15 @@ Fields of each kind (``?`` marks an optional field)::
     ajuste                                        pair, points (may be < 0), reason
     void                                          target (an earlier seq), director?
 
+``director`` (only ``true``) marks the Director's own void, suspension or
+resumption, logged in an appeal's ruling: its decision cites the Director's
+article (Art. 17), not the juez's (Art. 16). The log sets it for the
+Director's claims and refuses it from anyone else's.
+
 ``caida_en_ronda`` takes an optional player like the other plays (it *is* a
 caída): the contract lists only ``pair``, and a claim without ``player``
-stays valid. A void with ``director: true`` is the Director's, in a ruling (Art. 17–18):
-the only void a suspended mesa takes (the API lets no one else log it).
-A claim with a field its kind does not have, a missing field
+stays valid. A void marked ``director`` is the only void a suspended mesa
+takes (third rulings). A claim with a field its kind does not have, a missing field
 or a value of the wrong type is malformed: :func:`parse_claim` raises
 :class:`ClaimError` and the log refuses it before the engine sees it.
 A malformed claim is an input error, never a refused decision.
@@ -71,9 +76,9 @@ FIELDS: dict[str, dict[str, str]] = {
     "mal_repartidas": {},
     "conteo": {"cards": "cards"},
     "ajuste": {"pair": "pair", "points": "int", "reason": "text"},
-    "void": {"target": "seq", "director": "bool?"},
-    "suspender": {},
-    "reanudar": {},
+    "void": {"target": "seq", "director": "mark?"},
+    "suspender": {"director": "mark?"},
+    "reanudar": {"director": "mark?"},
 }
 KINDS = tuple(FIELDS)
 
@@ -103,6 +108,10 @@ def _int(value, players):
     return type(value) is int
 
 
+def _mark(value, players):
+    return value is True
+
+
 def _seq(value, players):
     return type(value) is int and value >= 1
 
@@ -126,6 +135,7 @@ _RULES = {
     "player": (_player, "jugador no válido (1, o 2 solo con 4 jugadores)", "bad player (1, or 2 only with 4 players)"),
     "bool": (_bool, "debe ser true o false", "must be true or false"),
     "int": (_int, "debe ser un entero", "must be an integer"),
+    "mark": (_mark, "solo puede ser true", "can only be true"),
     "seq": (_seq, "debe ser un número de orden (entero ≥ 1)", "must be a seq (integer ≥ 1)"),
     "text": (_text, "hace falta un motivo", "a reason is required"),
     "cards": (_cards, 'debe ser {"A": n, "B": m} con enteros ≥ 0', 'must be {"A": n, "B": m} with integers ≥ 0'),

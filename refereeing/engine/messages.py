@@ -22,6 +22,9 @@ Tables
     English and the article it rests on.
 ``KIND_ARTICLES``
     The article an accepted claim of each kind rests on.
+``DIRECTOR_ARTICLES``
+    The article of a kind when the Director logs it (a claim marked
+    ``director``).
 
 Articles are cited as ``Art. N`` of the reglamento (``Art. 3g.6``),
 ``002 Art. N`` of seed 002, ``seed 003``, or ``ruling <slug>`` for the
@@ -168,6 +171,14 @@ KIND_ARTICLES = {
     "void": "Art. 16",
     "suspender": "Art. 16",
     "reanudar": "Art. 16",
+}
+
+# The Director voids, suspends and resumes only in an appeal's ruling
+# (Art. 17); an adjustment is the Director's in any case (Art. 18, above).
+DIRECTOR_ARTICLES = {
+    "void": "Art. 17",
+    "suspender": "Art. 17",
+    "reanudar": "Art. 17",
 }
 
 CODES = {

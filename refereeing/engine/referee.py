@@ -90,7 +90,7 @@ from __future__ import annotations
 
 from .claims import CAIDAS, PLAYS, RONDAS, ClaimError, check_claim
 from .conteo import MAX_CARDS, conteo
-from .messages import CODES, KIND_ARTICLES
+from .messages import CODES, DIRECTOR_ARTICLES, KIND_ARTICLES
 from .rules import CHICA, RuleSet
 from .state import SEATS, Decision, Header, Replay, State
 from .voids import Voids
@@ -327,7 +327,7 @@ class Referee:
             accepted,
             delta,
             code,
-            ARTICLES[code] if code else self.articles[kind],
+            self.cite(kind, code, claim),
             None,
             self.chica,
             self.data,
@@ -404,7 +404,13 @@ class Referee:
             return "conteo_prematuro"
         return None
 
-    def passive(self, seq, kind, accepted, code, voided_by=None):
+    def cite(self, kind, code, claim):
+        """The article a decision rests on: its code's, else its kind's (the Director's, for the Director's claim)."""
+        if code:
+            return ARTICLES[code]
+        return DIRECTOR_ARTICLES[kind] if claim.get("director") else self.articles[kind]
+
+    def passive(self, seq, kind, accepted, code, claim, voided_by=None):
         """The decision of a void, or of a voided claim: it changes nothing."""
         return Decision(
             seq,
@@ -412,7 +418,7 @@ class Referee:
             accepted,
             {"A": 0, "B": 0},
             code,
-            ARTICLES[code] if code else self.articles[kind],
+            self.cite(kind, code, claim),
             voided_by,
             self.chica,
             self.data,
@@ -752,10 +758,10 @@ def replay(header: Header, claims) -> Replay:
         if seq in targets and not keep:
             before[seq] = referee.copy()
         if seq in voids.voided_by:
-            decision = referee.passive(seq, claim["kind"], False, "anulada", voids.voided_by[seq])
+            decision = referee.passive(seq, claim["kind"], False, "anulada", claim, voids.voided_by[seq])
         elif seq in voids.codes:
             code = voids.codes[seq]
-            decision = referee.passive(seq, "void", code is None, code)
+            decision = referee.passive(seq, "void", code is None, code, claim)
         else:
             decision = referee.decide(seq, claim)
         decisions.append(decision)

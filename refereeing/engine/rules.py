@@ -153,6 +153,11 @@ class RuleSet:
     chicas_to_win: int
 
     @property
+    def most_chicas(self) -> int:
+        """The most chicas a mesa can take (Art. 3g.7): each pair one short of winning, then the decider."""
+        return 2 * self.chicas_to_win - 1
+
+    @property
     def kinds(self) -> tuple[str, ...]:
         """The claim kinds this rule set takes (see "scored kinds")."""
         return tuple(k for k in KINDS if k not in VARIANT_CLAIMS or getattr(self, k) is not None)

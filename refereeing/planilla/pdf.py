@@ -25,6 +25,7 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher
 
 STYLESHEET = Path(__file__).resolve().parents[2] / "static" / "planilla" / "planilla.css"
+TIGHT = STYLESHEET.with_name("planilla-tight.css")
 
 _per_thread = threading.local()
 
@@ -36,17 +37,32 @@ class LocalOnlyFetcher(URLFetcher):
         return super().fetch(url, headers)
 
 
-def _fonts_and_stylesheet():
+def _fonts_and_stylesheets():
     if not hasattr(_per_thread, "stylesheet"):
         _per_thread.fonts = FontConfiguration()
         _per_thread.stylesheet = CSS(string=STYLESHEET.read_text(encoding="utf-8"), font_config=_per_thread.fonts)
-    return _per_thread.fonts, _per_thread.stylesheet
+        _per_thread.tight = CSS(string=TIGHT.read_text(encoding="utf-8"), font_config=_per_thread.fonts)
+    return _per_thread.fonts, _per_thread.stylesheet, _per_thread.tight
+
+
+def _annex_alone(document) -> bool:
+    """Whether the last page holds the planilla's annex (the refused and
+    voided claims) and nothing of the sheet before it."""
+    last = document.pages[-1].anchors
+    return len(document.pages) > 1 and "annex" in last and "closing" not in last
 
 
 def render(html: str) -> bytes:
-    fonts, stylesheet = _fonts_and_stylesheet()
-    document = HTML(string=html, url_fetcher=LocalOnlyFetcher(), base_url="data:,")
-    return document.write_pdf(stylesheets=[stylesheet], font_config=fonts)
+    """The PDF of ``html``; a planilla whose annex alone spills onto a last
+    page is laid out again a little tighter, and kept so if that saves the page."""
+    fonts, stylesheet, tight = _fonts_and_stylesheets()
+    source = HTML(string=html, url_fetcher=LocalOnlyFetcher(), base_url="data:,")
+    document = source.render(stylesheets=[stylesheet], font_config=fonts)
+    if _annex_alone(document):
+        tighter = source.render(stylesheets=[stylesheet, tight], font_config=fonts)
+        if len(tighter.pages) < len(document.pages):
+            document = tighter
+    return document.write_pdf()
 
 
 def lower_priority():

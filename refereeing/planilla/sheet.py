@@ -298,6 +298,9 @@ class Planilla:
     inspector_name: str
     signature_boxes: list
     claims_logged: int
+    # An unplayed mesa's sheet: a blank grid for each chica it may take, to score on paper if the tablets fail.
+    blank_chicas: list
+    blank_datas: range
 
     @property
     def championship(self):
@@ -377,6 +380,10 @@ def _signature_boxes(mesa, pairs, signatures) -> list[dict]:
     return boxes
 
 
+# The rows of a blank chica: more datas than most chicas take.
+BLANK_DATAS = 12
+
+
 def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planilla:
     """Everything the sheet shows for ``mesa``, read from the database.
 
@@ -423,6 +430,10 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planil
             inspector_name=shown(person_name(mesa.inspector), "name"),
             signature_boxes=_signature_boxes(mesa, pairs, signatures),
             claims_logged=len(entries),
+            blank_chicas=[]
+            if entries or mesa.status == Mesa.Status.WALKOVER
+            else list(range(1, ruleset.most_chicas + 1)),
+            blank_datas=range(1, BLANK_DATAS + 1),
         )
 
 

@@ -142,6 +142,24 @@ def test_an_upheld_appeal_undoes_the_decision_adjusts_and_resumes_art_17_18(play
     assert ajuste_claim["reason"] == "Appeal of pair B on #2"
 
 
+def test_the_directors_acts_in_a_ruling_cite_the_directors_articles_art_17_18(played, people):
+    appeal = appeals.admit(file(played), people["director"])
+    appeals.rule(
+        appeal, people["director"], upheld=True, ruling="The card had been played.", undo=True, adjustment=("B", 2)
+    )
+    articles = [d.article for d in mesa_replay(played).decisions[2:]]
+    assert articles == ["Art. 17", "Art. 17", "Art. 18", "Art. 17"]  # suspender, void, ajuste, reanudar
+    # The juez's own suspension and void stay the juez's (Art. 16).
+    record_claim(played, {"kind": "suspender"}, uuid.uuid4(), user=played.juez)
+    assert mesa_replay(played).decisions[-1].article == "Art. 16"
+
+
+def test_nobody_but_the_director_logs_the_directors_mark_art_17(played):
+    with pytest.raises(claimlog.NotAllowed, match="Art. 17"):
+        record_claim(played, {"kind": "void", "target": 2, "director": True}, uuid.uuid4(), user=played.juez)
+    assert kinds(played) == ["mano", "caida"]
+
+
 def test_a_rejected_appeal_resumes_the_mesa_with_the_score_unchanged(played, people):
     appeal = appeals.admit(file(played), people["director"])
     appeal = appeals.rule(appeal, people["director"], upheld=False, ruling="The caída stands.")

@@ -1,5 +1,9 @@
 """Suspending and resuming the mesa (Art. 16, 17)."""
 
+import pytest
+
+from refereeing.engine.claims import ClaimError
+
 from .logs import codes, last, play
 
 
@@ -19,3 +23,15 @@ def test_the_state_says_the_mesa_is_suspended_art_17():
     """An admitted appeal suspends the mesa until the Director's ruling (Art. 17)."""
     assert play("mano", "suspender").state.suspended
     assert last(play("suspender", "mano")).code == "mesa_suspendida"
+
+
+def test_the_directors_void_suspension_and_resumption_cite_art_17_the_juezs_art_16():
+    """The Director voids, suspends and resumes only in an appeal's ruling (Art. 17); the juez's own are Art. 16."""
+    by_director = [{"kind": "suspender", "director": True}, {"kind": "void", "target": 2, "director": True}]
+    result = play("mano", "caida A", *by_director, {"kind": "reanudar", "director": True}, "suspender", "void 2")
+    assert [d.article for d in result.decisions[2:]] == ["Art. 17", "Art. 17", "Art. 17", "Art. 16", "Art. 16"]
+    assert result.decisions[1].code == "anulada" and result.state.scores == {"A": 0, "B": 0}
+    with pytest.raises(ClaimError):  # the mark is there or not: never false, never on a kind of play
+        play("mano", {"kind": "void", "target": 1, "director": False})
+    with pytest.raises(ClaimError):
+        play({"kind": "mano", "director": True})

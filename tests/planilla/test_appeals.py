@@ -46,6 +46,13 @@ def test_an_appeal_and_its_ruling_are_printed_with_the_filing_time(language, wor
         assert expected in sheet
 
 
+def test_the_directors_void_is_printed_with_the_directors_article_art_17():
+    mesa, director = appealed_mesa()
+    appeals.rule(appeals.admit(file(mesa), director), director, upheld=True, ruling="Se anula la caída.", undo=True)
+    set_aside = {row["label"]: row["article"] for row in planilla.build(mesa, "https://mesa.example", "es-ec").refused}
+    assert set_aside == {"Caída (jugador 1)": "Art. 16", "Anulación de #2": "Art. 17"}
+
+
 def test_filing_and_ruling_change_the_verification_code_and_no_appeal_changes_nothing():
     mesa, director = appealed_mesa()
     before = planilla.verification_code(mesa)

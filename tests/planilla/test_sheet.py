@@ -17,7 +17,7 @@ from refereeing.planilla import pdf as planilla_pdf
 from refereeing.planilla import sheet as planilla
 from resolutions import register
 from tests.planilla import factories
-from tests.planilla.helpers import pages_text, text
+from tests.planilla.helpers import keep_rendering, pages_text, text
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db
@@ -179,6 +179,45 @@ def test_a_mesa_in_play_is_marked_provisional():
     assert all("PROVISIONAL" in page for page in pages)
     assert "mesa aún en juego" in " ".join(pages)
     assert "PROVISIONAL" in text(render(mesa, "en"))
+
+
+def test_an_unplayed_planilla_prints_blank_grids_to_score_on_paper_art_16():
+    """If the tablets fail, the juez keeps the planilla by hand (Art. 16): a grid for every chica the mesa may take."""
+    mesa = factories.mesa()
+    data = render(mesa, "es-ec")
+    keep_rendering(data, "planilla-blank-es")
+    whole = text(data)
+    assert "PROVISIONAL" in whole and "Si fallan las tabletas, el juez anota la mesa en estas cuadrículas." in whole
+    for n in (1, 2, 3):  # two chicas win the mesa: three at most
+        assert re.search(
+            rf"CHICA {n} DATA ?REPARTE JUGADAS DE A · LOS ASES DE GUANO JUGADAS DE B · REYES DE ALAUSÍ ?CONTEO TANTEO A ?TANTEO B 1 2 3 4 5 6 7 8 9 10 11 12 ",
+            whole,
+        )
+    log = factories.Log(mesa)
+    log("mano")
+    assert "CHICA 2" not in text(render(mesa, "es-ec"))  # once the log has begun, the sheet is the log's
+
+
+def test_the_annex_stays_on_the_sheet_when_it_fits():
+    """A 27-entry mesa in its second chica: its three refused and voided claims printed on a page of their own."""
+    mesa = factories.mesa()
+    log = factories.Log(mesa)
+    log("mano")
+    log("caida", pair="A", player=1)
+    log("caida", pair="B", player=1)
+    log("void", target=3)
+    log("mano")
+    log("conteo", cards={"A": 20, "B": 20})
+    log("mal_repartidas")
+    for winner in "BAAAB":
+        log.data(winner, 30 if winner == "B" else 40, plays=[("caida", winner)])
+    assert (mesa.last_seq, mesa.state["chica"]) == (27, 2)
+    data = render(mesa, "es-ec")
+    keep_rendering(data, "planilla-annex-es")
+    pages = pages_text(data)
+    assert len(pages) == 1
+    annex = pages[0].split("JUGADAS NEGADAS Y ANULADAS")[1]
+    assert "3 Caída (jugador 1) anulada por #4" in annex and "7 Mal repartidas Rechazada" in annex
 
 
 def test_rule_settings_that_differ_from_the_profile_are_listed():
