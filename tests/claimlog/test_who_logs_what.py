@@ -87,7 +87,7 @@ def test_no_official_logs_the_directors_void_403_third_rulings_suspendida_art_16
         assert post_claim(client, mesa, claim).status_code == 201
     refused = post_claim(client, mesa, {"kind": "void", "target": 2, "director": True})
     assert refused.status_code == 403
-    assert refused.json() == {"detail": "Art. 17–18: solo el fallo del Director anota una anulación como del Director."}
+    assert refused.json() == {"detail": "Art. 17: solo las jugadas del propio Director llevan la marca del Director."}
     # The officials' own void waits for the mesa to be resumed (Art. 16).
     waits = post_claim(client, mesa, {"kind": "void", "target": 2})
     assert waits.status_code == 201 and waits.json()["entry"]["decision"]["code"] == "mesa_suspendida"
