@@ -93,13 +93,15 @@ def appeal_detail(request, pk):
         return redirect_to_login(request.get_full_path())
     appeal = get_object_or_404(_visible(request.user), pk=pk)
     director = is_director(request.user, appeal.mesa.championship)
-    forms = {"dismiss": DismissForm(prefix="dismiss"), "rule": RulingForm(prefix="rule")}
+    forms = {"dismiss": DismissForm(prefix="dismiss"), "rule": RulingForm(appeal.mesa, prefix="rule")}
     if request.method == "POST":
         if not director:
             raise PermissionDenied
         step = request.POST.get("step")
-        if step in forms:
-            forms[step] = type(forms[step])(request.POST, prefix=step)
+        if step == "dismiss":
+            forms[step] = DismissForm(request.POST, prefix=step)
+        elif step == "rule":
+            forms[step] = RulingForm(appeal.mesa, request.POST, prefix=step)
         try:
             if step == "admit":
                 appeals.admit(appeal, request.user)

@@ -166,3 +166,19 @@ def test_the_control_board_marks_a_mesa_whose_appeal_waits_for_the_director(play
     assert "appeal-badge" in row and reverse("appeals:list") in row
     appeals.rule(appeal, people["director"], upheld=False, ruling="The caída stands.")
     assert "appeal-badge" not in board.get(rows).content.decode()
+
+
+@pytest.mark.parametrize("language, label", [("en", "Adjust the points of"), ("es", "Ajustar los puntos de")])
+def test_the_ajuste_offers_the_two_pairs_by_name_and_stores_the_side(played, people, language, label):
+    appeal = appeals.admit(filed(played), people["director"])
+    url = reverse("appeals:detail", args=[appeal.pk])
+    director = Client(HTTP_ACCEPT_LANGUAGE=language)
+    director.force_login(people["director"])
+    page = director.get(url).content.decode()
+    assert label in page
+    assert f'<option value="A">{played.pair_a}</option>' in page
+    assert f'<option value="B">{played.pair_b}</option>' in page
+    body = {"step": "rule", "rule-upheld": "yes", "rule-ruling": "Adjust.", "rule-adjust_pair": "B"}
+    assert director.post(url, {**body, "rule-adjust_points": "2"}).status_code == 302
+    played.refresh_from_db()
+    assert played.state["scores"] == {"A": 2, "B": 2}
