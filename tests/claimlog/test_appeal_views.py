@@ -3,12 +3,13 @@
 import uuid
 
 import pytest
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from refereeing.appeals import procedure as appeals
+from refereeing.appeals.waiting import waiting_appeals
 from refereeing.models import Appeal, ClaimEntry
-from tournament.models import Mesa
+from tournament.models import Championship, Mesa
 
 from .conftest import SIGNED
 
@@ -182,3 +183,43 @@ def test_the_ajuste_offers_the_two_pairs_by_name_and_stores_the_side(played, peo
     assert director.post(url, {**body, "rule-adjust_points": "2"}).status_code == 302
     played.refresh_from_db()
     assert played.state["scores"] == {"A": 2, "B": 2}
+
+
+def waiting_badge(client):
+    page = client.get(reverse("rules")).content.decode()
+    start = page.find('class="badge text-bg-warning waiting-appeals"')
+    return page[start : page.find("</a>", start)] if start >= 0 else None
+
+
+@pytest.mark.parametrize("language, words", [("en", "waiting for your ruling"), ("es", "esperan su resolución")])
+def test_the_navigation_counts_the_appeals_waiting_for_the_director_alone(
+    played, people, championship, language, words
+):
+    director = Client(HTTP_ACCEPT_LANGUAGE=language)
+    director.force_login(people["director"])
+    assert waiting_badge(director) is None  # zero shows nothing
+    appeal = filed(played)
+    assert f'>1<span class="visually-hidden"> {words}</span>' in waiting_badge(director)
+    # Another championship's Director and the juez see no count of this one's appeals.
+    Championship.objects.create(
+        name="Copa Chimborazo",
+        edition="2026",
+        start_date=championship.start_date,
+        end_date=championship.end_date,
+        director=people["stranger"],
+    )
+    for who in ("stranger", "juez"):
+        other = Client(HTTP_ACCEPT_LANGUAGE=language)
+        other.force_login(people[who])
+        assert waiting_badge(other) is None
+    appeals.dismiss(appeal, people["director"], "Out of time.")
+    assert waiting_badge(director) is None
+
+
+def test_the_waiting_count_is_one_query(played, people, django_assert_num_queries):
+    filed(played)
+    request = RequestFactory().get("/")
+    request.user = people["director"]
+    count = waiting_appeals(request)["waiting_appeals"]
+    with django_assert_num_queries(1):
+        assert count() == 1
