@@ -5,6 +5,8 @@ import uuid
 import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import escape
 
 from refereeing.appeals import procedure as appeals
 from refereeing.appeals.waiting import waiting_appeals
@@ -223,3 +225,19 @@ def test_the_waiting_count_is_one_query(played, people, django_assert_num_querie
     count = waiting_appeals(request)["waiting_appeals"]
     with django_assert_num_queries(1):
         assert count() == 1
+
+
+@pytest.mark.parametrize(
+    "language, claim",
+    [("en", "Caída (player 1) · A · Los Ases · A +2 · "), ("es", "Caída (jugador 1) · A · Los Ases · A +2 · ")],
+)
+def test_the_appeal_list_shows_the_claim_appealed_and_the_juezs_decision(played, people, language, claim):
+    appeal = filed(played)
+    director = Client(HTTP_ACCEPT_LANGUAGE=language)
+    director.force_login(people["director"])
+    listing = director.get(reverse("appeals:list")).content.decode()
+    row = listing[listing.find(f'data-appeal="{appeal.pk}"') :]
+    row = row[: row.find("</tr>")]
+    local = timezone.localtime(ClaimEntry.objects.get(mesa=played, seq=2).created_at)
+    assert f"#2 · {claim}{local:%H:%M}" in row
+    assert escape(str(played)) in row and "Las Sotas" in row
