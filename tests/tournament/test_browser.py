@@ -245,7 +245,7 @@ def test_the_draw_leaves_out_the_absent_pairs_after_the_organiser_sees_them(live
     page.click("text=Marcar todas presentes")
     expect(page.locator("#attendance")).to_have_text("Presentes: 6 · ausentes: 0.")
     absent = present[-1]
-    page.locator("#pairs tr", has_text=absent.name).get_by_role("button", name="Presente").click()
+    page.locator("#pairs tr", has_text=absent.name).get_by_role("button", name="Marcar ausente").click()
     expect(page.locator("#attendance")).to_have_text("Presentes: 5 · ausentes: 1.")
 
     page.click("a.nav-link:has-text('Resumen')")
