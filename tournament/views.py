@@ -19,6 +19,7 @@ from refereeing.models import Appeal, PinFailure
 
 from . import accounts, advancement, bracket_drawing, draws, lockouts, pairs_csv, results, seating, standings
 from .access import directs_a_championship, is_director, is_organiser, organiser_required
+from .checkin import check_in
 from .errors import ActionRefused
 from .forms import (
     ChampionshipForm,
@@ -180,8 +181,10 @@ def pairs_all_present(request, pk):
 @require_POST
 def pair_check_in(request, pk, pair_pk):
     pair = get_object_or_404(Pair, pk=pair_pk, championship_id=pk)
-    pair.checked_in = not pair.checked_in
-    pair.save(update_fields=["checked_in"])
+    intent = request.POST.get("present")
+    if intent not in ("1", "0"):
+        return HttpResponseBadRequest(_("Say whether the pair is present or absent."))
+    check_in(pair, intent == "1", by=request.user, address=request.META.get("REMOTE_ADDR") or None)
     return redirect("tournament:pairs", pk)
 
 

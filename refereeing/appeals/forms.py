@@ -66,12 +66,15 @@ class RulingForm(forms.Form):
     )
     ruling = TextField("ruling", label=_("Ruling (goes on the planilla)"))
     undo = forms.BooleanField(label=_("Undo the decision appealed"), required=False)
-    adjust_pair = forms.ChoiceField(
-        label=_("Adjust the points of"), required=False, choices=[("", "—"), ("A", "A"), ("B", "B")]
-    )
+    # The stored value stays the side; the Director chooses the pair by its name.
+    adjust_pair = forms.ChoiceField(label=_("Adjust the points of"), required=False)
     adjust_points = forms.IntegerField(
         label=_("Points (negative to take away)"), required=False, min_value=-40, max_value=40
     )
+
+    def __init__(self, mesa, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["adjust_pair"].choices = [("", "—")] + [(side, str(mesa.pair(side))) for side in "AB"]
 
     def clean(self):
         data = super().clean()

@@ -22,7 +22,7 @@ from tournament.access import directs_a_championship, is_director, is_organiser
 from tournament.models import Mesa
 
 from . import procedure as appeals
-from .forms import AppealForm, DismissForm, RulingForm
+from .forms import AppealForm, DismissForm, RulingForm, decision_label
 
 
 def file_appeal(request, mesa_id):
@@ -77,14 +77,25 @@ def appeal_list(request):
     if not (is_organiser(request.user) or directs_a_championship(request.user)):
         raise PermissionDenied
     visible = _visible(request.user)
+    pending = list(visible.waiting().order_by("filed_at"))
+    ruled = list(visible.decided().order_by("-ruled_at", "-pk")[:50])
+    _label_decisions(pending + ruled)
     return render(
         request,
         "refereeing/_appeal_lists.html" if request.GET.get("part") else "refereeing/appeal_list.html",
-        {
-            "pending": visible.waiting().order_by("filed_at"),
-            "ruled": visible.decided().order_by("-ruled_at", "-pk")[:50],
-        },
+        {"pending": pending, "ruled": ruled},
     )
+
+
+def _label_decisions(listed):
+    """Each appeal's ``appealed``: the juez's decision appealed as the pairs recognise it, read in one query."""
+    entries = {
+        (e.mesa_id, e.seq): e
+        for e in ClaimEntry.objects.filter(mesa__in={a.mesa_id for a in listed}, seq__in={a.seq for a in listed})
+    }
+    for appeal in listed:
+        entry = entries.get((appeal.mesa_id, appeal.seq))
+        appeal.appealed = decision_label(appeal.mesa, entry) if entry else f"#{appeal.seq}"
 
 
 def appeal_detail(request, pk):
@@ -93,13 +104,15 @@ def appeal_detail(request, pk):
         return redirect_to_login(request.get_full_path())
     appeal = get_object_or_404(_visible(request.user), pk=pk)
     director = is_director(request.user, appeal.mesa.championship)
-    forms = {"dismiss": DismissForm(prefix="dismiss"), "rule": RulingForm(prefix="rule")}
+    forms = {"dismiss": DismissForm(prefix="dismiss"), "rule": RulingForm(appeal.mesa, prefix="rule")}
     if request.method == "POST":
         if not director:
             raise PermissionDenied
         step = request.POST.get("step")
-        if step in forms:
-            forms[step] = type(forms[step])(request.POST, prefix=step)
+        if step == "dismiss":
+            forms[step] = DismissForm(request.POST, prefix=step)
+        elif step == "rule":
+            forms[step] = RulingForm(appeal.mesa, request.POST, prefix=step)
         try:
             if step == "admit":
                 appeals.admit(appeal, request.user)

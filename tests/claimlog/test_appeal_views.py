@@ -3,12 +3,15 @@
 import uuid
 
 import pytest
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.html import escape
 
 from refereeing.appeals import procedure as appeals
+from refereeing.appeals.waiting import waiting_appeals
 from refereeing.models import Appeal, ClaimEntry
-from tournament.models import Mesa
+from tournament.models import Championship, Mesa
 
 from .conftest import SIGNED
 
@@ -166,3 +169,75 @@ def test_the_control_board_marks_a_mesa_whose_appeal_waits_for_the_director(play
     assert "appeal-badge" in row and reverse("appeals:list") in row
     appeals.rule(appeal, people["director"], upheld=False, ruling="The caída stands.")
     assert "appeal-badge" not in board.get(rows).content.decode()
+
+
+@pytest.mark.parametrize("language, label", [("en", "Adjust the points of"), ("es", "Ajustar los puntos de")])
+def test_the_ajuste_offers_the_two_pairs_by_name_and_stores_the_side(played, people, language, label):
+    appeal = appeals.admit(filed(played), people["director"])
+    url = reverse("appeals:detail", args=[appeal.pk])
+    director = Client(HTTP_ACCEPT_LANGUAGE=language)
+    director.force_login(people["director"])
+    page = director.get(url).content.decode()
+    assert label in page
+    assert f'<option value="A">{played.pair_a}</option>' in page
+    assert f'<option value="B">{played.pair_b}</option>' in page
+    body = {"step": "rule", "rule-upheld": "yes", "rule-ruling": "Adjust.", "rule-adjust_pair": "B"}
+    assert director.post(url, {**body, "rule-adjust_points": "2"}).status_code == 302
+    played.refresh_from_db()
+    assert played.state["scores"] == {"A": 2, "B": 2}
+
+
+def waiting_badge(client):
+    page = client.get(reverse("rules")).content.decode()
+    start = page.find('class="badge text-bg-warning waiting-appeals"')
+    return page[start : page.find("</a>", start)] if start >= 0 else None
+
+
+@pytest.mark.parametrize("language, words", [("en", "waiting for your ruling"), ("es", "esperan su resolución")])
+def test_the_navigation_counts_the_appeals_waiting_for_the_director_alone(
+    played, people, championship, language, words
+):
+    director = Client(HTTP_ACCEPT_LANGUAGE=language)
+    director.force_login(people["director"])
+    assert waiting_badge(director) is None  # zero shows nothing
+    appeal = filed(played)
+    assert f'>1<span class="visually-hidden"> {words}</span>' in waiting_badge(director)
+    # Another championship's Director and the juez see no count of this one's appeals.
+    Championship.objects.create(
+        name="Copa Chimborazo",
+        edition="2026",
+        start_date=championship.start_date,
+        end_date=championship.end_date,
+        director=people["stranger"],
+    )
+    for who in ("stranger", "juez"):
+        other = Client(HTTP_ACCEPT_LANGUAGE=language)
+        other.force_login(people[who])
+        assert waiting_badge(other) is None
+    appeals.dismiss(appeal, people["director"], "Out of time.")
+    assert waiting_badge(director) is None
+
+
+def test_the_waiting_count_is_one_query(played, people, django_assert_num_queries):
+    filed(played)
+    request = RequestFactory().get("/")
+    request.user = people["director"]
+    count = waiting_appeals(request)["waiting_appeals"]
+    with django_assert_num_queries(1):
+        assert count() == 1
+
+
+@pytest.mark.parametrize(
+    "language, claim",
+    [("en", "Caída (player 1) · A · Los Ases · A +2 · "), ("es", "Caída (jugador 1) · A · Los Ases · A +2 · ")],
+)
+def test_the_appeal_list_shows_the_claim_appealed_and_the_juezs_decision(played, people, language, claim):
+    appeal = filed(played)
+    director = Client(HTTP_ACCEPT_LANGUAGE=language)
+    director.force_login(people["director"])
+    listing = director.get(reverse("appeals:list")).content.decode()
+    row = listing[listing.find(f'data-appeal="{appeal.pk}"') :]
+    row = row[: row.find("</tr>")]
+    local = timezone.localtime(ClaimEntry.objects.get(mesa=played, seq=2).created_at)
+    assert f"#2 · {claim}{local:%H:%M}" in row
+    assert escape(str(played)) in row and "Las Sotas" in row

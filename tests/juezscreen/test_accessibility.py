@@ -161,3 +161,19 @@ def test_the_other_pages_of_each_role(live_server, page, mesa, width, height):
         for path in paths:
             assert page.goto(live_server.url + path).status == 200, path
             assert (path, violations(page, live_server)) == (path, [])
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (390, 844)])
+def test_the_directors_ruling_form_and_waiting_count(live_server, page, mesa, width, height, tmp_path):
+    """The ruling form of an admitted appeal, its ajuste offering the pairs by name, and the count in the bar."""
+    director = directed(mesa)
+    log_claims(mesa, [MANO, caida("A")])
+    appeal = appeal_of_b(mesa, status=Appeal.Status.ADMITTED, suspended_mesa=True)
+    login(page.context, live_server, director)
+    page.set_viewport_size({"width": width, "height": height})
+    assert page.goto(f"{live_server.url}/apelaciones/{appeal.pk}/").status == 200
+    options = page.locator("select[name=rule-adjust_pair] option").all_inner_texts()
+    assert options == ["—", str(mesa.pair_a), str(mesa.pair_b)]
+    assert page.locator(".waiting-appeals").first.text_content().startswith("1")
+    page.screenshot(path=str(tmp_path / f"ruling-{width}.png"), full_page=True)
+    assert violations(page, live_server) == []

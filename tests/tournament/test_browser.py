@@ -245,7 +245,7 @@ def test_the_draw_leaves_out_the_absent_pairs_after_the_organiser_sees_them(live
     page.click("text=Marcar todas presentes")
     expect(page.locator("#attendance")).to_have_text("Presentes: 6 · ausentes: 0.")
     absent = present[-1]
-    page.locator("#pairs tr", has_text=absent.name).get_by_role("button", name="Presente").click()
+    page.locator("#pairs tr", has_text=absent.name).get_by_role("button", name="Marcar ausente").click()
     expect(page.locator("#attendance")).to_have_text("Presentes: 5 · ausentes: 1.")
 
     page.click("a.nav-link:has-text('Resumen')")
@@ -304,3 +304,17 @@ def test_the_committee_makes_a_director_whom_the_championship_form_then_offers(l
     shot(page, "championship-form")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "championship-form-phone")
+
+
+def test_the_search_box_filters_the_pairs_as_one_types(live_server, page):
+    organiser("organizador")
+    champ = make_championship(name="Copa Chimborazo")
+    listed = pairs(champ, 6, present=False)
+    sign_in(page, live_server, "organizador", f"/campeonatos/{champ.pk}/parejas/")
+    rows = page.locator("#pairs tbody tr")
+    expect(rows.locator("visible=true")).to_have_count(6)
+    page.get_by_label("Buscar una pareja (nombre, jugador o club)").fill(listed[2].name.upper())
+    expect(rows.locator("visible=true")).to_have_count(1)
+    expect(rows.locator("visible=true")).to_contain_text(listed[2].name)
+    page.get_by_label("Buscar una pareja (nombre, jugador o club)").fill("")
+    expect(rows.locator("visible=true")).to_have_count(6)

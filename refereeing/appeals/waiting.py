@@ -1,0 +1,15 @@
+"""The count of appeals waiting for the Director, shown in the navigation bar of every page."""
+
+from refereeing.models import Appeal
+
+
+def waiting_appeals(request):
+    """A callable, so that one COUNT runs only where a page draws the bar, and never for a stranger."""
+    user = request.user
+
+    def count():
+        if not user.is_authenticated:
+            return 0
+        return Appeal.objects.waiting().filter(mesa__championship__director=user).count()
+
+    return {"waiting_appeals": count}
