@@ -7,15 +7,16 @@ submit, a retry, a stale page) leaves the pair present and writes no second act.
 from django.db import transaction
 
 from audit.context import acting
+from tournament.locking import locked
 from tournament.models import Pair
 
 
 def check_in(pair, present, *, by, address=None):
     """Mark ``pair`` present (``True``) or absent; return whether anything changed (audited when it does)."""
     with transaction.atomic(), acting(by, address):
-        locked = Pair.objects.select_for_update().get(pk=pair.pk)
-        if locked.checked_in == present:
+        held = locked(Pair.objects.filter(pk=pair.pk)).get()
+        if held.checked_in == present:
             return False
-        locked.checked_in = present
-        locked.save(update_fields=["checked_in"])
+        held.checked_in = present
+        held.save(update_fields=["checked_in"])
         return True
