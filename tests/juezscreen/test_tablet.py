@@ -5,7 +5,7 @@ Buttons that never move, refusals that stay until acknowledged (with a
 sound and a vibration that can be switched off), the conteo in four taps,
 confirmations, juego y veo with an explicit choice, the screen surviving a
 reload offline, undone claims read as undone, Mis mesas in order; a double
-tap on a slow network logs one claim; after a conflict the juez chooses
+tap on a slow network or a quick one logs one claim; after a conflict the juez chooses
 claim by claim. Screenshots of each state go to artifacts/.
 """
 
@@ -303,6 +303,28 @@ def test_a_double_tap_on_a_slow_network_logs_one_claim(live_server, page, mesa):
     assert not held
     assert list(ClaimEntry.objects.filter(mesa=mesa).values_list("kind", flat=True)) == ["mano", "caida"]
     expect(score(page, "A")).to_have_text("2")
+
+
+def test_a_double_tap_on_a_quick_network_logs_one_claim(live_server, page, mesa):
+    log_claims(mesa, [MANO])
+    open_screen(page, live_server, mesa)
+    answered = []
+    page.on("response", lambda r: answered.append(r) if r.request.method == "POST" else None)
+    button = page.locator(".screen [data-claim=caida][data-pair=A]")
+    button.tap()
+    # Two taps 230 ms apart; the first claim is answered, and gone from the queue, before the second.
+    page.wait_for_timeout(230)
+    assert len(answered) == 1
+    expect(page.locator("#net .net-waiting")).to_have_count(0)
+    button.tap()
+    page.wait_for_timeout(1200)
+    assert len(answered) == 1
+    assert list(ClaimEntry.objects.filter(mesa=mesa).values_list("kind", flat=True)) == ["mano", "caida"]
+    expect(score(page, "A")).to_have_text("2")
+    # A tap after the double-tap window is a claim of its own.
+    button.tap()
+    settled(page, 3)
+    assert ClaimEntry.objects.filter(mesa=mesa, kind="caida").count() == 2
 
 
 def test_after_a_conflict_the_juez_chooses_claim_by_claim(live_server, page, mesa, browser, browser_context_args):
