@@ -180,30 +180,40 @@ def test_plays_that_end_or_stop_things_are_confirmed_in_one_sentence(live_server
     assert ClaimEntry.objects.get(mesa=mesa, seq=2).kind == "mal_repartidas"
 
 
-def test_juego_y_veo_needs_an_explicit_choice_among_this_manos_plays(live_server, page, mesa):
-    # B's caída of the first mano is not this mano's: it is not offered.
+def test_juego_y_veo_needs_an_explicit_choice_among_the_plays_the_engine_offers(live_server, page, mesa):
+    # Only B's last play may be protested now (Art. 5): not its earlier caída, nor the first mano's.
     log_claims(mesa, [MANO, caida("B"), MANO, caida("B"), caida("A"), {"kind": "limpia", "pair": "B"}])
     open_screen(page, live_server, mesa)
     page.tap(".screen [data-open=jyv][data-pair=A]")
     dialog = page.locator("#dlg-jyv")
     options = dialog.locator(".jyv-against .form-check")
-    expect(options).to_have_text(
-        ["#6 Limpia · Caballos de Espada", "#4 Caída · Caballos de Espada", "Una jugada no anotada"]
-    )
+    expect(options).to_have_text(["#6 Limpia · Caballos de Espada", "Una jugada no anotada"])
     expect(dialog.locator("input[name=against]:checked")).to_have_count(0)
     expect(dialog.locator("[data-confirm=upheld]")).to_be_disabled()
     expect(dialog.locator("[data-confirm=rejected]")).to_be_disabled()
     expect(dialog.locator(".jyv-choose")).to_be_visible()
     shot(page, "jyv-choose")
-    dialog.locator("label[for=jyv-against-1]").tap()
+    dialog.locator("label[for=jyv-against-0]").tap()
     expect(dialog.locator("[data-confirm=rejected]")).to_be_enabled()
     Tablet(page, 6).tap("#dlg-jyv [data-confirm=rejected]")
     assert ClaimEntry.objects.get(mesa=mesa, seq=7).claim == {
         "kind": "juego_y_veo",
         "pair": "A",
         "upheld": False,
-        "against": 4,
+        "against": 6,
     }
+    # Protested once, it is offered no more.
+    page.tap(".screen [data-open=jyv][data-pair=A]")
+    expect(options).to_have_text(["Una jugada no anotada"])
+
+
+def test_juego_y_veo_offers_the_dealers_last_levante_across_the_new_mano_art_5a_third_rulings(live_server, page, mesa):
+    log_claims(mesa, [MANO, caida("A"), MANO])
+    open_screen(page, live_server, mesa)
+    page.tap(".screen [data-open=jyv][data-pair=B]")
+    options = page.locator("#dlg-jyv .jyv-against .form-check")
+    expect(options).to_have_text([re.compile(r"^#2 Caída · "), "Una jugada no anotada"])
+    shot(page, "jyv-across-mano")
 
 
 def test_undone_claims_read_as_undone_after_a_reload(live_server, page, mesa):
