@@ -106,6 +106,7 @@ def test_a_refusal_sounds_and_vibrates_unless_switched_off(live_server, page, me
     page.locator("#set-vibrate + label").tap()
     page.tap("#dlg-settings [value=close]")
     assert page.evaluate("JSON.parse(localStorage.getItem('mesa.settings'))") == {"sound": False, "vibrate": False}
+    page.wait_for_timeout(800)  # past the double-tap window of the first tap
     page.tap(".screen [data-claim=caida][data-pair=A]")
     expect(page.locator("#log .log-item.is-refused")).to_have_count(2)
     expect(page.locator("#refusal")).to_be_visible()
