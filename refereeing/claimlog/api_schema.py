@@ -78,6 +78,10 @@ class State(serializers.Serializer):
     finished = serializers.BooleanField()
     winner = serializers.CharField(allow_null=True)
     suspended = serializers.BooleanField()
+    protestable = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="By protesting pair: the seqs of the plays its juego y veo may name now (the engine's answer).",
+    )
 
 
 class ClaimRequest(serializers.Serializer):

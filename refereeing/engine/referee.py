@@ -160,6 +160,7 @@ class Referee:
             self.articles["juego_y_veo"] = "002 Art. 13"
         self.captured = {"A": 0, "B": 0}
         self.chica_ender = None  # the seq of the claim that ended the last chica
+        self.last_seq = 0  # the seq of the last claim decided, void or not
         self.closing = None  # the referee as that claim left it, before the chica ended
         self._new_data()
         self._new_mano()
@@ -307,6 +308,7 @@ class Referee:
     # -- decisions ---------------------------------------------------------
 
     def decide(self, seq, claim):
+        self.last_seq = seq
         kind = claim["kind"]
         self.delta = delta = {"A": 0, "B": 0}
         self.won = self.note = None
@@ -392,6 +394,19 @@ class Referee:
         self.won = self.note = None
         self.data_over = False
 
+    def protestable(self, protester):
+        """The seqs of the plays ``protester`` can protest by juego y veo as the next claim, oldest first.
+
+        Asked of the referee itself (see _juego_y_veo), so that the screen offers exactly what it takes.
+        """
+        candidates = set(self.plays) | {self.chica_ender} - {None}
+        if self.carried is not None:
+            candidates.add(self.carried[SEQ])
+        claim = {"kind": "juego_y_veo", "pair": protester, "upheld": True}
+        return [
+            seq for seq in sorted(candidates) if self.trial(self.last_seq + 1, dict(claim, against=seq))[0].accepted
+        ]
+
     def gate(self, kind):
         """The refusal of any claim of ``kind`` here, whatever its fields, or None."""
         if self.finished:
@@ -412,6 +427,7 @@ class Referee:
 
     def passive(self, seq, kind, accepted, code, claim, voided_by=None):
         """The decision of a void, or of a voided claim: it changes nothing."""
+        self.last_seq = seq
         return Decision(
             seq,
             kind,
@@ -711,6 +727,7 @@ class Referee:
             chica_results=[dict(r) for r in self.results],
             players=self.players,
             seats=list(self.seats),
+            protestable={pair: self.protestable(pair) for pair in ("A", "B")},
         )
 
 

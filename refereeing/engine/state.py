@@ -101,6 +101,7 @@ class State:
     chica_results: list
     players: int
     seats: list = field(default_factory=list)
+    protestable: dict = field(default_factory=dict)  # by protesting pair: the seqs its juego y veo may name now
 
     def as_dict(self) -> dict:
         return {
@@ -120,6 +121,7 @@ class State:
             "chica_results": [dict(r, scores=dict(r["scores"])) for r in self.chica_results],
             "players": self.players,
             "seats": list(self.seats),
+            "protestable": {pair: list(seqs) for pair, seqs in self.protestable.items()},
         }
 
 

@@ -62,3 +62,12 @@ def codes(result):
 
 def scores(result):
     return (result.state.scores["A"], result.state.scores["B"])
+
+
+def renumbered(state, seqs):
+    """``state`` (as a dict) of a shortened log, its plays to protest named by their seqs in the full log.
+
+    ``seqs``: the full log's seq of each claim kept, in order.
+    """
+    protestable = {pair: [seqs[seq - 1] for seq in kept] for pair, kept in state["protestable"].items()}
+    return dict(state, protestable=protestable)

@@ -45,6 +45,7 @@ STATE_KEYS = {
     "chica_results",
     "players",
     "seats",
+    "protestable",
 }
 
 
@@ -120,6 +121,7 @@ def test_decisions_and_state_as_json():
         "chica_results": [{"chica": 1, "winner": "A", "scores": {"A": 48, "B": 6}, "zapatero": "B"}],
         "players": 4,
         "seats": ["A1", "B1", "A2", "B2"],
+        "protestable": {"A": [], "B": []},
     }
     assert data["decisions"][-1]["code"] == "mesa_terminada"
 

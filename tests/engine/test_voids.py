@@ -6,7 +6,7 @@ import random
 from refereeing.engine import Header, replay
 from refereeing.engine.rules import build_ruleset
 
-from .logs import DATA, claim, codes, last, play
+from .logs import DATA, claim, codes, last, play, renumbered
 
 
 def test_a_voided_claim_never_happened():
@@ -126,8 +126,9 @@ def test_a_refused_claim_changes_nothing():
             for _ in range(40):
                 log = random_log(rng, 120, players)
                 result = replay(header, log)
-                kept = [c for c, d in zip(log, result.decisions) if d.accepted]
+                kept_seqs = [d.seq for d in result.decisions if d.accepted]
+                kept = [log[seq - 1] for seq in kept_seqs]
                 assert len(kept) < len(log)
                 again = replay(header, kept)
-                assert again.state.as_dict() == result.state.as_dict()
+                assert renumbered(again.state.as_dict(), kept_seqs) == result.state.as_dict()
                 assert all(d.accepted for d in again.decisions)

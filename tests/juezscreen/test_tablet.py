@@ -5,7 +5,7 @@ Buttons that never move, refusals that stay until acknowledged (with a
 sound and a vibration that can be switched off), the conteo in four taps,
 confirmations, juego y veo with an explicit choice, the screen surviving a
 reload offline, undone claims read as undone, Mis mesas in order; a double
-tap on a slow network logs one claim; after a conflict the juez chooses
+tap on a slow network or a quick one logs one claim; after a conflict the juez chooses
 claim by claim. Screenshots of each state go to artifacts/.
 """
 
@@ -106,6 +106,7 @@ def test_a_refusal_sounds_and_vibrates_unless_switched_off(live_server, page, me
     page.locator("#set-vibrate + label").tap()
     page.tap("#dlg-settings [value=close]")
     assert page.evaluate("JSON.parse(localStorage.getItem('mesa.settings'))") == {"sound": False, "vibrate": False}
+    page.wait_for_timeout(800)  # past the double-tap window of the first tap
     page.tap(".screen [data-claim=caida][data-pair=A]")
     expect(page.locator("#log .log-item.is-refused")).to_have_count(2)
     expect(page.locator("#refusal")).to_be_visible()
@@ -180,30 +181,40 @@ def test_plays_that_end_or_stop_things_are_confirmed_in_one_sentence(live_server
     assert ClaimEntry.objects.get(mesa=mesa, seq=2).kind == "mal_repartidas"
 
 
-def test_juego_y_veo_needs_an_explicit_choice_among_this_manos_plays(live_server, page, mesa):
-    # B's caída of the first mano is not this mano's: it is not offered.
+def test_juego_y_veo_needs_an_explicit_choice_among_the_plays_the_engine_offers(live_server, page, mesa):
+    # Only B's last play may be protested now (Art. 5): not its earlier caída, nor the first mano's.
     log_claims(mesa, [MANO, caida("B"), MANO, caida("B"), caida("A"), {"kind": "limpia", "pair": "B"}])
     open_screen(page, live_server, mesa)
     page.tap(".screen [data-open=jyv][data-pair=A]")
     dialog = page.locator("#dlg-jyv")
     options = dialog.locator(".jyv-against .form-check")
-    expect(options).to_have_text(
-        ["#6 Limpia · Caballos de Espada", "#4 Caída · Caballos de Espada", "Una jugada no anotada"]
-    )
+    expect(options).to_have_text(["#6 Limpia · Caballos de Espada", "Una jugada no anotada"])
     expect(dialog.locator("input[name=against]:checked")).to_have_count(0)
     expect(dialog.locator("[data-confirm=upheld]")).to_be_disabled()
     expect(dialog.locator("[data-confirm=rejected]")).to_be_disabled()
     expect(dialog.locator(".jyv-choose")).to_be_visible()
     shot(page, "jyv-choose")
-    dialog.locator("label[for=jyv-against-1]").tap()
+    dialog.locator("label[for=jyv-against-0]").tap()
     expect(dialog.locator("[data-confirm=rejected]")).to_be_enabled()
     Tablet(page, 6).tap("#dlg-jyv [data-confirm=rejected]")
     assert ClaimEntry.objects.get(mesa=mesa, seq=7).claim == {
         "kind": "juego_y_veo",
         "pair": "A",
         "upheld": False,
-        "against": 4,
+        "against": 6,
     }
+    # Protested once, it is offered no more.
+    page.tap(".screen [data-open=jyv][data-pair=A]")
+    expect(options).to_have_text(["Una jugada no anotada"])
+
+
+def test_juego_y_veo_offers_the_dealers_last_levante_across_the_new_mano_art_5a_third_rulings(live_server, page, mesa):
+    log_claims(mesa, [MANO, caida("A"), MANO])
+    open_screen(page, live_server, mesa)
+    page.tap(".screen [data-open=jyv][data-pair=B]")
+    options = page.locator("#dlg-jyv .jyv-against .form-check")
+    expect(options).to_have_text([re.compile(r"^#2 Caída · "), "Una jugada no anotada"])
+    shot(page, "jyv-across-mano")
 
 
 def test_undone_claims_read_as_undone_after_a_reload(live_server, page, mesa):
@@ -303,6 +314,28 @@ def test_a_double_tap_on_a_slow_network_logs_one_claim(live_server, page, mesa):
     assert not held
     assert list(ClaimEntry.objects.filter(mesa=mesa).values_list("kind", flat=True)) == ["mano", "caida"]
     expect(score(page, "A")).to_have_text("2")
+
+
+def test_a_double_tap_on_a_quick_network_logs_one_claim(live_server, page, mesa):
+    log_claims(mesa, [MANO])
+    open_screen(page, live_server, mesa)
+    answered = []
+    page.on("response", lambda r: answered.append(r) if r.request.method == "POST" else None)
+    button = page.locator(".screen [data-claim=caida][data-pair=A]")
+    button.tap()
+    # Two taps 230 ms apart; the first claim is answered, and gone from the queue, before the second.
+    page.wait_for_timeout(230)
+    assert len(answered) == 1
+    expect(page.locator("#net .net-waiting")).to_have_count(0)
+    button.tap()
+    page.wait_for_timeout(1200)
+    assert len(answered) == 1
+    assert list(ClaimEntry.objects.filter(mesa=mesa).values_list("kind", flat=True)) == ["mano", "caida"]
+    expect(score(page, "A")).to_have_text("2")
+    # A tap after the double-tap window is a claim of its own.
+    button.tap()
+    settled(page, 3)
+    assert ClaimEntry.objects.filter(mesa=mesa, kind="caida").count() == 2
 
 
 def test_after_a_conflict_the_juez_chooses_claim_by_claim(live_server, page, mesa, browser, browser_context_args):

@@ -4,30 +4,24 @@
  * captures and its verdict; the juez decides.
  *
  * Which claim is protested is asked, with nothing chosen beforehand: the
- * list holds only the other pair's plays of the current mano (accepted and
- * not undone), and "a play not logged". Comprobado and Rechazado wait
- * until the juez has chosen. */
+ * list holds the plays the engine says the protester may name now (the
+ * rulings decide which: see Referee.protestable), and "a play not logged".
+ * Comprobado and Rechazado wait until the juez has chosen. */
 
 import { api } from "./net.js";
 import { take } from "./queue.js";
-import { cfg, sortedEntries, voidedSeqs } from "./state.js";
+import { cfg, sortedEntries, st } from "./state.js";
 import { listOf } from "./dialogs.js";
 import { describe, label, messageNodes, pairName, t } from "./words.js";
 
 const dlg = document.getElementById("dlg-jyv");
-const PLAYS = ["caida", "limpia", "caida_limpia", "ronda", "doble_ronda", "caida_en_ronda", "cuatro_caidas"];
 let jyv = null;
 
-/* The offender's plays since the last mano was dealt. */
-function playsOfThisMano(offender) {
-  const voided = voidedSeqs(), plays = [];
-  const entries = sortedEntries();
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i];
-    if (e.claim.kind === "mano" && e.decision.accepted && !voided[e.seq]) break;
-    if (e.decision.accepted && !voided[e.seq] && e.claim.pair === offender && PLAYS.includes(e.claim.kind)) plays.push(e);
-  }
-  return plays;
+/* The plays the protester may name now, as the engine says with its last state. */
+function protestable(protester) {
+  const state = st.server.state, seqs = (state && state.protestable && state.protestable[protester]) || [];
+  const bySeq = new Map(sortedEntries().map((e) => [e.seq, e]));
+  return seqs.filter((seq) => bySeq.has(seq)).map((seq) => bySeq.get(seq));
 }
 
 export function openJyv(protester) {
@@ -36,8 +30,7 @@ export function openJyv(protester) {
   dlg.querySelector(".jyv-result").textContent = "";
   const box = dlg.querySelector(".jyv-against");
   box.textContent = "";
-  const offender = protester === "A" ? "B" : "A";
-  const options = playsOfThisMano(offender).map((e) => ["" + e.seq, "#" + e.seq + " " + describe(e.claim)]);
+  const options = protestable(protester).map((e) => ["" + e.seq, "#" + e.seq + " " + describe(e.claim)]);
   options.push(["none", t("jyv.against_none")]);
   options.forEach(([value, text], i) => {
     const row = document.createElement("div");
@@ -124,7 +117,7 @@ dlg.querySelector("[data-jyv=check]").addEventListener("click", () => {
 
 /* The checker's answer: its verdict on the cards taken ("legal",
  * "incomplete" or "illegal", with the reason and article) and every legal
- * capture, marked caída or limpia. */
+ * capture, marked with the plays it makes. */
 function showLevante(out, data) {
   out.textContent = "";
   const verdict = data.verdict || {};
@@ -135,7 +128,8 @@ function showLevante(out, data) {
   out.appendChild(v);
   const captures = data.captures || [];
   out.appendChild(listOf(t("jyv.legal"), captures.length ? captures.map((c) => (
-    c.cards.join(" ") + (c.caida ? " · " + label("caida") : "") + (c.limpia ? " · " + label("limpia") : "")
+    // The capture's flags are named after the engine's plays: each one set is shown by its label.
+    [c.cards.join(" ")].concat(Object.keys(c).filter((key) => c[key] === true).map(label)).join(" · ")
   )) : [t("jyv.none")]));
 }
 

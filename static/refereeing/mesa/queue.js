@@ -8,7 +8,10 @@
  *           claim twice.
  * double tap  A tap on a button whose claim is still being sent, or that
  *           was tapped less than DOUBLE_TAP_MS before, logs nothing more:
- *           the button shows its claim pending from the first tap.
+ *           the button shows its claim pending from the first tap. The
+ *           time of the last tap is kept per button, not in the queue: on
+ *           a quick network the first claim is answered, and gone from the
+ *           queue, before the second tap.
  * 409       The screen does not guess: it brings in the other tablet's
  *           claims, stops sending, and asks the juez claim by claim which
  *           of the waiting ones still stand. A waiting mano is not ticked
@@ -27,13 +30,15 @@ const DOUBLE_TAP_MS = 800;
 
 export function claimKey(claim) { return claim.kind + ":" + (claim.pair || ""); }
 
+const lastTap = new Map();
+
 export function take(claim) {
   if (st.forbidden) return;
   const key = claimKey(claim), now = Date.now();
-  const twin = st.queue.find((item) => claimKey(item.claim) === key
-    && (item.client_id === st.inflight || now - (item.tapped || 0) < DOUBLE_TAP_MS));
-  if (twin) return;
-  st.queue.push({ client_id: uuid(), claim, expected_seq: st.server.last_seq + st.queue.length + 1, tapped: now });
+  const sending = st.queue.some((item) => claimKey(item.claim) === key && item.client_id === st.inflight);
+  if (sending || now - (lastTap.get(key) || 0) < DOUBLE_TAP_MS) return;
+  lastTap.set(key, now);
+  st.queue.push({ client_id: uuid(), claim, expected_seq: st.server.last_seq + st.queue.length + 1 });
   saveQueue();
   changed();
   flush();
