@@ -37,7 +37,7 @@ def after_round_start(championship, bracket, round_number):
 
 def _make(path):
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         write(path)
         log.info("Backup written to %s", path)
     except Exception:

@@ -140,6 +140,7 @@ def test_the_control_desks_backup_is_the_owners_alone_and_holds_no_session(tmp_p
             time.sleep(0.1)
     [made] = [p for p in folder.iterdir() if not p.name.startswith(".")]
     assert mode(made) == OWNER_ONLY
+    assert mode(folder) == 0o700  # the folder it made for them too: no one else lists the backups
     document = json.loads(gzip.decompress(made.read_bytes()))
     assert not [row for row in document["objects"] if row["model"].startswith("sessions.")]
 
