@@ -29,19 +29,21 @@ def engine_citations():
 
 
 @pytest.fixture
-def page(client):
+def rules_html(client):
+    # Not ``page``: that name is Playwright's browser page, which the suite's
+    # conftest closes after each test (tests/conftest.py).
     response = client.get(reverse("rules"))
     assert response.status_code == 200
     return response.content.decode()
 
 
-def test_the_rules_page_is_the_document_rendered(client, page):
+def test_the_rules_page_is_the_document_rendered(client, rules_html):
     assert reverse("rules") == "/reglas/"
-    assert "<h1>Reglas del Cuarenta en Mesa de Control</h1>" in page
-    assert "<table>" in page and "English summary" in page
+    assert "<h1>Reglas del Cuarenta en Mesa de Control</h1>" in rules_html
+    assert "<table>" in rules_html and "English summary" in rules_html
 
 
-def test_every_article_the_engine_can_cite_has_an_anchor_in_the_document(page):
+def test_every_article_the_engine_can_cite_has_an_anchor_in_the_document(rules_html):
     citations = engine_citations()
     # The engine's own tables are among them (a sanity check of the search).
     assert {"Art. 10", "002 Art. 15", "seed 003", "Art. 18"} <= citations
@@ -52,26 +54,28 @@ def test_every_article_the_engine_can_cite_has_an_anchor_in_the_document(page):
         for part in re.split(r"; ", article):
             target = anchor(part)
             assert target is not None, article
-            assert f'id="{target}"' in page, (article, target)
+            assert f'id="{target}"' in rules_html, (article, target)
     assert referee and levante  # their citations are read from their source above
 
 
-def test_every_link_inside_the_document_lands_on_an_anchor(page):
-    links = set(re.findall(r'href="#([^"]+)"', page))
+def test_every_link_inside_the_document_lands_on_an_anchor(rules_html):
+    links = set(re.findall(r'href="#([^"]+)"', rules_html))
     assert links
     for target in links:
-        assert f'id="{target}"' in page, target
+        assert f'id="{target}"' in rules_html, target
 
 
-def test_the_document_names_every_profile_and_every_ruling_added_later(page):
+def test_the_document_names_every_profile_and_every_ruling_added_later(rules_html):
     for profile in rules.PROFILES:
-        assert f"<code>{profile}</code>" in page
+        assert f"<code>{profile}</code>" in rules_html
     for ruling in ("conteo", "38", "chica-a-media-data", "anulaciones", "ajuste-director", "reglas-congeladas"):
-        assert f'id="ruling-{ruling}"' in page
+        assert f'id="ruling-{ruling}"' in rules_html
     # The fourteen of the third version, and the corrected profile line (seed 003).
-    third = re.findall(r'id="ruling-([a-z0-9-]+)"', page.split('id="tercera-version"')[1].split('id="perfiles"')[0])
+    third = re.findall(
+        r'id="ruling-([a-z0-9-]+)"', rules_html.split('id="tercera-version"')[1].split('id="perfiles"')[0]
+    )
     assert len(third) == 14, third
-    assert "la pareja zapatera queda eliminada del campeonato" in page
+    assert "la pareja zapatera queda eliminada del campeonato" in rules_html
 
 
 def test_an_article_url_is_the_rules_page_and_the_articles_anchor():
