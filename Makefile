@@ -17,13 +17,17 @@ APT_PACKAGES := python3-venv gettext libpango-1.0-0 libpangoft2-1.0-0 \
 	libharfbuzz-subset0 fonts-dejavu-core fonts-liberation2 chromium \
 	poppler-utils
 
-.PHONY: run serve test lint pytest system venv messages db help
+.PHONY: run serve test test-fast slow-tests lock lint pytest system venv messages db help mirror mirror-publish guide-screenshots
 
 help:
 	@echo "make run   set up and serve the demo championship on http://$(HOST):$(PORT)"
-	@echo "make serve set up and serve in production (the README's Configuration in the environment)"
-	@echo "make test  set up, lint and run the whole test suite"
-	@echo "make lint  ruff and the import contracts only"
+	@echo "make serve set up and serve in production (the README's Configuration in the environment);"
+	@echo "           with TLS_DIR=tls, HTTPS with the venue's own certificate (README, HTTPS at the venue)"
+	@echo "make test  set up, lint and run the whole test suite (in parallel: PYTEST_WORKERS=$(PYTEST_WORKERS))"
+	@echo "make test-fast  lint and the suite less its browser, fuzz, production-server and slow tests (under 2 min)"
+	@echo "make lint  ruff, the import contracts, mypy and the migrations' check only"
+	@echo "make lock  write requirements.lock again after a change of pin in pyproject.toml"
+	@echo "make guide-screenshots  take the pictures of the guides (/ayuda/) again, in both languages, into static/help/"
 
 system:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
@@ -36,13 +40,22 @@ system:
 	  fi; \
 	fi
 
-$(VENV)/.installed: pyproject.toml
-	@$(PYTHON) -c 'import sys; sys.exit(0 if (3, 10) <= sys.version_info[:2] else "Python 3.10 or newer is needed (Django 5.2); found " + sys.version.split()[0])'
+# Exactly the versions of requirements.lock (what pyproject.toml pins, and
+# all they pull in), then the project itself, whose dependencies those are.
+$(VENV)/.installed: requirements.lock pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Python 3.11 is needed (pyproject.toml); found " + sys.version.split()[0])'
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[test]"
+	$(PY) -m pip install -q -r requirements.lock
+	$(PY) -m pip install -q -e . --no-deps
 	@$(PY) -c 'import django; assert django.get_version() == "5.2.19", "pip installed Django " + django.get_version() + ", not the pinned 5.2.19"'
 	touch $@
+
+# After a change of pin in pyproject.toml: every package's version again,
+# from the index pip is configured with (no network beyond it).
+lock:
+	$(VENV)/bin/pip-compile --quiet --extra test --strip-extras --no-emit-index-url --no-emit-find-links \
+		-o requirements.lock pyproject.toml
 
 venv: system $(VENV)/.installed
 
@@ -62,22 +75,72 @@ run: db
 # the migrations, the translations (the *.mo files are not in git: without
 # them the site speaks English to everyone), the static files under their
 # hashed names, then gunicorn with config/gunicorn.py in place of make.
+# With TLS_DIR set (e.g. TLS_DIR=tls), HTTPS on the venue's own network: the
+# venue's certificate authority and this server's certificate for its LAN
+# addresses are made there (once; the certificate again for a new address),
+# and gunicorn serves HTTPS with them (README, "HTTPS at the venue").
 serve: db
 	$(PY) manage.py collectstatic --noinput -v 0
+	@if [ -n "$$TLS_DIR" ]; then $(PY) manage.py venue_certificate; fi
 	exec $(VENV)/bin/gunicorn -c config/gunicorn.py config.asgi
+
+# The public mirror (docs/mirror.md). At the venue, once its PostgreSQL has
+# wal_level = logical: publish what the mirror may copy (again after an upgrade).
+mirror-publish: db
+	$(PY) manage.py mirror_publish
+
+# On the mirror's machine, with the production settings and
+# VENUE_DSN="host=... port=... dbname=... user=..." (the venue through its
+# tunnel): subscribe (or update the subscription), then serve the public pages.
+mirror: messages
+	@test -n "$(VENUE_DSN)" || { echo "Set VENUE_DSN to the venue's PostgreSQL as seen from here (docs/mirror.md)."; exit 2; }
+	MIRROR=false $(PY) manage.py mirror_subscribe --venue "$(VENUE_DSN)"
+	MIRROR=false $(PY) manage.py collectstatic --noinput -v 0
+	MIRROR=true exec $(VENV)/bin/gunicorn -c config/gunicorn.py config.asgi
+
+# pytest-xdist's workers; --dist loadgroup hands them the tests one by one, so that no long file keeps one
+# worker busy at the end while the others wait (file by file, the SQLite pass took 12 min 32 s on an idle
+# machine; benchmarks/RESULTS.md). The files whose tests must stay together on one worker (a module-scoped
+# server, the mirror's PostgreSQL clusters) are marked xdist_group by tests/conftest.py, which finds them.
+# Four workers on two cores: the browser and production-server tests spend most of their time waiting.
+PYTEST_WORKERS ?= 4
+# The inner loop, under 2 minutes: it leaves out the browser tests (Chromium), the fuzz tests (Hypothesis,
+# schemathesis), the production-server tests (gunicorn, PostgreSQL clusters of their own) and the slow tests
+# (those measured at half a second or more, listed in tests/slow_tests.txt): all of them run in `make test`.
+# Two workers, not four: what is left is CPU-bound, and each worker pays Django's start and its database.
+FAST := -m "not browser and not fuzz and not production_server and not slow"
+FAST_WORKERS ?= 2
 
 # pytest's exit code 5 (no test collected) is a failure here: a suite that
 # runs nothing proves nothing.
 pytest:
-	$(PY) -m pytest $(PYTEST_ARGS); rc=$$?; \
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc = 5 ]; then echo "pytest collected no test"; exit 1; fi; exit $$rc
 
-# ruff's lint rules and formatting, and the import contracts of ARCHITECTURE.md (all
-# configured in pyproject.toml); they take seconds, so they run first.
+# ruff's lint rules and formatting, the import contracts of ARCHITECTURE.md,
+# mypy's strict types of the engines and the claim log (all configured in
+# pyproject.toml), and no model change without its migration; they take
+# seconds, so they run first.
 lint: venv
 	$(VENV)/bin/ruff check --no-cache .
 	$(VENV)/bin/ruff format --check --no-cache .
 	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/mypy
+	$(PY) manage.py makemigrations --check --dry-run -v 0
 
 test: lint messages
 	$(MAKE) --no-print-directory pytest
+
+test-fast: lint messages
+	$(MAKE) --no-print-directory pytest PYTEST_WORKERS=$(FAST_WORKERS) PYTEST_ARGS='$(FAST) $(PYTEST_ARGS)'
+
+# tests/slow_tests.txt again, measured on the fast selection with the slow tests in
+# (tests/support/slow_tests.py; read the diff: a worker's first test carries its database's creation).
+slow-tests: messages
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile -m "not browser and not fuzz and not production_server" \
+		--junitxml=.slow-tests.xml -q; $(PY) -m tests.support.slow_tests .slow-tests.xml; rm -f .slow-tests.xml
+
+# The pictures of the guides at /ayuda/ (static/help/es/ and static/help/en/, committed), taken
+# again from the demo championship in Chromium by the test that checks them.
+guide-screenshots: messages
+	GUIDE_SCREENSHOTS=1 $(PY) -m pytest -q tests/guides/test_screenshots.py

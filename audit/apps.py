@@ -5,8 +5,3 @@ from django.utils.translation import gettext_lazy as _
 class AuditConfig(AppConfig):
     name = "audit"
     verbose_name = _("Audit trail")
-
-    def ready(self):
-        from . import registration
-
-        registration.register_models()

@@ -35,6 +35,11 @@ restore
     once decompressed (a gzip bomb is refused after that many bytes, not
     after it has filled the memory) and nested at most ``MAX_DEPTH`` deep.
     Sessions in a backup made by an earlier version are not loaded.
+older backup
+    One made before a migration that changed rows' shape (``LOADS_FROM``):
+    its rows name fields that are gone (a championship's count of tables
+    before the sedes), so a restore refuses it before touching the
+    database, saying which version to restore it with.
 """
 
 from __future__ import annotations
@@ -70,6 +75,8 @@ GZIP_MAGIC = b"\x1f\x8b"
 # A championship's backup is a few megabytes; a restore holds the whole document in memory.
 MAX_BYTES = 256 * 1024 * 1024
 MAX_DEPTH = 32  # a row nests 5 deep, a claim or a mesa's state a few more
+# The oldest migration of each app whose rows this version loads, and what came with it.
+LOADS_FROM = {"tournament": ("0018_sedes", "the sedes and their tables")}
 
 
 class BackupError(Exception):
@@ -200,9 +207,24 @@ def occupied(using=DEFAULT_DB_ALIAS):
     return found
 
 
+def _refuse_older(document):
+    """BackupError when ``document`` was made before a migration in ``LOADS_FROM``."""
+    made = document.get("migrations")
+    made = made if isinstance(made, dict) else {}
+    for app, (oldest, what) in LOADS_FROM.items():
+        name = made.get(app)
+        if not isinstance(name, str) or name < oldest:
+            raise BackupError(
+                f"The backup was made by an older version of the program ({app}.{name or 'unknown'}), before"
+                f" {what} ({app}.{oldest}); this version cannot load it and nothing was restored. Restore it"
+                " with the version that made it, then make a new backup after upgrading."
+            )
+
+
 def restore(path, using=DEFAULT_DB_ALIAS, max_bytes=MAX_BYTES):
     """Load the backup in ``path`` (at most ``max_bytes`` once decompressed) into the empty database; how many rows."""
     document = read(path, max_bytes)
+    _refuse_older(document)
     call_command("migrate", database=using, interactive=False, verbosity=0)
     missing = {
         app: name

@@ -4,7 +4,7 @@
                                          [--port 21472] [--postgres-port 21470] [--redis-port 21471] [--seed 1]
 
 Starts a PostgreSQL cluster and a Redis server of its own on 127.0.0.1
-(``tests/server/outages.py``: the shared ones serve other work, and these
+(``tests/support/outages.py``: the shared ones serve other work, and these
 are restarted), seeds one championship with a ready mesa and a juez for
 each tablet, and starts the production set-up on 127.0.0.1 (``gunicorn -c
 config/gunicorn.py config.asgi``, ``DEBUG=false``, sessions in Redis; the
@@ -62,8 +62,8 @@ BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.claims.run import server_environment, wait_until_up  # noqa: E402
-from tests.server.outages import own_postgres, own_redis  # noqa: E402
-from tests.server.production import stop  # noqa: E402
+from tests.support.outages import own_postgres, own_redis  # noqa: E402
+from tests.support.production import stop  # noqa: E402
 
 DOWN_SECONDS = 10
 QUIET = 8
@@ -78,9 +78,12 @@ def seed(tablets, rng):
     from refereeing.claimlog.log import header_for
     from refereeing.engine.simulator import simulate_mesa
     from tournament.models import Championship, Mesa, Pair, Player
+    from tournament.seating.sedes import create_sede
 
     today = date.today()
-    championship = Championship.objects.create(name="Chaos", start_date=today, end_date=today, tables=tablets)
+    championship = Championship.objects.create(
+        name="Chaos", start_date=today, end_date=today, sede=create_sede("Chaos", tablets, by=None)
+    )
     made = []
     for n in range(1, tablets + 1):
         juez = get_user_model().objects.create_user(f"juez{n}", password=None)

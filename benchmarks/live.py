@@ -49,158 +49,7 @@ the bare write's in the same run (also reported against phase 1's bare
 write, no stream open); all streams back within 10 s of a restart; at 20
 claims/s, tablets p99 < 250 ms, scoreboards p99 < 1 s, no failure.
 
-Measured (2-core machine; load generator, PostgreSQL and Redis on the same cores)
----------------------------------------------------------------------------------
-256 mesas, 512 tablet streams, 2,000 scoreboards, 4 workers, ``--time 60``.
-
-G is the code as it stands, run on 25 November in the afternoon; F3 the
-code before its last review commit, the same morning, when the machine was
-much slower: the same phase 1 took 32% of a core against 23% in G (and 23%
-in C, the code before this benchmark's session, on another day). So read
-each column against its own phase 1 (the floor of the same run), not
-across columns. F2, an hour before F3 (before the events were encoded once
-and the timers became one watch), had a floor of 34% and a CPU ratio of
-3.4 at 10 claims/s, its 20 claims/s phase queued for 9-16 s. Times in ms,
-CPU in % of one core (the machine has 200%).
-
-=============================================  ==============  ==============  ==============  ==========
-figure                                             G (as now,    F3 (morning)   C (before, 2nd  target
-                                                   afternoon)                             day)
-=============================================  ==============  ==============  ==============  ==========
-1. no stream, 10 claims/s: claim p50 / p99        15.0 / 29.4     21.6 / 39.8     16.2 / 23.2
-   bare write p50 / p99                            6.7 / 9.9      10.0 / 16.0      6.2 / 10.2
-   server CPU (the run's floor)                           23%             32%             23%
-2. 2,512 streams open, first events in                  3.0 s           5.9 s           3.5 s
-   idle 20 s: server CPU (master + 4 workers)            1.5%            1.8%            2.3%
-   workers' RSS before -> with streams, MB         364 -> 448      363 -> 716      357 -> 799
-   RSS per stream                                       34 KB          144 KB          180 KB
-3. 10 claims/s, streams open: claim p50 / p99     15.4 / 57.4      27.4 / 114      19.0 / 130
-   bare write p50 / p99 (same run)                11.3 / 49.9      20.7 / 117     10.8 / 87.2
-   claim p99 / bare p99, same streams                    1.15            0.98            1.49  < 1.5
-   claim p99 / bare p99 with no stream open               5.8             7.1            12.8
-   other tablet (seq + fetch) p50 / p99            27.7 / 81.4      48.7 / 158      32.7 / 156  p99 < 150
-   - its seq event alone p50 / p99                 13.6 / 54.6     23.2 / 98.7      16.9 / 123
-   scoreboards p50 / p99 (1.2 M pairs)              185 / 348       219 / 455       262 / 459  p99 < 500
-   missed seqs / entries / scoreboard pairs         0 / 0 / 0       0 / 0 / 0       0 / 0 / 0  0
-   stream drops / failures; request failures         0 / 0; 0        0 / 0; 0        0 / 0; 0  0
-   CPU: server / PostgreSQL / clients                57/7/21%        90/9/35%        79/7/20%
-   server CPU with streams / phase 1 (floor)             2.5x            2.8x            3.4x
-4. 20 claims/s: claim p99 / bare p99                47.7 / 43.3     1252 / 1312       138 / 115
-   other tablet p50 / p99                          23.5 / 75.5      205 / 1850      48.4 / 187  p99 < 250
-   scoreboards p50 / p99 (2.4 M pairs)              180 / 336       377 / 1538        252 / 490  p99 < 1000
-   drops, failures, missed                                  0               0               0  0
-   CPU: server / clients                             70 / 22%       122 / 39%       108 / 25%
-5. restart: all streams back (from SIGTERM)             6.0 s          10.2 s           7.1 s  < 10 s
-   - gunicorn stopped / answering again           3.4 / 5.8 s    3.4 / 10.3 s     3.4 / 5.5 s
-   - from the moment it stopped                         2.6 s           6.8 s           3.7 s
-6. polling, 128 tablets: other tablet p50/p99     525 / 1035      739 / 1987      521 / 1007
-   poll p99; claim p99; server CPU              120; 60; 100%  953; 958; 161%    32; 31; 95%
-   256 tablets: other tablet p50 / p99           1141 / 2361     2708 / 6459       543 / 1070
-   poll p99; claim p99; server CPU             954; 972; 162% 3156; 3208; 166%  134; 139; 154%
-=============================================  ==============  ==============  ==============  ==========
-
-G met every target, the stress's too, in a full run (and in a short run
-half an hour before it: ``--time 40 --idle 10 --skip-polling``, floor 22.5%,
-other tablet p99 74.9 ms, scoreboards 343, at 20 claims/s 88.0 / 352,
-restart 6.4 s). F3 missed three by a little at 10 claims/s, and the stress
-by far: on that machine, at that hour, 20 claims/s filled both cores.
-
-How much slower may the machine get? Two more short runs of G's code,
-with a busy loop in another process beside it (busy 60% and 100% of each
-tenth of a second: a core's worth taken from the two), met every target
-too. At 10 claims/s: other tablet p99 106.9 and 115.9 ms, scoreboards
-377 and 390 ms, claim / bare p99 1.03 and 1.23; at 20 claims/s: other
-tablet 173.9 and 128.9 ms, scoreboards 412 and 402 ms; all streams back
-7.4 and 7.8 s after SIGTERM; nothing failed or was missed. Their floors
-were G's (22.7 and 22.9% of a core): a core taken away is not what made
-F3's morning slow, where every request cost 40% more CPU.
-
-Short runs of each change (``--time 30`` or ``40 --idle 10``, no stress,
-no polling), the same morning, in the order made; the CPU ratio is the
-server's at 10 claims/s with the streams open over its own phase 1:
-
-=============================================  ======  =========  ===========  ===========  ==========
-change (cumulative, but for those dropped)     ratio   claim /    other tablet scoreboards  streams back
-                                                       bare p99   p99          p99          (SIGTERM)
-=============================================  ======  =========  ===========  ===========  ==========
-before (C's code)                              2.99    886 / 954  1506         1318         10.9 s
-uvloop + httptools, boards in slices of 50     2.57    267 / 248  397          672          9.6 s
-a timeout scope for wait_for (a task a wait)*  2.40    180 / 155  228          580          8.3 s
-GIL switch interval 1 ms (dropped)             2.93    244 / 223  361          767          9.5 s
-a fixed beat per process (replaced)            2.78    142 / 147  221          395          8.0 s
-same + switch interval 1 ms (dropped)          2.89    540 / 483  896          893          11.0 s
-lag + rest, encoded once, one watch (as now)   2.37    180 / 163  271          537          8.7 s
-as now, 2 workers instead of 4                 2.06    115 / 120  169          474          9.2 s
-as now, 2 workers + 2 on a streams' server**   1.98    83 / 69    137          544          12.4 s
-=============================================  ======  =========  ===========  ===========  ==========
-
-(*: py-spy was sampling one worker during that run. **: ``--workers 2
---stream-workers 2``, the streams on a second gunicorn (``STREAMS_URL``);
-that run stopped the two servers one after the other, which the restart's
-figure shows, and each client's refused retries meanwhile counted as
-failed reconnections; they now stop and start together.) The fixed beat (each process's batches at a fixed phase) held at 10
-claims/s but, with no rest between batches, let them run back to back
-when they grew long: the first full run's 20 claims/s phase went to 16 s
-(p99) before it was replaced by a random first wait and a whole batch of
-rest after each (``streams/hub.py``).
-
-What the figures say
---------------------
-* Delivery holds: no stream failed or dropped and every seq and every row
-  arrived, in every run, at 10 and 20 claims/s, and every stream came back
-  after each restart, with no failed reconnection.
-* At 10 claims/s the claim endpoint stays within its bare write's p99
-  (1.15 in G, 0.98 in F3), and the scoreboards meet their target in both.
-  The other tablet's figure is the claim itself (the clock starts when the
-  first tablet posts it), the seq's trip, then a second request, so its
-  p99 is bound to exceed the bare write's p99 under the same load plus the
-  push: 81 ms in G, but 158 ms in F3, whose bare write's p99 alone was
-  117 ms. What the machine gives at that hour decides that target.
-* At 20 claims/s G's server took 70% (F3's 122%, with the load generator
-  at 39% and PostgreSQL at 13% of the 200%: both cores full, so requests
-  queued for a second or more, though nothing failed or was lost). Where
-  the cores go: 8,000 board events a second (2,000 scoreboards, a batch
-  every 250 ms), whatever the claims' rate. py-spy on the four workers at
-  10 claims/s, before F3, counted 22% of their samples in Django's views,
-  12% in the socket writes themselves, 9% rendering each batch's rows
-  (once per worker), 7% encoding the rows' JSON once per board and 8% in
-  the timers around each wait and write: those last two are gone (the
-  ratio to the floor went from 2.8-3.4 to 2.4-2.8).
-* The restart: 3.4 s of the workers' graceful shutdown
-  (``config.serving.SHUTDOWN_SECONDS``), then gunicorn's own start (four
-  workers loading Django on two cores while 2,512 clients retry each
-  second): the streams were back 2.6 s after it stopped in G, 6.8 s in F3.
-* Polling once a second costs more than all the streams: 128 polling
-  tablets took 100% of the server's CPU in G (161% in F3) and their other
-  tablet waited 0.5-1 s (F3: 0.7-2 s), where 2,512 streams took 57% (F3:
-  90%) with the other tablet at 28 ms (p50).
-* Two workers instead of four (one per core) cost less with these streams
-  (each worker renders every batch once, and two share the cores better
-  with the load generator): the ratio fell from 2.37 to 2.06 and every
-  tail with it. The claims benchmark found two and four workers alike
-  (``benchmarks/claims/run.py``); a championship whose server mostly
-  carries streams can set ``WEB_CONCURRENCY`` to the number of cores.
-* With the streams on a server of their own (``STREAMS_URL``; 2 workers
-  for the pages and the API, 2 for the streams) no claim is served on a
-  loop that hands out events: in the short run the claim's p99 was 83 ms
-  against 115 (one server, 2 workers) and 180 (4 workers), and the other
-  tablet met its target (137 ms); the scoreboards missed theirs (544 ms),
-  each of the two stream workers holding some 1,250 boards. A full run of
-  that set-up (``--workers 2 --stream-workers 2 --skip-polling``, 20
-  minutes after F3): phase 1 claim / bare p99 52.1 / 20.2 ms, server 38%;
-  streams open in 7.7 s, idle 2.1%, 144 KB a stream; at 10 claims/s claim
-  / bare p99 81.9 / 64.6 ms (**1.27**; 4.0 against phase 1's bare write),
-  other tablet p50 / p99 56.6 / **141.5 ms** (its seq 91.7), scoreboards
-  p50 / p99 290 / **576 ms**, server 90%; at 20 claims/s claim p99 980,
-  other tablet p99 1,799, scoreboards p99 1,395 ms, server 122%; restart:
-  all back **9.7 s** after SIGTERM (6.3 s after it stopped); no failure,
-  drop or missed event anywhere. So it meets every target of the 10
-  claims/s phase but the scoreboards', which one server meets.
-* The memory per stream: 144 KB in F3, 34 KB in G. F3 encoded each
-  board's first event, the snapshot of the 256 rows (~140 kB of JSON), for
-  that board, and the workers' heaps kept room for them; since F3 those
-  bytes are made once per change and shared by every board that opens
-  meanwhile (``streams.app.Streams.snapshot``).
+Figures, and what they showed: ``benchmarks/RESULTS.md`` ("The live updates").
 """
 
 import argparse
@@ -410,7 +259,9 @@ class Meter:
 class Generator:
     """The load-generator processes and the pipes to them."""
 
-    def __init__(self, args, tablets, championship, stream_port, poll=False):
+    def __init__(self, args, tablets, championship, stream_port, poll=False, spectator_port=None):
+        """``spectator_port``: where the scoreboards are read (another server: a public mirror); ``stream_port``'s
+        by default."""
         context = multiprocessing.get_context("spawn")
         self.pipes, self.processes = {}, []
         roles = [("tablets", {"tablets": tablets, "poll": poll, "stream_port": stream_port})]
@@ -421,7 +272,12 @@ class Generator:
                 roles.append(
                     (
                         "spectators",
-                        {"championship": championship, "count": count, "language": LANGUAGE, "port": stream_port},
+                        {
+                            "championship": championship,
+                            "count": count,
+                            "language": LANGUAGE,
+                            "port": spectator_port or stream_port,
+                        },
                     )
                 )
         for n, (role, kwargs) in enumerate(roles):

@@ -24,21 +24,7 @@ It also renders the one-page planilla's text alone (read back from its
 PDF), as one unstyled ``<pre>`` and as a paragraph per line: the floor of
 any planilla that shows that content.
 
-Where it stands (2 CPUs, idle; CPU times): trivial 10 ms, one-page
-planilla 111 ms (11.2x), two-page 318 ms, 64 planillas 8.0 s wall.
-Another day (2 CPUs, other jobs running; wall): trivial 14 ms, one-page 186
-ms, two-page 553 ms, the two from scratch 761 ms; a round of 64 finished
-mesas 8.49 s the first time, 0.22 s from the store (0.29x the two: the
-target met; with pypdf joining them it was 1.06 s, 1.40x).
-The 3x target is out of WeasyPrint's reach for a sheet with this content:
-its time grows with the boxes it lays out and draws (a text line costs
-about half a millisecond, a table cell about one), and the one-page
-planilla's text alone (68 lines), with no table, border or colour,
-already takes 26 ms as one ``<pre>`` (2.6x) and 51 ms as a paragraph per
-line (5.1x). What is left is the form around it: the chica table (about
-45 ms), the signatures (25 ms, most of it the drawn PNGs, which WeasyPrint
-re-encodes with their alpha as a mask), the verification block with its
-QR code (15 ms), the rest a few ms a section.
+Figures, and what they showed: ``benchmarks/RESULTS.md`` ("The planilla").
 """
 
 import argparse
@@ -97,8 +83,9 @@ def main():
     from weasyprint import HTML
 
     from refereeing.planilla import batch as planilla_batch
+    from refereeing.planilla import printed
     from refereeing.planilla import sheet as planilla
-    from tests.planilla import factories
+    from tests.support import planilla_factories as factories
 
     settings.MEDIA_ROOT = tempfile.mkdtemp(prefix="planilla-bench-")
     short, _log = factories.zapateria_mesa()
@@ -106,7 +93,7 @@ def main():
 
     trivial = "<html><body><h1>Planilla</h1><p>Hola.</p></body></html>"
     HTML(string=trivial).write_pdf()  # warm up fonts and caches
-    planilla.pdf(planilla.build(short, "https://mesa.example"))
+    printed.pdf(planilla.build(short, "https://mesa.example"))
     base = median_time(lambda: HTML(string=trivial).write_pdf(), args.runs)
     print(f"{'':34s} {'wall':>9s} {'CPU':>9s}   ratio (wall, CPU) to the trivial document")
     print(f"{'trivial one-page A4 (WeasyPrint)':34s} {base[0] * 1000:6.0f} ms {base[1] * 1000:6.0f} ms")
@@ -116,13 +103,13 @@ def main():
         print(f"{name:34s} {wall * 1000:6.0f} ms {cpu * 1000:6.0f} ms   {wall / base[0]:5.1f}x {cpu / base[1]:5.1f}x")
 
     for name, mesa in (("one-page planilla (zapatería)", short), ("two-page planilla (3 chicas)", long)):
-        row(name, lambda: planilla.pdf(planilla.build(mesa, "https://mesa.example")))
+        row(name, lambda: printed.pdf(planilla.build(mesa, "https://mesa.example")))
 
     # The floor under the 3x target: the one-page planilla's own text with
     # none of the form around it (no table, border, colour or image).
     text = "\n".join(
         page.extract_text()
-        for page in PdfReader(BytesIO(planilla.pdf(planilla.build(short, "https://mesa.example")))).pages
+        for page in PdfReader(BytesIO(printed.pdf(planilla.build(short, "https://mesa.example")))).pages
     )
     lines = [escape(line) for line in text.splitlines() if line.strip()]
     pre = f"<html><body><pre>{chr(10).join(lines)}</pre></body></html>"
@@ -135,8 +122,8 @@ def main():
     # ``planilla.store``), then again (each read from the store).
     two = median_time(
         lambda: (
-            planilla.pdf(planilla.build(short, "https://mesa.example")),
-            planilla.pdf(planilla.build(long, "https://mesa.example")),
+            printed.pdf(planilla.build(short, "https://mesa.example")),
+            printed.pdf(planilla.build(long, "https://mesa.example")),
         ),
         args.runs,
     )

@@ -25,20 +25,7 @@ the other from the same page with ``fetch`` (no taps, no screen), i.e.
 what the server and the network alone take. The ratio of the juez's time
 to that floor is the screen's own cost.
 
-Figures (2 CPUs shared with seven other sessions; seed 2: a mesa of 56
-claims, 9 conteos, two chicas):
-- before (±1 steppers from 20 for the conteo, no confirmations), two runs:
-  110 taps, 1.96 per claim; a conteo 7.0 taps on average, 11 at most;
-  14.0 s and 16.8 s against a floor of 6.5 s and 5.5 s (ratio 2.16, 3.06).
-- after (the pair's conteo button, the keypad, confirm; confirmations of
-  mal repartidas, suspender and anular; the engine of the same day, which
-  refuses a conteo in a data whose chica has ended, so that data has none:
-  55 claims, 8 conteos), two runs while the test suite ran alongside:
-  80 taps, 1.45 per claim; a conteo 4.0 taps on average, 4 at most;
-  21.5 s and 22.7 s against a floor of 9.0 s and 10.1 s (ratio 2.39, 2.24).
-  The taps fell by 27% (every conteo 4 taps, from 3 to 11); the time, as
-  a ratio to the floor, stayed where it was: the screen waits for the
-  server's answer to each claim as before.
+Figures, and what they showed: ``benchmarks/RESULTS.md`` ("The juez's taps").
 """
 
 import argparse
@@ -83,12 +70,17 @@ def make_mesa():
     from django.core.management import call_command
 
     from tournament.models import Championship, Mesa, Pair, Player
+    from tournament.seating.sedes import create_sede
 
     call_command("migrate", verbosity=0)
     juez = get_user_model().objects.create_user("juez1", password="cuarenta", first_name="Rosa", last_name="Guamán")
     day = datetime.date(2026, 11, 21)
     championship = Championship.objects.create(
-        name="Campeonato de Riobamba", edition="2026", start_date=day, end_date=day
+        name="Campeonato de Riobamba",
+        edition="2026",
+        start_date=day,
+        end_date=day,
+        sede=create_sede("Coliseo de Riobamba", 1, by=None),
     )
     pairs = []
     for name, players in (

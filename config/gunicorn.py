@@ -9,7 +9,8 @@ workers per core) set where it listens and how many workers it runs; ``-b``
 and ``-w`` on the command line win over both. ``FORWARDED_ALLOW_IPS``: the
 address of a proxy in front (HTTPS mode), whose X-Forwarded-For and
 X-Forwarded-Proto are then believed; no other client's are, and none at all
-when it is unset.
+when it is unset. ``TLS_DIR``: serve HTTPS with the venue's certificate
+kept there (below).
 """
 
 import gc
@@ -35,13 +36,24 @@ keepalive = 30
 # address the sign-in and PIN limits count per address (issue 22).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "")
 
+# HTTPS of its own on the venue's network (README, "HTTPS at the venue"): with TLS_DIR set, the certificate
+# ``manage.py venue_certificate`` made there (``make serve`` makes it first). Served over TLS, the site is in
+# HTTPS mode (secure cookies, HSTS, plain HTTP redirected: config/settings.py).
+tls_dir = os.environ.get("TLS_DIR", "").strip()
+if tls_dir:
+    certfile = os.path.join(tls_dir, "server.pem")
+    keyfile = os.path.join(tls_dir, "server.key")
+    os.environ["HTTPS"] = "true"
+
 
 def when_ready(server):
-    if workers > 1 and not os.environ.get("REDIS_URL", "").strip():
+    mirror = os.environ.get("MIRROR", "").strip().lower() in {"1", "true", "yes", "on"}
+    # A mirror's workers each LISTEN to the replicated rows (``mirror.notify``).
+    if workers > 1 and not mirror and not os.environ.get("REDIS_URL", "").strip():
         # Each worker hands out only the changes it made itself (``live.broker``).
         server.log.warning(
             "%d workers without REDIS_URL: a live stream hears only the changes its own worker served. "
-            "Set REDIS_URL (README, Live updates).",
+            "Set REDIS_URL (docs/deployment.md, Live updates across processes).",
             workers,
         )
 

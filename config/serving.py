@@ -20,8 +20,18 @@ Rules
   worker also keeps the GIL from being shared among views, which was the
   claim endpoint's slowest requests with several threads per worker
   (``benchmarks/claims``).
+- Django runs each request in one call on a long-lived thread of the
+  worker (``DjangoInThreads``: one per view slot): the request signals, the
+  middleware and the view, with no hop between the event loop and a thread
+  inside it. Django's own ASGI handler made a thread (and so took a pooled
+  database connection) per request, and its middleware chain, sync and
+  async by turns, crossed between the loop and that thread five times more,
+  and each request's new context had a new cache, so a new Redis
+  connection to read its session. Profiled under the claim benchmark, those
+  were the request's largest share beside the view (``benchmarks/RESULTS.md``, "The cost of a
+  request").
 - Anything but plain HTTP (lifespan) goes straight to the application. The
-  live streams never reach this: ``streams.app`` serves them in front.
+  live streams never reach this: ``live.streams.app`` serves them in front.
 - A connection must send its whole request within ``REQUEST_SECONDS`` of
   opening it (or of beginning its next one); idle between requests, it is
   closed after gunicorn's ``keepalive``. Otherwise each tablet that walks
@@ -37,7 +47,12 @@ Rules
 import asyncio
 import os
 import resource
+from concurrent.futures import ThreadPoolExecutor
 
+from django.core import signals
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.http import FileResponse
+from django.urls import set_script_prefix
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn_worker import UvicornWorker
 
@@ -84,6 +99,46 @@ class BoundedViews:
             self._semaphore = asyncio.Semaphore(self.slots)
         async with self._semaphore:
             await self.app(scope, replay, send)
+
+
+class DjangoInThreads(ASGIHandler):
+    """Django's ASGI handler, which runs a request's signals, middleware (all in their sync mode) and view in one call
+    on one of ``threads`` long-lived threads, and closes the answer there too unless it streams."""
+
+    def __init__(self, threads=VIEWS_PER_WORKER):
+        super().__init__()
+        self.threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="views")
+
+    def load_middleware(self, is_async=False):
+        super().load_middleware(is_async=False)
+
+    async def handle(self, scope, receive, send):
+        body_file = await self.read_body(receive)  # whole already: BoundedViews read it
+        loop = asyncio.get_running_loop()
+        try:
+            # In the thread's own context, kept from one request to the next as under WSGI: Django's caches are
+            # context-local, and a context per request opened a new Redis connection for each (its sessions).
+            response = await loop.run_in_executor(self.threads, self.respond, scope, body_file)
+            await self.send_response(response, send)
+            if response.streaming:
+                # Closed once sent: a file or a generator is read while it is written.
+                await loop.run_in_executor(self.threads, response.close)
+        finally:
+            body_file.close()
+
+    def respond(self, scope, body_file):
+        set_script_prefix(get_script_prefix(scope))
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, response = self.create_request(scope, body_file)
+        if request is not None:
+            response = self.get_response(request)
+            response._handler_class = self.__class__
+            if isinstance(response, FileResponse):
+                response.block_size = self.chunk_size
+        if not response.streaming:
+            # request_finished: the database connection goes back to the pool before the answer is written.
+            response.close()
+        return response
 
 
 def _declared_length(scope):
@@ -174,7 +229,7 @@ class Worker(UvicornWorker):
     waited for gunicorn's 30 s graceful timeout before it could stop a
     worker holding streams. After SHUTDOWN_SECONDS uvicorn cancels what is
     left (the streams; any request takes well under it), and the browsers
-    reconnect to the new workers a second later (``streams.app``).
+    reconnect to the new workers a second later (``live.streams.app``).
     """
 
     CONFIG_KWARGS = {

@@ -11,14 +11,24 @@ REDIS_URL     optional (redis://host:6379/0): a cache the app servers share,
 HTTPS         "true" behind TLS (a proxy that terminates it and sets
               X-Forwarded-Proto, or gunicorn's own certificate): secure
               cookies, HSTS, redirect of plain HTTP. Off, the site is the
-              venue's plain-HTTP LAN mode (see the README).
+              venue's plain-HTTP LAN mode (docs/deployment.md).
+TLS_DIR       where manage.py venue_certificate keeps the venue's certificate
+              authority and the server's certificate (tls/ by default);
+              set for `make serve`, gunicorn serves HTTPS with them.
 LOG_LEVEL     the level logged to stderr (INFO by default).
 PLANILLA_SITE_URL optional (http://192.168.1.10:8000): the address the
               tablets and phones use; with it, a finished mesa's planilla is
               rendered and stored as soon as it is signed (refereeing/planilla/store.py).
 STREAMS_URL   optional (http://192.168.1.10:8001): the address of a server of
-              its own that serves the live streams (README, Live updates); the
+              its own that serves the live streams (docs/deployment.md); the
               pages open their streams there. Empty: the pages' own server.
+MIRROR        "true" on a public mirror (README, Public mirror): public pages only,
+              a read-only database connection, streams fed by the replicated rows.
+MIRROR_URL    optional, at the venue (https://mirror.example.ec): the mirror's
+              address, printed on the pair cards beside the hall's; with it the
+              acts publish the planillas' code digests the mirror checks.
+MIRROR_LINK_KEY the key (shared by the venue and its mirror) that signs the pairs'
+              links to the mirror; without it the cards print no mirror link.
 """
 
 import os
@@ -59,7 +69,8 @@ if REDIS_URL:
     # 503 in a second (config.errors) instead of holding the worker.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache, its clients kept (config/cache.py).
+            "BACKEND": "config.cache.Cache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
@@ -83,6 +94,7 @@ INSTALLED_APPS = [
     "resolutions",
     "backup",
     "live",
+    "mirror",
     "axes",
     "csp",
     "drf_spectacular",
@@ -110,7 +122,15 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-ROOT_URLCONF = "config.urls"
+MIRROR = _flag("MIRROR", "false")
+MIRROR_URL = os.environ.get("MIRROR_URL", "").strip().rstrip("/")
+MIRROR_LINK_KEY = os.environ.get("MIRROR_LINK_KEY", "").strip()
+# A mirror mounts the public pages only (config.urls_mirror).
+ROOT_URLCONF = "config.urls_mirror" if MIRROR else "config.urls"
+if MIRROR:
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "mirror.caching.PublicCache"
+    )
 WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [
@@ -125,12 +145,15 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "refereeing.appeals.waiting.waiting_appeals",
+                "mirror.context.mirror",
             ],
         },
     },
 ]
 
 DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+if MIRROR and DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    raise ImproperlyConfigured("A mirror (MIRROR=true) reads a PostgreSQL subscription: set DATABASE_URL to it.")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several tablets write at once; wait for the lock instead of failing.
     # IMMEDIATE takes the write lock when a transaction begins: a deferred
@@ -149,10 +172,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "options",
         "-c statement_timeout=15s -c lock_timeout=5s",
     )
-    # Every connection the pool lends is checked first (a round trip on a
-    # socket it already has): after a restart of PostgreSQL the pool held
-    # only dead connections and handed them out for minutes, failing one
-    # request each; now they are all replaced at the first found.
+    # Every connection the pool lends is looked at first (its socket, with no
+    # round trip): after a restart of PostgreSQL the pool held only dead
+    # connections and handed them out for minutes, failing one request
+    # each; now they are all replaced at the first found.
     DATABASES["default"]["ENGINE"] = "config.postgresql"
     # Each process keeps a few connections open and lends one to each
     # request: under ASGI every request runs in a thread of its own, so a
@@ -165,6 +188,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # connections than views a worker runs, it waits only when the database
     # is down (and each request queued behind it would wait too).
     DATABASES["default"]["OPTIONS"].setdefault("pool", {"min_size": 1, "max_size": 4, "timeout": 1})
+    if MIRROR:
+        # Read-only by construction: the rows are the subscription's to write.
+        DATABASES["default"]["OPTIONS"]["options"] += " -c default_transaction_read_only=on"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -176,14 +202,14 @@ AUTH_PASSWORD_VALIDATORS = [
 # after AXES_FAILURE_LIMIT wrong passwords within the cool-off, an account is
 # locked (from every address) and so is an address (for every account), for
 # the cool-off since the last failure. The organiser unlocks a juez's
-# account on the jueces page (``tournament.lockouts``); an administrator
+# account on the jueces page (``tournament.accounts.lockouts``); an administrator
 # unlocks anyone in the admin (Axes > Access attempts). The address is the
 # connection's (REMOTE_ADDR), never a header a client could forge.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = 10
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_LOCKOUT_CALLABLE = "tournament.lockouts.locked_out_page"
+AXES_LOCKOUT_CALLABLE = "tournament.accounts.lockouts.locked_out_page"
 AXES_VERBOSE = False
 
 LOGIN_URL = "login"
@@ -227,6 +253,9 @@ MIGRATION_MODULES = {"auditlog": None}
 # Where the control desk's automatic backups go, one file each time a round
 # starts (``backup``); unset, none is made.
 BACKUP_DIR = os.environ.get("BACKUP_DIR", "").strip()
+# The venue's certificate authority and the server's certificate (manage.py venue_certificate); /ca.crt serves
+# the authority's certificate from here for the tablets to trust.
+TLS_DIR = Path(os.environ.get("TLS_DIR", "").strip() or BASE_DIR / "tls")
 
 # The API's OpenAPI 3 schema (/api/schema/) and its documentation
 # (/api/docs/), whose Swagger UI files come from drf-spectacular-sidecar:

@@ -1,9 +1,9 @@
 """The site's URLs: each app mounts its own under a prefix.
 
-The refereeing features keep their URLs in one file per audience
-(``urls_public``, ``urls_juez``, ``urls_organiser``, ``urls_director``);
+The features of refereeing and tournament keep their URLs in one file per audience
+(``urls_public``, ``urls_juez``, ``urls_organiser``, ``urls_director``, ``urls_committee``);
 a prefix's namespace gathers the files mounted under it, so every path and
-every name (``refereeing:mesa_screen``, ``api:claims``, ...) is the one the
+every name (``refereeing:mesa_screen``, ``api:claims``, ``tournament:pairs``, ...) is the one the
 templates, scripts and tests reverse.
 """
 
@@ -12,6 +12,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from config.venue_ca import ca_certificate
+from public import championship as public_championship
+from public import urls_championship as public_championship_urls
+from public import urls_planilla as public_planilla
+from public import urls_rules as public_rules
 from refereeing.access import urls_juez as access_juez
 from refereeing.access import urls_organiser as access_organiser
 from refereeing.access import urls_public as access_public
@@ -21,9 +26,13 @@ from refereeing.claimlog import urls_juez as claimlog_juez
 from refereeing.juezscreen import urls_juez as juezscreen_juez
 from refereeing.planilla import urls_juez as planilla_juez
 from refereeing.planilla import urls_organiser as planilla_organiser
-from refereeing.planilla import urls_public as planilla_public
-from refereeing.rulebook import urls_public as rulebook_public
-from tournament import views as tournament_views
+from tournament.accounts import urls_committee as accounts_committee
+from tournament.accounts import urls_organiser as accounts_organiser
+from tournament.championships import urls_organiser as championships_organiser
+from tournament.draws import urls_organiser as draws_organiser
+from tournament.pairs import urls_organiser as pairs_organiser
+from tournament.results import urls_organiser as results_organiser
+from tournament.seating import urls_organiser as seating_organiser
 
 
 def namespace(name, *url_files):
@@ -32,15 +41,28 @@ def namespace(name, *url_files):
 
 
 urlpatterns = [
-    path("", tournament_views.home, name="home"),
+    path("", public_championship.home, name="home"),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("reglas/", include(rulebook_public)),
+    path("ca.crt", ca_certificate, name="venue_ca"),
+    path("reglas/", include(public_rules)),
+    path("ayuda/", include("guides.urls")),
     path("cuenta/entrar/", auth_views.LoginView.as_view(), name="login"),
     path("cuenta/salir/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
-    path("campeonatos/", include("tournament.urls")),
-    path("jueces/", include("tournament.jueces_urls")),
-    path("comite/cuentas/", include("tournament.roles_urls")),
+    path(
+        "campeonatos/",
+        namespace(
+            "tournament",
+            championships_organiser,
+            pairs_organiser,
+            draws_organiser,
+            seating_organiser,
+            results_organiser,
+            public_championship_urls,
+        ),
+    ),
+    path("jueces/", namespace("jueces", accounts_organiser)),
+    path("comite/cuentas/", namespace("roles", accounts_committee)),
     path("informe/", include("report.urls")),
     path("", include("public.urls")),
     path("mesa/", namespace("refereeing", juezscreen_juez, appeals_juez)),
@@ -49,10 +71,11 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", namespace("api", claimlog_juez)),
     path("acceso/", namespace("access", access_public, access_juez, access_organiser)),
-    path("planilla/", namespace("planilla", planilla_juez, planilla_organiser, planilla_public)),
+    path("planilla/", namespace("planilla", planilla_juez, planilla_organiser, public_planilla)),
     path("apelaciones/", namespace("appeals", appeals_director)),
     path("resoluciones/", include("resolutions.urls")),
-    path("auditoria/", include("audit.urls")),
+    path("auditoria/", include("tournament.trail.urls")),
+    path("espejo/", include("mirror.urls")),
 ]
 
 handler400 = "config.errors.bad_request"

@@ -1,15 +1,8 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_save
 
 
 class LiveConfig(AppConfig):
+    """The apps whose saves change what the streams show connect them to ``live.notify`` themselves
+    (``TournamentConfig.ready``, ``RefereeingConfig.ready``): live knows nothing of who speaks."""
+
     name = "live"
-
-    def ready(self):
-        from refereeing.models import Appeal
-        from tournament.models import Mesa
-
-        from . import notify
-
-        post_save.connect(notify.mesa_saved, sender=Mesa, dispatch_uid="live-mesa")
-        post_save.connect(notify.appeal_saved, sender=Appeal, dispatch_uid="live-appeal")

@@ -3,12 +3,18 @@
 Every save of a ``Mesa`` (a claim logged, a table assigned, a result) and of
 an ``Appeal`` says so by itself (``apps.LiveConfig.ready`` connects the
 signals); code that changes mesas with a queryset ``update()`` or
-``bulk_create()``, which sends no signal, calls ``changed`` itself.
+``bulk_create()``, which sends no signal, calls ``changed`` itself. So
+``changing``, sent inside the act's transaction, is where whatever else
+keeps something per mesa hears of every change (the mirror's planilla
+codes, ``mirror.codes``).
 """
 
 from django.db import transaction
+from django.dispatch import Signal
 
 from . import broker
+
+changing = Signal()  # championship_id, mesa_ids (None: the bracket itself)
 
 
 def changed(championship_id, mesa_ids=None, seqs=None):
@@ -19,6 +25,7 @@ def changed(championship_id, mesa_ids=None, seqs=None):
     which the tablets' streams pass on.
     """
     message = {"c": championship_id, "m": None if mesa_ids is None else sorted(set(mesa_ids)), "s": seqs or {}}
+    changing.send(sender=None, championship_id=championship_id, mesa_ids=message["m"])
     transaction.on_commit(lambda: broker.publish(message))
 
 

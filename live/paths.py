@@ -1,4 +1,4 @@
-"""Where the streams are served: outside Django's URL map, by ``streams.app`` in front of it (``config/asgi.py``), on
+"""Where the streams are served: outside Django's URL map, by ``live.streams.app`` in front of it (``config/asgi.py``), on
 the pages' own server or on the one ``STREAMS_URL`` names."""
 
 import re

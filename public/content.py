@@ -4,11 +4,18 @@ Rules
 -----
 - No sign-in. Nothing here shows a cédula, a phone number or another
   pair's private link: a pair is its name and club, a player their name.
-- The scoreboard lists every mesa in bracket order: its table, its pairs,
+- The scoreboard lists the mesas whose pairs are known: its table, its pairs,
   the score (as tantos and perros, Art. 14, and as points, and the chicas)
   from the mesa's stored engine state, its
-  status (waiting, in play, suspended, under appeal, finished) and its
-  latest claim, as the juez's log labels it.
+  status (waiting, in play, suspended, under appeal, finished), the winner
+  marked, and its latest claim, as the juez's log labels it.
+- Their order (``board``): the mesas in play (suspended and under appeal
+  too) by table, then the calls by table, then the mesas waiting for a
+  table, then the decided ones, latest round first. A mesa whose pairs are
+  not known yet has no row of its own: the scoreboard counts them in one
+  line, the projector leaves them out.
+- Each table once: a decided mesa whose table another mesa now holds shows
+  no table (the table is the new mesa's).
 - The projector shows the same rows in large type, and above them the
   calls to tables: every mesa that has its table and both pairs but no
   claim yet ("Pareja X y Pareja Y → mesa física 7"), as soon as the
@@ -17,7 +24,9 @@ Rules
   the pair plays now and next (its undecided mesas, in bracket order, with
   the table as soon as it has one), its mesas with their result and the
   public verification link of each decided one's planilla, and the appeals
-  it filed with their status and ruling.
+  it filed with their status and ruling. A pair the bracket was drawn
+  without is told so: the desk can still add it until the first mesa
+  starts; after that, it did not enter the draw.
 """
 
 from django.db.models import Q
@@ -26,9 +35,12 @@ from django.utils.translation import gettext as _
 from refereeing.engine.messages import kind_labels
 from refereeing.models import Appeal, ClaimEntry
 from refereeing.planilla import sheet as planilla
+from refereeing.planilla import verification
+from tournament.draws import draws
 from tournament.language import language
 from tournament.models import Mesa
-from tournament.seating import bracket_order
+from tournament.pairs import checkin
+from tournament.seating.seating import bracket_order
 
 
 def _status(mesa, appealed):
@@ -72,6 +84,11 @@ def scoreboard(championship, mesa_ids=None):
     mesas = sorted(mesas, key=bracket_order)
     appealed = set(appeals.values_list("mesa_id", flat=True))
     latest = _latest_claims(mesas)
+    held = set(
+        championship.mesas.filter(status__in=Mesa.UNDECIDED, table_number__isnull=False).values_list(
+            "table_number", flat=True
+        )
+    )
     rows = []
     for mesa in mesas:
         state = mesa.state or {}
@@ -81,7 +98,8 @@ def scoreboard(championship, mesa_ids=None):
         rows.append(
             {
                 "mesa": mesa,
-                "table": mesa.table_number,
+                "table": None if decided and mesa.table_number in held else mesa.table_number,
+                "winner": {mesa.pair_a_id: "A", mesa.pair_b_id: "B"}.get(mesa.winner_id) if decided else None,
                 "pairs": (mesa.pair_a, mesa.pair_b),
                 # A mesa with no claim yet shows no score; a decided one its chicas.
                 "scores": scores,
@@ -93,6 +111,31 @@ def scoreboard(championship, mesa_ids=None):
             }
         )
     return rows
+
+
+def _called(mesa):
+    return (
+        mesa.table_number is not None and not mesa.last_seq and mesa.status in (Mesa.Status.WAITING, Mesa.Status.READY)
+    )
+
+
+def _board_order(row):
+    mesa = row["mesa"]
+    if mesa.status in Mesa.DECIDED and row["status"] != "appeal":
+        # Latest round first: the results people look for are the newest.
+        return (3, 0, tuple(-n for n in bracket_order(mesa)))
+    if row["status"] != "waiting":
+        return (0, mesa.table_number or 0, bracket_order(mesa))
+    if _called(mesa):
+        return (1, mesa.table_number, bracket_order(mesa))
+    return (2, 0, bracket_order(mesa))
+
+
+def board(championship):
+    """The public boards' rows in their order, and how many mesas still wait for their pairs (see the rules above)."""
+    rows = scoreboard(championship)
+    known = [row for row in rows if row["mesa"].pair_a_id and row["mesa"].pair_b_id]
+    return sorted(known, key=_board_order), len(rows) - len(known)
 
 
 def calls(championship):
@@ -112,15 +155,21 @@ def pair_page(pair):
     for mesa in mesas:
         mesa.side = "A" if mesa.pair_a_id == pair.pk else "B"
         mesa.opponent = mesa.pair_b if mesa.side == "A" else mesa.pair_a
-        mesa.code = planilla.verification_code(mesa) if mesa.status in Mesa.DECIDED else ""
+        mesa.code = verification.verification_code(mesa) if mesa.status in Mesa.DECIDED else ""
     ahead = [m for m in mesas if m.status not in Mesa.DECIDED]
     appeals = [
         appeal
         for appeal in Appeal.objects.filter(mesa__in=[m.pk for m in mesas]).select_related("mesa").order_by("filed_at")
         if appeal.pair == ("A" if appeal.mesa.pair_a_id == pair.pk else "B")
     ]
+    championship = pair.championship
+    drawn = bool(mesas) or championship.mesas.exists()
     return {
         "pair": pair,
+        # Drawn without it: it can still be added until play starts (``draws``), else it did not enter.
+        "left_out": drawn and not mesas,
+        "may_check_in": checkin.may_check_in_itself(pair),
+        "entry_closed": drawn and not mesas and draws.play_started(championship),
         "ahead": ahead,
         "live": scoreboard(pair.championship, [m.pk for m in ahead]) if ahead else [],
         "now": ahead[0] if ahead else None,

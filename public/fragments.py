@@ -7,7 +7,7 @@ Rules
   ``public/projector_row.html`` for the projector), in the language the
   page asked for: what a stream pushes is exactly what a reload would show.
   The bracket's "row" is the mesa's match as brackets-viewer draws it
-  (``tournament.bracket_drawing.match``), the same the page starts from.
+  (``tournament.draws.bracket_drawing.match``), the same the page starts from.
 - ``render`` reads the championship once per language asked for all the
   pieces of that language, so a stream server renders each change once
   however many people watch it.
@@ -16,7 +16,7 @@ Rules
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from tournament import bracket_drawing
+from tournament.draws import bracket_drawing
 from tournament.models import Championship
 
 from . import content

@@ -1,18 +1,21 @@
 """The public pages: a championship's live scoreboard and projector, and each pair's page (``content``). No sign-in.
 
 Each page has a live part that follows the championship's stream
-(``streams.app``, ``static/public/live.js``); ``?rows=1`` (``?part=1`` on a
+(``live.streams.app``, ``static/public/live.js``); ``?rows=1`` (``?part=1`` on a
 pair's page) gives that part alone, which the page fetches where it has no
 stream.
 """
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
 
 from live import paths
+from mirror import links
 from tournament.models import Championship, Pair
+from tournament.pairs import checkin
 
 from . import content, fragments
 
@@ -28,12 +31,14 @@ def stream(championship, view, mesas=None):
 def scoreboard(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     template = "public/scoreboard_rows.html" if request.GET.get("rows") else "public/scoreboard.html"
+    rows, pending = content.board(championship)
     return render(
         request,
         template,
         {
             "championship": championship,
-            "rows": content.scoreboard(championship),
+            "rows": rows,
+            "pending": pending,
             "stream": stream(championship, fragments.BOARD),
         },
     )
@@ -48,18 +53,48 @@ def projector(request, pk):
         template,
         {
             "championship": championship,
-            "rows": content.scoreboard(championship),
+            "rows": content.board(championship)[0],
             "calls": content.calls(championship),
             "stream": stream(championship, fragments.PROJECTOR),
         },
     )
 
 
-@require_GET
-def pair_page(request, token):
+def _pair(token):
     if not 20 <= len(token) <= 64:
         raise Http404
-    pair = get_object_or_404(Pair.objects.select_related("championship"), token=token)
+    return get_object_or_404(Pair.objects.select_related("championship"), token=token)
+
+
+# No CSRF token: the page sends no referrer, so the browser's Origin is "null" and Django's check
+# refuses every post; and the address is the pair's secret, so a forged post needs what it would steal.
+@csrf_exempt
+@require_POST
+def pair_here(request, token):
+    """The pair checks itself in from its page, while the organiser keeps that open (``checkin``)."""
+    pair = _pair(token)
+    by = request.user if request.user.is_authenticated else None
+    checkin.check_in_itself(pair, by=by, address=request.META.get("REMOTE_ADDR") or None)
+    response = redirect("public:pair", token)
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@require_GET
+def pair_page(request, token):
+    return _pair_page(request, _pair(token))
+
+
+@require_GET
+def pair_signed(request, signed):
+    """The pair's page reached by the venue's signed link (the mirror, where no token is)."""
+    pair = links.pair_named(signed, Pair.objects.select_related("championship"))
+    if pair is None:
+        raise Http404
+    return _pair_page(request, pair)
+
+
+def _pair_page(request, pair):
     shown = content.pair_page(pair)
     template = "public/pair_live.html" if request.GET.get("part") else "public/pair.html"
     response = render(

@@ -8,8 +8,19 @@ class RefereeingConfig(AppConfig):
     verbose_name = _("Refereeing")
 
     def ready(self):
-        from refereeing.models import Signature
+        from audit.registration import register
+        from live import notify
+        from refereeing.models import Appeal, Signature
         from refereeing.planilla import store
+        from tournament.models import Mesa
 
+        register(
+            Appeal,
+            lambda a: (Mesa.objects.filter(pk=a.mesa_id).values_list("championship_id", flat=True).first(), a.mesa_id),
+            exclude_fields=["signature"],
+        )
+
+        # An appeal filed or ruled changes what the boards show (``live.notify``).
+        post_save.connect(notify.appeal_saved, sender=Appeal, dispatch_uid="live-appeal")
         # A finished mesa's last signature gets its planilla ready (``planilla.store``).
         post_save.connect(store.on_signature, sender=Signature, dispatch_uid="planilla-ready")

@@ -29,7 +29,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tournament.models import Mesa
+from tournament.models import Mesa, Table
 
 
 class ClaimEntry(models.Model):
@@ -94,28 +94,28 @@ class Signature(models.Model):
         return f"{self.mesa} {self.get_role_display()}: {self.name}"
 
 
-# After this many wrong PINs against a mesa's current PIN, from any address,
+# After this many wrong PINs against a table's current PIN, from any address,
 # the PIN opens nothing until the organiser prints a new one (``refereeing.access``).
-PIN_MESA_MAX_FAILURES = 10
+PIN_TABLE_MAX_FAILURES = 10
 
 
 class PinFailureQuerySet(models.QuerySet):
     def against_current_pins(self):
-        """The wrong PINs made since each mesa's PIN was last printed."""
+        """The wrong PINs made since each table's PIN was last printed."""
         return self.filter(
-            models.Q(mesa__pin_issued_at__isnull=True) | models.Q(at__gte=models.F("mesa__pin_issued_at"))
+            models.Q(table__pin_issued_at__isnull=True) | models.Q(at__gte=models.F("table__pin_issued_at"))
         )
 
-    def blocked_mesas(self, mesas):
-        """The ids of those of ``mesas`` whose PIN is blocked, in one query."""
+    def blocked_tables(self, tables):
+        """The ids of those of ``tables`` whose PIN is blocked, in one query."""
         counts = (
             self.against_current_pins()
-            .filter(mesa__in=mesas)
-            .values("mesa")
+            .filter(table__in=tables)
+            .values("table")
             .annotate(n=models.Count("pk"))
-            .filter(n__gte=PIN_MESA_MAX_FAILURES)
+            .filter(n__gte=PIN_TABLE_MAX_FAILURES)
         )
-        return {row["mesa"] for row in counts}
+        return {row["table"] for row in counts}
 
 
 class PinFailure(models.Model):
@@ -123,8 +123,8 @@ class PinFailure(models.Model):
 
     address = models.GenericIPAddressField(null=True, blank=True)
     table_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The mesa whose PIN was guessed (None: no mesa at the table typed).
-    mesa = models.ForeignKey(Mesa, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    # The physical table whose PIN was guessed (None: no such table).
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
 
     objects = PinFailureQuerySet.as_manager()
@@ -134,7 +134,7 @@ class PinFailure(models.Model):
         verbose_name_plural = _("wrong PINs")
         indexes = [
             models.Index(fields=["address", "at"], name="pin_failure_by_address"),
-            models.Index(fields=["mesa", "at"], name="pin_failure_by_mesa"),
+            models.Index(fields=["table", "at"], name="pin_failure_by_table"),
         ]
 
     def __str__(self):
@@ -162,34 +162,42 @@ class Appeal(models.Model):
 
     WAITING = (Status.FILED, Status.ADMITTED)  # for the Director
 
-    mesa = models.ForeignKey(Mesa, on_delete=models.PROTECT, related_name="appeals")
-    client_id = models.UUIDField(unique=True, help_text="Made by the device, so that a retry files the appeal once.")
+    mesa = models.ForeignKey(Mesa, on_delete=models.PROTECT, related_name="appeals", verbose_name=_("mesa"))
+    client_id = models.UUIDField(
+        _("device's request id"), unique=True, help_text="Made by the device, so that a retry files the appeal once."
+    )
     pair = models.CharField(_("pair"), max_length=1, choices=[("A", "A"), ("B", "B")])
     seq = models.PositiveIntegerField(
         _("decision appealed"), help_text="The seq of the claim whose decision is appealed."
     )
     reason = models.TextField(_("reason"), max_length=2000)
     name = models.CharField(_("filed by"), max_length=150)
-    signature = models.TextField(help_text="The representative's signature, as a PNG data URL.")
-    filed_at = models.DateTimeField(auto_now_add=True)
+    signature = models.TextField(_("signature"), help_text="The representative's signature, as a PNG data URL.")
+    filed_at = models.DateTimeField(_("filed at"), auto_now_add=True)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.FILED)
     suspended_mesa = models.BooleanField(
-        default=False, help_text="Admitting it suspended the mesa; the ruling resumes it."
+        _("suspended the mesa"), default=False, help_text="Admitting it suspended the mesa; the ruling resumes it."
     )
-    admitted_at = models.DateTimeField(null=True, blank=True)
+    admitted_at = models.DateTimeField(_("admitted at"), null=True, blank=True)
     ruling = models.TextField(_("ruling"), blank=True, max_length=2000)
-    ruled_at = models.DateTimeField(null=True, blank=True)
+    ruled_at = models.DateTimeField(_("ruled at"), null=True, blank=True)
     ruled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("ruled by"),
     )
     # The pairs read the ruling at the table, on the juez's tablet (Art. 17).
-    acknowledged_at = models.DateTimeField(null=True, blank=True)
+    acknowledged_at = models.DateTimeField(_("read by the pairs at"), null=True, blank=True)
     acknowledged_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="+",
+        verbose_name=_("recorded as read by"),
         help_text="Empty for a tablet opened with the table PIN.",
     )
 

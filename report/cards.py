@@ -2,8 +2,10 @@
 championship, several to an A4 sheet, for one print (``views.cards``).
 
 A pair's card holds its private page's address (``public``) as a QR code;
-a table's card the address of its mesa's PIN page and the PIN itself, as
-the single cards do (``tournament.views.pair_card``, ``refereeing.access``).
+a table's card, one for each physical table of the championship's sede,
+the address of the table's PIN page and the PIN itself, as the single
+cards do (``tournament.pairs.views.pair_card``, ``refereeing.access``): printed
+once, it serves every mesa played at that table.
 """
 
 from dataclasses import dataclass
@@ -11,8 +13,7 @@ from dataclasses import dataclass
 import segno
 from django.urls import reverse
 
-from tournament.models import Mesa
-from tournament.seating import bracket_order
+from mirror import links
 
 # Two across and three down on A4: each card keeps a QR code that a phone
 # reads from arm's length (4 cm) and room to cut between them.
@@ -22,9 +23,10 @@ ACROSS, DOWN = 2, 3
 @dataclass
 class Card:
     kind: str  # "pair" or "table"
-    subject: object  # the Pair or the Mesa
+    subject: object  # the Pair or the Table
     url: str
     qr: str
+    away: str | None = None  # a pair's page on the public mirror, where the venue has one
 
 
 def _qr(url):
@@ -35,19 +37,16 @@ def pair_cards(championship, absolute):
     cards = []
     for pair in championship.pairs.prefetch_related("players").order_by("name"):
         url = absolute(reverse("public:pair", args=[pair.token]))
-        cards.append(Card("pair", pair, url, _qr(url)))
+        cards.append(Card("pair", pair, url, _qr(url), links.mirror_url(pair)))
     return cards
 
 
 def table_cards(championship, absolute):
-    """One card for each mesa seated at a table and not decided: the mesas whose PIN opens a tablet today."""
-    seated = championship.mesas.filter(table_number__isnull=False, status__in=Mesa.UNDECIDED).select_related(
-        "championship", "pair_a", "pair_b", "juez"
-    )
+    """One card for each physical table of the championship's sede."""
     cards = []
-    for mesa in sorted(seated, key=lambda m: (m.table_number, bracket_order(m))):
-        url = absolute(reverse("access:mesa_pin", args=[mesa.pk]))
-        cards.append(Card("table", mesa, url, _qr(url)))
+    for table in championship.sede.tables.select_related("sede").order_by("number"):
+        url = absolute(reverse("access:table_pin", args=[table.pk]))
+        cards.append(Card("table", table, url, _qr(url)))
     return cards
 
 

@@ -1,9 +1,9 @@
 """The championship's report for the Comité: what the PDF says, gathered from every part.
 
 It reads and decides nothing of its own: the champion and who is out come
-from the bracket engine's adapter (``tournament.advancement``, written on
+from the bracket engine's adapter (``tournament.draws.advancement``, written on
 the championship), the standings and the bracket's layout from
-``tournament.standings``, each mesa's verification code from the planilla
+``tournament.results.standings``, each mesa's verification code from the planilla
 (``refereeing.planilla.sheet``), the appeals from their model and the
 Director's resolutions from ``resolutions``. Plain functions over the
 models; the view renders the result.
@@ -15,8 +15,10 @@ from django.utils import timezone
 
 from refereeing.models import Appeal
 from refereeing.planilla import sheet as planilla
-from tournament import advancement, standings
-from tournament.seating import bracket_order
+from refereeing.planilla import verification
+from tournament.draws import advancement
+from tournament.results import standings
+from tournament.seating.seating import bracket_order
 
 
 @dataclass
@@ -40,7 +42,7 @@ def build(championship, language: str) -> Report:
     tables = standings.table(championship, pairs, mesas)
     ranked = {row["pair"].pk for t in tables for row in t["rows"]}
     for mesa in mesas:
-        mesa.code = planilla.verification_code(mesa) if mesa.status in mesa.DECIDED else ""
+        mesa.code = verification.verification_code(mesa) if mesa.status in mesa.DECIDED else ""
         mesa.void = mesa.pk in void
     return Report(
         championship=championship,

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from refereeing.planilla.sheet import may_print_championship
+from tournament.access import oversees
 from tournament.models import Championship
 
 from . import cards as card_layout
@@ -18,7 +18,7 @@ from . import content
 
 def _championship_to_print(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
-    if not may_print_championship(request.user, championship):
+    if not oversees(request.user, championship):
         raise PermissionDenied
     return championship
 
@@ -43,7 +43,7 @@ def championship_report(request, pk):
 @require_GET
 @login_required
 def cards(request, pk):
-    """Every pair's card and every seated table's card in one PDF, six to a sheet."""
+    """Every pair's card and a card for each physical table of the sede in one PDF, six to a sheet."""
     championship = _championship_to_print(request, pk)
     absolute = request.build_absolute_uri
     every = card_layout.pair_cards(championship, absolute) + card_layout.table_cards(championship, absolute)

@@ -35,6 +35,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from audit.context import acting
 from backup.bounds import check_depth
 from refereeing.claimlog import log as claimlog
 from refereeing.engine.text import TextError, check_text
@@ -93,9 +94,9 @@ def _next_number(championship):
     return (championship.resolutions.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
-def resolve(championship, director, situation, ruling, articles="", mesas=(), ajuste=None) -> Resolution:
+def resolve(championship, situation, ruling, articles="", mesas=(), ajuste=None, *, by) -> Resolution:
     """Record the Director's resolution; ``ajuste`` is ``(mesa, pair, points)`` or None."""
-    _check_director(championship, director)
+    _check_director(championship, by)
     situation, ruling, articles = _texts(situation, ruling, articles)
     mesas = list(mesas)
     if any(m.championship_id != championship.pk for m in mesas):
@@ -109,7 +110,7 @@ def resolve(championship, director, situation, ruling, articles="", mesas=(), aj
         if mesa not in mesas:
             mesas.append(mesa)
     try:
-        with transaction.atomic():
+        with transaction.atomic(), acting(by):
             mesa, pair, points = ajuste or (None, "", None)
             resolution = Resolution.objects.create(
                 championship=championship,
@@ -117,7 +118,7 @@ def resolve(championship, director, situation, ruling, articles="", mesas=(), aj
                 situation=situation,
                 ruling=ruling,
                 articles=articles,
-                director=director,
+                director=by,
                 ajuste_mesa=mesa,
                 ajuste_pair=pair,
                 ajuste_points=points,
@@ -197,13 +198,13 @@ class Imported(NamedTuple):
     known: int  # precedents the championship already held
 
 
-def import_precedents(championship, director, raw: bytes) -> Imported:
+def import_precedents(championship, raw: bytes, *, by) -> Imported:
     """Store every resolution of an export as a precedent of ``championship``, but those it already holds.
 
     The whole file is checked first: any fault refuses it with a message
     naming the resolution and what is wrong, and nothing is stored.
     """
-    _check_director(championship, director)
+    _check_director(championship, by)
     rows = [_precedent(item, index) for index, item in enumerate(_items(raw), start=1)]
     seen = {}
     for index, row in enumerate(rows, start=1):
@@ -215,7 +216,7 @@ def import_precedents(championship, director, raw: bytes) -> Imported:
             )
         seen[key] = index
     try:
-        with transaction.atomic():
+        with transaction.atomic(), acting(by):
             locked(Championship.objects.filter(pk=championship.pk)).first()
             held = set(
                 championship.resolutions.filter(precedent_number__isnull=False).values_list(

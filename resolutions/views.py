@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament.access import is_director, is_organiser
+from tournament.access import is_director, oversees
 from tournament.models import Championship
 
 from . import register
@@ -21,7 +21,7 @@ def _readable(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     if not request.user.is_authenticated:
         return None
-    if not (is_organiser(request.user) or is_director(request.user, championship)):
+    if not oversees(request.user, championship):
         raise PermissionDenied
     return championship
 
@@ -40,12 +40,12 @@ def resolution_list(request, pk):
             try:
                 resolution = register.resolve(
                     championship,
-                    request.user,
                     data["situation"],
                     data["ruling"],
                     data["articles"],
                     data["mesas"],
                     data["ajuste"],
+                    by=request.user,
                 )
             except register.ResolutionError as error:
                 form.add_error(None, error.message)
@@ -88,7 +88,7 @@ def resolution_import(request, pk):
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
     else:
         try:
-            imported = register.import_precedents(championship, request.user, form.cleaned_data["file"].read())
+            imported = register.import_precedents(championship, form.cleaned_data["file"].read(), by=request.user)
         except register.ResolutionError as error:
             messages.error(request, error.message)
         else:

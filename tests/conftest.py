@@ -7,6 +7,7 @@ where this runs) at the size of the juez's tablet: 1024x768, touch.
 import os
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +31,59 @@ CHROMIUM_ARGS = [
 TABLET = {"width": 1024, "height": 768}
 
 
+# What makes a test one of the slow kinds that ``make test-fast`` leaves out (pyproject's markers): the
+# fixtures it uses, so that a new test is marked without anyone remembering to.
+BROWSER_FIXTURES = {"page", "context", "browser", "playwright", "new_context", "new_page"}
+PRODUCTION_SERVER_FIXTURES = {"production_static"}
+# The tests measured at half a second or more (tests/support/slow_tests.py writes the list): marked ``slow``.
+SLOW_TESTS = Path(__file__).resolve().parent / "slow_tests.txt"
+
+
+# ``make test`` hands the tests to its workers one by one (``--dist loadgroup``), so that a long file no longer
+# keeps one worker busy after the others are done; a file in ``xdist_group`` stays whole on one worker, in order.
+# Those whose tests share a module-, class- or package-scoped fixture (a server, PostgreSQL clusters) are found
+# below; these are kept together for a reason no fixture shows.
+KEPT_TOGETHER = {
+    # Split across workers by work stealing, a test of it failed (benchmarks/RESULTS.md); whole, it passes.
+    "tests/live/test_streams.py",
+}
+
+
+def shares_a_fixture_within_its_file(item):
+    """Whether ``item`` uses a fixture of the suite's set up once for several tests of its file (scope module,
+    class, package). Plugins' fixtures (an empty ``baseid``) do not count: pytest-django's class-scoped one is
+    used by every test and holds nothing."""
+    info = getattr(item, "_fixtureinfo", None)
+    return info is not None and any(
+        definition.scope in ("module", "class", "package") and definition.baseid
+        for definitions in info.name2fixturedefs.values()
+        for definition in definitions
+    )
+
+
+def pytest_collection_modifyitems(items):
+    import hypothesis
+
+    from tests.support.slow_tests import key
+
+    slow = {line for line in SLOW_TESTS.read_text().splitlines() if line and not line.startswith("#")}
+    for item in items:
+        path, _, name = item.nodeid.partition("::")
+        if key(path, name) in slow:
+            item.add_marker(pytest.mark.slow)
+        if path in KEPT_TOGETHER or shares_a_fixture_within_its_file(item):
+            item.add_marker(pytest.mark.xdist_group(path))
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        if fixtures & PRODUCTION_SERVER_FIXTURES:
+            item.add_marker(pytest.mark.production_server)
+        # Hypothesis's @given, and schemathesis's cases (Hypothesis underneath).
+        function = getattr(item, "function", None)
+        if function is not None and (hypothesis.is_hypothesis_test(function) or "case" in fixtures):
+            item.add_marker(pytest.mark.fuzz)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def fast_password_hasher():
     """Hash the tests' passwords with MD5 instead of PBKDF2's million rounds.
@@ -43,6 +97,52 @@ def fast_password_hasher():
 
     with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _redis_keys_of_this_worker():
+    """Under pytest-xdist, each worker's keys in the shared Redis (``REDIS_URL``) carry its name.
+
+    Session keys are random, but a test that reads a key another worker's
+    test wrote, or counts queries around a session read, must see its own
+    alone.
+    """
+    from django.conf import settings
+    from django.test import override_settings
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not (worker and settings.REDIS_URL):
+        yield
+        return
+    caches = {"default": {**settings.CACHES["default"], "KEY_PREFIX": worker}}
+    with override_settings(CACHES=caches):
+        yield
+
+
+# Static files for the tests alone (axe-core): served by the tests' servers, never collected for production.
+TESTS_STATIC = Path(__file__).resolve().parent / "support" / "static"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _tests_static_files():
+    """The tests' own static files, found at /static/ beside the site's (the accessibility tests load axe there)."""
+    from django.conf import settings
+    from django.test import override_settings
+
+    with override_settings(STATICFILES_DIRS=[*settings.STATICFILES_DIRS, TESTS_STATIC]):
+        yield
+
+
+@pytest.fixture(scope="session")
+def production_static(tmp_path_factory):
+    """collectstatic's output as production has it (hashed names, gzip and Brotli), made once.
+
+    Here rather than in tests/server: the mirror's tests use it too, and a test
+    using it is marked ``production_server`` above.
+    """
+    from tests.support.production import collect_static
+
+    return collect_static(tmp_path_factory.mktemp("staticfiles"))
 
 
 @pytest.fixture(scope="session")
@@ -83,6 +183,17 @@ def _sign_in_throttling(request, settings):
 
 
 @pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's language: a request of the test client leaves its thread in the language
+    it asked for (``LocaleMiddleware`` activates it and nothing deactivates it), which made a test that reads a
+    Spanish message fail after one whose client asked for English."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _no_service_paused():
     """Each test starts with no database or Redis paused: a test that makes one fail pauses it for a second
     (``config.errors.AnswerWhileDown``), which would answer the next tests' requests 503."""
@@ -94,7 +205,7 @@ def _no_service_paused():
 
 
 @pytest.fixture(autouse=True)
-def _live_server_idle_before_flush(request, _django_db_helper):
+def _live_server_idle_before_flush(request):
     """After a browser test, close its browsers' pages and let the live server's requests end before the
     database is emptied.
 
@@ -104,10 +215,16 @@ def _live_server_idle_before_flush(request, _django_db_helper):
     browser is closed here (the test's own page, and a second tablet a test
     opened, which would otherwise go on polling), then the server's request
     threads (and the ASGI server's requests, ``asgi_server``) are given a
-    moment to finish. Depending on pytest-django's
-    database fixture makes this run before that fixture's flush.
+    moment to finish. Asking for pytest-django's database fixture first
+    makes this end before that fixture's flush; only a browser test asks for
+    it here, so that a test that never said it uses the database is refused
+    it (pytest-django sets up no test database for a run of such tests, and
+    the real one would be used).
     """
-    browser = request.getfixturevalue("browser") if "page" in request.fixturenames else None
+    browser = None
+    if "page" in request.fixturenames:
+        request.getfixturevalue("_django_db_helper")
+        browser = request.getfixturevalue("browser")
     yield
     if browser is None:
         return

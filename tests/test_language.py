@@ -4,7 +4,7 @@ from django.utils import translation
 
 from refereeing.engine.messages import kind_labels
 from refereeing.juezscreen import views
-from refereeing.planilla import sheet as planilla
+from refereeing.planilla import labels
 from tournament.language import language, speak
 
 
@@ -16,8 +16,8 @@ def test_speak_picks_the_requests_language():
 
 
 def test_the_screens_and_the_planilla_label_kinds_from_the_engines_one_table():
-    assert not hasattr(planilla, "KIND_LABELS") and not hasattr(views, "PAIR_CLAIMS")
+    assert not hasattr(labels, "KIND_LABELS") and not hasattr(views, "PAIR_CLAIMS")
     with translation.override("en"):
         strings = views.catalogue()
         assert {k[5:]: v for k, v in strings.items() if k.startswith("kind.")} == kind_labels("en")
-        assert planilla.claim_label({"kind": "mal_repartidas"}) == "Misdeal"
+        assert labels.claim_label({"kind": "mal_repartidas"}) == "Misdeal"

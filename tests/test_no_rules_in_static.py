@@ -3,7 +3,12 @@
 The claim kinds that score (the plays, the rondas, cuatro caídas) are the
 engine's; a copy of them in ``static/`` (outside vendor) is how the screen
 once offered protests the engine refused. This test greps for them, taking
-the names from the engine's own table.
+the names from the engine's own table. It also greps for what the screen
+once worked out itself: a list of claim kinds (two kinds quoted in one
+line, or kinds as an object's keys), points turned into perros and tantos,
+the score's floor at 0, and the numbers of the rules (the 40 cards of a
+data or the 40 points of a chica, 38 que no juega, the 20 cards of the
+conteo): the engine sends the chips, the preview, the cards of a data.
 """
 
 import re
@@ -12,9 +17,22 @@ from pathlib import Path
 from django.conf import settings
 
 from refereeing.engine.claims import PLAYS, RONDAS
+from refereeing.engine.messages import KIND_LABELS
 
 SCORING = sorted(PLAYS | RONDAS | {"cuatro_caidas"})
 QUOTED = re.compile(r"""["'`](%s)["'`]""" % "|".join(SCORING))
+ANY_KIND = "|".join(sorted(KIND_LABELS))
+# Two claim kinds quoted on one line: a list of them.
+KIND_LIST = re.compile(r"""["'`](?:%s)["'`].*["'`](?:%s)["'`]""" % (ANY_KIND, ANY_KIND))
+# A claim kind as an object's key: a table by kind.
+KIND_KEY = re.compile(r"""(?:^\s*|[{,]\s*)["']?(?:%s)["']?\s*:(?!:)""" % ANY_KIND)
+ARITHMETIC = {
+    "points as perros and tantos": re.compile(r"[/%]\s*10\b"),
+    "the score's floor at 0": re.compile(r"Math\.max\(\s*0\s*,"),
+    "a number of the rules (40, 38, 20)": re.compile(r"(?<![\w.])(?:40|38|20)(?![\w.])"),
+}
+COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+STRING = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`""")
 
 
 def engine_kinds_in(paths):
@@ -25,6 +43,24 @@ def engine_kinds_in(paths):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         for match in QUOTED.finditer(line)
     ]
+
+
+def code_lines(path):
+    """``(line number, code)`` of a script: comments blanked, and for arithmetic its strings too."""
+    text = COMMENT.sub(lambda m: "\n" * m.group().count("\n"), path.read_text(encoding="utf-8"))
+    return list(enumerate(text.splitlines(), 1))
+
+
+def rules_in(paths):
+    """``(path name, line number, what)`` for each kind list or rule arithmetic in the scripts ``paths``."""
+    found = []
+    for path in paths:
+        for number, line in code_lines(path):
+            if KIND_LIST.search(line) or KIND_KEY.search(line):
+                found.append((path.name, number, "a list of claim kinds"))
+            bare = STRING.sub('""', line)
+            found += [(path.name, number, what) for what, pattern in ARITHMETIC.items() if pattern.search(bare)]
+    return found
 
 
 def scripts():
@@ -42,3 +78,39 @@ def test_the_grep_finds_a_copy_of_the_kinds(tmp_path):
     copy.write_text("const PLAYS = [\"caida\", 'doble_ronda'];\nconst x = `cuatro_caidas`;\n", encoding="utf-8")
     found = [(number, kind) for _, number, kind in engine_kinds_in([copy])]
     assert found == [(1, "caida"), (1, "doble_ronda"), (2, "cuatro_caidas")]
+
+
+def test_no_kind_list_and_no_rule_arithmetic_in_static_javascript():
+    assert rules_in(scripts()) == []
+
+
+def test_the_grep_finds_what_the_screen_once_worked_out(tmp_path):
+    """The lines issue 24 found, as they were, and what they look like elsewhere."""
+    copy = tmp_path / "render.js"
+    copy.write_text(
+        "\n".join(
+            [
+                "const perros = Math.floor(score / 10), tantos = Math.floor((score % 10) / 2);",
+                "      scores.A = Math.max(0, scores.A + (preview.points.A || 0));",
+                "  const rest = c.restTyped ? num(c.rest) : counted === null ? null : 40 - counted;",
+                "if (score >= 38) note();",
+                'const CONFIRMED = { mal_repartidas: () => 1, "suspender": () => 2 };',
+                'const KINDS = ["mano", "conteo"];',
+                '  suspender: () => ["confirm.suspender"],',
+                # Not rules: a radix, a timeout, a count in a comment or a string, one kind.
+                "parseInt(text, 10); setTimeout(tick, 30000); // the 40 cards",
+                'take({ kind: "conteo", cards }); t("over 40");',
+                "/* 40 - 20 */",
+            ]
+        ),
+        encoding="utf-8",
+    )
+    assert rules_in([copy]) == [
+        ("render.js", 1, "points as perros and tantos"),
+        ("render.js", 2, "the score's floor at 0"),
+        ("render.js", 3, "a number of the rules (40, 38, 20)"),
+        ("render.js", 4, "a number of the rules (40, 38, 20)"),
+        ("render.js", 5, "a list of claim kinds"),
+        ("render.js", 6, "a list of claim kinds"),
+        ("render.js", 7, "a list of claim kinds"),
+    ]

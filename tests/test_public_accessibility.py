@@ -1,14 +1,14 @@
 """axe-core on the public pages, at the size each is read at: the scoreboard on a tablet and a phone, the projector
 at 1920×1080, the bracket, the standings and a pair's own page on a phone, and what anyone reaches from them (the
-home page, the sign-in, the rules). No serious or critical violation
+home page, the sign-in, the rules, the guides). No serious or critical violation
 (contrast of 4.5:1, names on links and buttons, a language on the page...), with a mesa decided and one in play,
 so that the score's chips, the statuses and the latest claim are all on screen."""
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.juezscreen.test_accessibility import violations
-from tests.test_public import played  # noqa: F401  (the fixture)
+from tests.support.public import played  # noqa: F401  (the fixture)
+from tests.support.tablet import violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,6 +27,9 @@ SIZES = {"projector": (1920, 1080), "tablet": (1024, 768), "phone": (390, 844)}
         ("/", "tablet", "main"),
         ("/cuenta/entrar/", "phone", "main form"),
         ("/reglas/", "phone", ".rules-document"),
+        ("/ayuda/", "tablet", ".guide-index"),
+        ("/ayuda/juez/", "phone", ".guide-shot img"),
+        ("/ayuda/organizador/", "tablet", ".guide-shot img"),
     ],
 )
 def test_no_serious_violation(played, live_server, page, path, size, shown):  # noqa: F811

@@ -3,11 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from refereeing.planilla import sheet as planilla
+from refereeing.planilla import verification
 from resolutions import register
-from tests.planilla.helpers import keep_rendering, pages_text
-from tests.tournament.factories import championship, jueces, organiser, pairs, play_to_the_end
-from tournament import draws
+from tests.support.factories import championship, jueces, organiser, pairs, play_to_the_end
+from tests.support.planilla import keep_rendering, pages_text
+from tournament.draws import draws
 from tournament.models import Pair
 
 pytestmark = pytest.mark.django_db
@@ -21,16 +21,16 @@ def test_the_report_says_who_won_how_every_mesa_ended_and_what_the_director_deci
     champ.director = director
     champ.save()
     pairs(champ, 4)
-    draws.draw_bracket(champ, seed=1)
+    draws.draw_bracket(champ, seed=1, by=None)
     champion = play_to_the_end(champ)
     first = champ.mesas.get(bracket="W", round=1, position=1)
     register.resolve(
         champ,
-        director,
         "Un teléfono sonó en la mesa.",
         "Amonestación verbal a la pareja B.",
         articles="Art. 18",
         mesas=[first],
+        by=director,
     )
     client.force_login(director)
     response = client.get(reverse("report:championship", args=[champ.pk]), HTTP_ACCEPT_LANGUAGE="en")
@@ -39,7 +39,7 @@ def test_the_report_says_who_won_how_every_mesa_ended_and_what_the_director_deci
     whole = " ".join(pages)
     assert f"CHAMPION {champion.name}" in whole  # the heading is set in capitals
     for mesa in champ.mesas.exclude(winner=None):
-        assert planilla.verification_code(mesa) in whole
+        assert verification.verification_code(mesa) in whole
     assert "Amonestación verbal a la pareja B." in whole and "Art. 18" in whole
     assert "not played" in whole  # the reset: the winners' bracket champion won the grand final
     assert "FINAL STANDINGS" in whole and "No appeal was filed." in whole
@@ -57,7 +57,7 @@ def test_mid_event_the_standings_are_provisional_and_absent_pairs_are_listed_as_
     champ = championship(name="Copa Chimborazo")
     present = pairs(champ, 4)
     absent = Pair.objects.create(championship=champ, name="Los Ausentes", checked_in=False)
-    draws.draw_bracket(champ, seed=1)
+    draws.draw_bracket(champ, seed=1, by=None)
     client.force_login(organiser())
     url = reverse("report:championship", args=[champ.pk])
 

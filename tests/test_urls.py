@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import URLResolver, get_resolver, resolve, reverse
 
-from tests.tournament import factories
+from tests.support import factories
 
 # (name, args, path): every refereeing URL, as it was before the split.
 URLS = [
@@ -19,9 +19,12 @@ URLS = [
     ("api:levante", [], "/api/levante/"),
     ("access:pin", [], "/acceso/"),
     ("access:mesa_pin", [7], "/acceso/mesa/7/"),
-    ("access:mesa_qr", [7], "/acceso/mesa/7/qr.svg"),
-    ("access:table_card", [7], "/acceso/mesa/7/tarjeta/"),
-    ("access:new_pin", [7], "/acceso/mesa/7/pin-nuevo/"),
+    ("access:old_table_card", [7], "/acceso/mesa/7/tarjeta/"),
+    ("access:table_pin", [7], "/acceso/mesa-fisica/7/"),
+    ("access:table_screen", [7], "/acceso/mesa-fisica/7/ahora/"),
+    ("access:table_state", [7], "/acceso/mesa-fisica/7/estado/"),
+    ("access:table_card", [7], "/acceso/mesa-fisica/7/tarjeta/"),
+    ("access:new_pin", [7], "/acceso/mesa-fisica/7/pin-nuevo/"),
     ("planilla:mesa_pdf", [7], "/planilla/mesa/7.pdf"),
     ("planilla:batch", [7], "/planilla/campeonato/7/imprimir/"),
     ("planilla:job", ["abc"], "/planilla/lote/abc/"),

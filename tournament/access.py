@@ -26,33 +26,48 @@ def is_committee(user):
     return user.is_active and user.is_superuser
 
 
-def committee_required(view):
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not is_committee(request.user):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
+def required(allowed):
+    """A view decorator: a visitor signs in first; then only a user ``allowed(user)`` passes (403 else)."""
 
-    return wrapper
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if not allowed(request.user):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+committee_required = required(is_committee)
 
 
 def is_director(user, championship):
-    return user.is_authenticated and championship.director_id is not None and championship.director_id == user.pk
+    """The one answer to "is this user the championship's Director" (Art. 18)."""
+    return user.is_authenticated and user.is_active and championship.director_id == user.pk
 
 
-def directs_a_championship(user):
-    return user.is_authenticated and Championship.objects.filter(director=user).exists()
+def directed(user):
+    """The championships ``user`` directs (none for a stranger or a disabled account)."""
+    if not (user.is_authenticated and user.is_active):
+        return Championship.objects.none()
+    return Championship.objects.filter(director=user)
 
 
-def organiser_required(view):
-    @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not is_organiser(request.user):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
+def oversees(user, championship):
+    """Organisers, and the championship's own Director, read and print all of it."""
+    return is_organiser(user) or is_director(user, championship)
 
-    return wrapper
+
+def overseen(user):
+    """The championships :func:`oversees` lets ``user`` read, as a queryset."""
+    if is_organiser(user):
+        return Championship.objects.all()
+    return directed(user)
+
+
+organiser_required = required(is_organiser)

@@ -4,7 +4,7 @@ in ``refereeing/admin.py``): shown, never changed.
 A championship's settings, its pairs and their players change on the
 organisers' pages, and a mesa's pairs, status and result only through
 the draw, the claim log, the result form and the Director's override
-(``tournament.results``), each with its audit entry; the admin's forms would
+(``tournament.results.results``), each with its audit entry; the admin's forms would
 go around them (``audit.readonly``).
 """
 
@@ -23,9 +23,9 @@ class PlayerInline(ReadOnly, admin.TabularInline):
 
 @admin.register(Championship)
 class ChampionshipAdmin(ReadOnlyAdmin):
-    list_display = ["name", "edition", "start_date", "venue", "bracket_format", "ruleset_profile", "director"]
+    list_display = ["name", "edition", "start_date", "sede", "bracket_format", "ruleset_profile", "director"]
     list_filter = ["bracket_format", "ruleset_profile"]
-    search_fields = ["name", "edition", "venue"]
+    search_fields = ["name", "edition", "sede__name"]
 
 
 @admin.register(Pair)

@@ -29,7 +29,7 @@ frozen rules
     shape (format, third place, group size, pairs advancing per group).
 guarded mesa
     A mesa stays in its championship; its result (status decided, winner,
-    chicas, zapatería) is written only by ``tournament.results`` (from the
+    chicas, zapatería) is written only by ``tournament.results.results`` (from the
     claim log, a walkover, a correction), which saves with ``deciding=True``;
     a started mesa keeps its pairs. Any other save that tries raises
     :class:`Frozen`, whoever saves; a mesa is never deleted alone (its place
@@ -56,6 +56,7 @@ from refereeing.engine.lookalikes import key as name_key
 from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, RuleSetError, build_ruleset
 from tournament.language import speak
 from tournament.locking import locked
+from tournament.naming import mesa_label
 from tournament.validators import TextValidator
 
 
@@ -67,6 +68,92 @@ class RulesFrozen(Frozen):
     """A change to a championship's rules after one of its mesas started."""
 
 
+def new_pin():
+    """A short PIN the organiser prints for the table: six digits."""
+    return f"{secrets.randbelow(10**6):06d}"
+
+
+class Sede(models.Model):
+    """Where championships are played: a hall with its numbered physical tables (see ``tournament.seating.sedes``)."""
+
+    name = models.CharField(_("name"), max_length=200, unique=True, validators=[TextValidator("line")])
+    plan = models.TextField(
+        _("hall plan"),
+        max_length=2000,
+        blank=True,
+        validators=[TextValidator("ruling")],
+        help_text=_("Where the tables stand, for whoever seats the pairs (optional)."),
+    )
+
+    class Meta:
+        verbose_name = _("sede")
+        verbose_name_plural = _("sedes")
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class Table(models.Model):
+    """One physical table of a sede, with the PIN its card prints: every mesa seated at it opens with it."""
+
+    sede = models.ForeignKey(Sede, on_delete=models.CASCADE, related_name="tables", verbose_name=_("sede"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    pin = models.CharField(_("PIN"), max_length=6, default=new_pin)
+    # Who printed the current PIN again, and when (None: the PIN the table was made with).
+    pin_issued_at = models.DateTimeField(_("PIN printed at"), null=True, blank=True, editable=False)
+    pin_issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+        verbose_name=_("PIN printed by"),
+    )
+
+    class Meta:
+        verbose_name = _("physical table")
+        verbose_name_plural = _("physical tables")
+        ordering = ["sede", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sede", "number"],
+                name="table_number_unique_in_sede",
+                violation_error_message=_("This sede already has a table with this number."),
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="table_number_from_one",
+                violation_error_message=_("Tables are numbered from 1."),
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.sede} · {self.number}"
+
+
+class JuezDay(models.Model):
+    """A juez marked available on a day: assignment gives tables only to the jueces available today."""
+
+    juez = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="available_days")
+    day = models.DateField(_("day"))
+
+    class Meta:
+        verbose_name = _("juez's available day")
+        verbose_name_plural = _("jueces' available days")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["juez", "day"],
+                name="juez_available_once_a_day",
+                violation_error_message=_("This juez is already marked available on this day."),
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.juez} {self.day}"
+
+
 class Championship(models.Model):
     class Format(models.TextChoices):
         DOUBLE = "double", _("Double elimination")
@@ -75,7 +162,7 @@ class Championship(models.Model):
 
     name = models.CharField(_("name"), max_length=200, validators=[TextValidator("line")])
     edition = models.CharField(_("edition"), max_length=100, blank=True, validators=[TextValidator("line")])
-    venue = models.CharField(_("venue"), max_length=200, blank=True, validators=[TextValidator("line")])
+    sede = models.ForeignKey("Sede", on_delete=models.PROTECT, related_name="championships", verbose_name=_("sede"))
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"))
     director = models.ForeignKey(
@@ -103,7 +190,11 @@ class Championship(models.Model):
     group_size = models.PositiveSmallIntegerField(_("pairs per group"), default=4)
     advance_per_group = models.PositiveSmallIntegerField(_("pairs advancing per group"), default=0)
     draw_seed = models.BigIntegerField(_("random draw seed"), null=True, blank=True)
-    # Written by the bracket engine's adapter (``tournament.advancement``) with every result.
+    # The drawn pairs from seed 1 down, as the bracket engine placed them: a correction
+    # before play (``draws.correct_draw``) edits this order and draws it again, so the
+    # pairs it does not name keep their places.
+    draw_order = models.JSONField(_("draw order"), default=list, blank=True, editable=False)
+    # Written by the bracket engine's adapter (``tournament.draws.advancement``) with every result.
     champion = models.ForeignKey(
         "Pair",
         on_delete=models.SET_NULL,
@@ -114,10 +205,28 @@ class Championship(models.Model):
         verbose_name=_("champion"),
     )
     appeal_window_minutes = models.PositiveSmallIntegerField(_("appeal window (minutes)"), default=10)
-    tables = models.PositiveSmallIntegerField(
-        _("tables"),
-        default=16,
-        help_text=_("How many physical tables the venue has, numbered from 1."),
+    self_check_in = models.BooleanField(
+        _("pairs check themselves in"),
+        default=False,
+        help_text=_(
+            "While on, a pair marks itself present from its own page (its private link or the QR code of its card)."
+        ),
+    )
+
+    class Start(models.TextChoices):
+        DESK = "desk", _("the control desk starts each round")
+        TAP = "tap", _("the juez taps “Start mesa” at the table")
+        FIRST_CLAIM = "first_claim", _("the juez's first claim starts the mesa")
+
+    auto_seating = models.BooleanField(
+        _("seat and call mesas automatically"),
+        default=False,
+        help_text=_(
+            "As soon as a mesa's two pairs are known and a table and a juez are free, it is seated and called."
+        ),
+    )
+    start_mode = models.CharField(
+        _("how a seated mesa starts"), max_length=12, choices=Start.choices, default=Start.DESK
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -137,11 +246,6 @@ class Championship(models.Model):
                 condition=Q(end_date__gte=F("start_date")),
                 name="championship_dates_in_order",
                 violation_error_message=_("The end date cannot be before the start date."),
-            ),
-            models.CheckConstraint(
-                condition=Q(tables__gte=1),
-                name="championship_has_a_table",
-                violation_error_message=_("A championship needs at least one table."),
             ),
         ]
 
@@ -225,6 +329,11 @@ class Championship(models.Model):
         except RuleSetError as error:
             raise ValidationError({"ruleset_overrides": speak(error)}) from error
         self.check_unchanged()
+        moved = self.pk is not None and Championship.objects.filter(pk=self.pk).exclude(sede_id=self.sede_id).exists()
+        if moved and self.mesas.filter(table_number__isnull=False).exists():
+            raise ValidationError(
+                {"sede": gettext("Mesas of this championship are seated at its sede's tables: it stays at this sede.")}
+            )
 
     @property
     def players_at_table(self):
@@ -237,17 +346,21 @@ def new_pair_token():
 
 
 class Pair(models.Model):
-    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="pairs")
+    championship = models.ForeignKey(
+        Championship, on_delete=models.CASCADE, related_name="pairs", verbose_name=_("championship")
+    )
     name = models.CharField(_("name"), max_length=120, validators=[TextValidator("name")])
     club = models.CharField(_("club or city"), max_length=120, blank=True, validators=[TextValidator("name")])
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     checked_in = models.BooleanField(_("checked in"), default=False)
     # The pair's private link (``public``): printed as a QR code on its card; a new one replaces it.
     token = models.CharField(_("private link"), max_length=64, unique=True, default=new_pair_token, editable=False)
+    # Counts the pair's private links: a new one revokes the links signed for the public mirror too (mirror.links).
+    link_version = models.PositiveIntegerField(_("private link version"), default=1, editable=False)
     # What the name is compared by (``lookalikes.key``: no case, accents,
     # invisible or look-alike letters), set on every save: two pairs of a
     # championship that people would read as one are refused by the database.
-    name_key = models.CharField(max_length=480, editable=False)
+    name_key = models.CharField(_("name as compared"), max_length=480, editable=False)
 
     class Meta:
         verbose_name = _("pair")
@@ -303,7 +416,7 @@ def _set_name_key(sender, instance, **kwargs):
 
 
 class Player(models.Model):
-    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="players")
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="players", verbose_name=_("pair"))
     number = models.PositiveSmallIntegerField(_("player number"), choices=[(1, "1"), (2, "2")])
     full_name = models.CharField(_("full name"), max_length=150, validators=[TextValidator("name")])
     id_number = models.CharField(_("ID number"), max_length=20, blank=True, validators=[TextValidator("line")])
@@ -330,11 +443,6 @@ class Player(models.Model):
 
     def __str__(self):
         return self.full_name
-
-
-def new_pin():
-    """A short PIN the organiser prints for the table: six digits."""
-    return f"{secrets.randbelow(10**6):06d}"
 
 
 class Mesa(models.Model):
@@ -365,7 +473,9 @@ class Mesa(models.Model):
     # the filter of the mesas that have not.
     NOT_STARTED = {"status__in": (Status.WAITING, Status.READY), "last_seq": 0}
 
-    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="mesas")
+    championship = models.ForeignKey(
+        Championship, on_delete=models.CASCADE, related_name="mesas", verbose_name=_("championship")
+    )
     bracket = models.CharField(_("bracket"), max_length=2, choices=Bracket.choices, default=Bracket.WINNERS)
     round = models.PositiveSmallIntegerField(_("round"))
     position = models.PositiveSmallIntegerField(_("position"))
@@ -398,18 +508,6 @@ class Mesa(models.Model):
         related_name="inspected_mesas",
         verbose_name=_("inspector"),
     )
-    pin = models.CharField(_("PIN"), max_length=6, default=new_pin)
-    # Who printed the current PIN again, and when (None: the PIN the mesa was made with).
-    pin_issued_at = models.DateTimeField(_("PIN printed at"), null=True, blank=True, editable=False)
-    pin_issued_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        editable=False,
-        related_name="+",
-        verbose_name=_("PIN printed by"),
-    )
     first_dealer = models.CharField(_("first dealer"), max_length=2, default="A1")
     header = models.JSONField(
         _("rules it started with"),
@@ -420,8 +518,8 @@ class Mesa(models.Model):
     )
 
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.WAITING)
-    chicas_a = models.PositiveSmallIntegerField(default=0)
-    chicas_b = models.PositiveSmallIntegerField(default=0)
+    chicas_a = models.PositiveSmallIntegerField(_("chicas of pair A"), default=0)
+    chicas_b = models.PositiveSmallIntegerField(_("chicas of pair B"), default=0)
     winner = models.ForeignKey(
         Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("winner")
     )
@@ -430,6 +528,8 @@ class Mesa(models.Model):
     # transaction so that lists and boards need not replay every mesa.
     state = models.JSONField(default=dict, blank=True)
     last_seq = models.PositiveIntegerField(default=0)
+    # When it got both its table and its juez: called to the table, waiting from then on.
+    seated_at = models.DateTimeField(null=True, blank=True, editable=False)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -501,24 +601,34 @@ class Mesa(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.get_bracket_display()} R{self.round}-{self.position}"
+        return mesa_label(self)
 
     # What ``save`` compares with the saved row (see *guarded mesa* above).
     RESULT_FIELDS = ("winner_id", "chicas_a", "chicas_b", "zapateria")
     GUARDED_FIELDS = ("championship_id", "header", "status", "pair_a_id", "pair_b_id", *RESULT_FIELDS)
+    # ``guarded_values`` as a caller read them under the row's lock, kept for its save (the claim log's).
+    as_locked: dict[str, object] | None = None
 
-    def save(self, *args, deciding=False, **kwargs):
+    def save(self, *args, deciding=False, as_locked=None, **kwargs):
         """Save, refusing what no caller may do (see *guarded mesa* above); ``deciding``:
-        ``tournament.results`` writes a result."""
+        ``tournament.results.results`` writes a result. ``as_locked``: the row's ``guarded_values`` as the caller read
+        them under its lock in this transaction (no one can have changed them since), checked against instead of
+        reading the row again."""
         if self.pk is not None:
             update_fields = kwargs.get("update_fields")
             names = {f.attname for f in self._meta.concrete_fields if update_fields is None or f.name in update_fields}
             checked = [name for name in self.GUARDED_FIELDS if name in names]
             if checked:
-                saved = Mesa.objects.filter(pk=self.pk).values(*{*checked, "status", "last_seq"}).first()
+                saved = as_locked
+                if saved is None:
+                    saved = Mesa.objects.filter(pk=self.pk).values(*{*checked, "status", "last_seq"}).first()
                 if saved is not None:
                     self._check_guarded(saved, checked, deciding)
         return super().save(*args, **kwargs)
+
+    def guarded_values(self):
+        """What ``save`` checks a change against, as this object holds it now."""
+        return {name: getattr(self, name) for name in (*self.GUARDED_FIELDS, "last_seq")}
 
     def _check_guarded(self, saved, checked, deciding):
         changed = {name for name in checked if saved[name] != getattr(self, name)}

@@ -12,6 +12,13 @@ A tablet in turn:
   mesa do this every second);
 * posts the same kind of body to the bare endpoint.
 
+``StreamTablet`` (``run.py --tablets-stream``) is the tablet as it runs
+now: it holds its mesa's stream (``/flujo/mesa/<id>/``), fetches the
+entries after what it has on each ``seq`` event above it ("fetch"), and
+still polls every 30 s. The mesa's first tablet logs a claim every 8-15 s;
+the second posts a bare write at the same pace, the floor under the same
+load.
+
 With ``CLAIMS_BENCH_FLOOR`` set (``run.py --floor``) the claim task posts to
 the bare endpoint too: the same load made only of the cheapest writes, whose
 p99 is the least any claim endpoint could reach on this machine.
@@ -31,6 +38,7 @@ import time
 import uuid
 from collections import defaultdict
 
+import gevent
 from locust import FastHttpUser, between, events, task
 
 TABLETS = json.load(open(os.environ["CLAIMS_BENCH_TABLETS"]))
@@ -39,6 +47,7 @@ RETRY_SHARE = 0.05
 WAIT = float(os.environ.get("CLAIMS_BENCH_WAIT", "1"))  # mean seconds between a tablet's requests
 FLOOR = bool(os.environ.get("CLAIMS_BENCH_FLOOR"))
 PLAYS = ("caida", "limpia", "caida_limpia", "ronda")
+STREAMING_POLL_SECONDS = 30  # static/refereeing/mesa/sync.js: with a stream, the tablet still polls this often
 
 timings = defaultdict(list)  # request name -> response times (ms, float), once all tablets run
 failures = defaultdict(int)  # request name -> failed requests, from the start
@@ -46,6 +55,7 @@ started = None  # when every tablet had started (time.time()): the ramp-up is no
 requests = 0  # every request answered, ramp-up included (for the server's CPU per request)
 acked = {}  # client id -> the seq the server answered
 retry_mismatches = []
+stream_drops = []  # when a tablet's stream broke (it reconnects a second later)
 
 
 @events.init.add_listener
@@ -83,6 +93,7 @@ def write_results(**kwargs):
                 "failures": failures,
                 "acked": acked,
                 "retry_mismatches": retry_mismatches,
+                "stream_drops": len(stream_drops),
                 "requests": requests,
                 "measured_seconds": time.time() - (started or time.time()),
             },
@@ -90,11 +101,12 @@ def write_results(**kwargs):
         )
 
 
-class Tablet(FastHttpUser):  # geventhttpclient: less of the shared CPU for the load generator
-    wait_time = between(WAIT / 2, WAIT * 3 / 2)
+class Device(FastHttpUser):  # geventhttpclient: less of the shared CPU for the load generator
+    abstract = True
 
     def on_start(self):
-        tablet = TABLETS[next(NEXT_TABLET) % len(TABLETS)]
+        self.index = next(NEXT_TABLET)  # run.py lists a mesa's two tablets one after the other
+        tablet = TABLETS[self.index % len(TABLETS)]
         self.mesa = tablet["mesa"]
         cookies = f"sessionid={tablet['session']}; csrftoken={tablet['csrf']}"
         self.headers = {"Cookie": cookies, "X-CSRFToken": tablet["csrf"]}
@@ -108,7 +120,6 @@ class Tablet(FastHttpUser):  # geventhttpclient: less of the shared CPU for the 
                 return None
             return response.json()
 
-    @task
     def claim(self):
         if FLOOR:
             self.bare()
@@ -124,6 +135,8 @@ class Tablet(FastHttpUser):  # geventhttpclient: less of the shared CPU for the 
             return
         seq = answer["entry"]["seq"]
         acked[client_id] = seq
+        if seq == self.seen + 1:  # the tablet has its own entry from the answer, and all before it
+            self.seen = seq
         if claim["kind"] != "void":
             self.to_void = seq
         if random.random() < RETRY_SHARE:
@@ -131,17 +144,64 @@ class Tablet(FastHttpUser):  # geventhttpclient: less of the shared CPU for the 
             if again is not None and again["entry"] != answer["entry"]:
                 retry_mismatches.append(client_id)
 
-    @task
-    def poll(self):
+    def poll(self, name="poll"):
         with self.client.get(
-            f"/api/mesas/{self.mesa}/claims/?after={self.seen}", name="poll", headers=self.headers, catch_response=True
+            f"/api/mesas/{self.mesa}/claims/?after={self.seen}", name=name, headers=self.headers, catch_response=True
         ) as response:
             if response.status_code != 200:
                 response.failure(str(response.status_code))
                 return
             self.seen = response.json()["last_seq"]
 
-    @task
     def bare(self):
         claim = {"kind": random.choice(PLAYS), "pair": random.choice("AB")}
         self.post("/bench/bare/", {"client_id": str(uuid.uuid4()), "claim": claim}, "bare")
+
+
+class Tablet(Device):
+    """Polling once a second, as the tablets did before the streams (and still do where no stream opens)."""
+
+    wait_time = between(WAIT / 2, WAIT * 3 / 2)
+    tasks = [Device.claim, Device.poll, Device.bare]
+
+
+class StreamTablet(Device):
+    wait_time = between(8, 15)
+
+    def on_start(self):
+        super().on_start()
+        self.logs_claims = self.index % 2 == 0  # the mesa's first tablet: the juez's
+        self.polled_at = time.monotonic()
+        self.follower = gevent.spawn(self.follow)
+
+    def on_stop(self):
+        self.follower.kill()
+
+    def follow(self):
+        """Hold the mesa's stream; on each seq above what the tablet has, fetch the entries it lacks. Reconnects a
+        second after a drop, as EventSource does."""
+        while True:
+            try:
+                response = self.client.get(
+                    f"/flujo/mesa/{self.mesa}/", name="stream", headers=self.headers, stream=True
+                )
+                event = None
+                while line := response.stream.readline(b"\n"):
+                    line = line.strip()
+                    if line.startswith(b"event:"):
+                        event = line[6:].strip()
+                    elif line.startswith(b"data:") and event == b"seq" and json.loads(line[5:])["seq"] > self.seen:
+                        self.poll("fetch")
+            except OSError:
+                stream_drops.append(time.time())
+            gevent.sleep(1)
+
+    @task
+    def act(self):
+        if self.logs_claims:
+            self.claim()
+        else:
+            self.bare()
+        if time.monotonic() - self.polled_at >= STREAMING_POLL_SECONDS:
+            self.polled_at = time.monotonic()
+            self.poll()

@@ -48,24 +48,33 @@ view
     Organizadores group too) and the championship's Director (Art. 17–18).
     Anyone else gets 403 and none of the mesa's data.
 table PIN
-    Six digits the organiser prints for the table with a QR code. The QR
-    code holds only the address of the mesa's PIN page (never the PIN), so
-    a photo of it opens nothing. Entering the right PIN binds this browser
-    session to the mesa (the grant remembers the PIN, so printing a new PIN
-    revokes every device opened with the old one). Wrong PINs are counted
-    twice: per network address (after ``PIN_MAX_FAILURES`` in
+    Six digits of one physical table of a sede (``tournament.models.Table``),
+    printed once with a QR code on the table's card for the whole
+    championship. The QR code holds only the address of the table's PIN
+    page (never the PIN), so a photo of it opens nothing. Entering the right
+    PIN binds this browser session to the table (the grant remembers the
+    PIN, so printing a new PIN revokes every device opened with the old
+    one): the device may act at every mesa seated at that table, one after
+    another, with no sign-in (*following the table*, below). Wrong PINs are
+    counted twice: per network address (after ``PIN_MAX_FAILURES`` in
     ``PIN_FAILURE_WINDOW`` the page checks no more PINs from that address
-    until the window has passed), and per mesa, from any address (after
-    ``PIN_MESA_MAX_FAILURES`` the mesa's PIN is checked no more, from
+    until the window has passed), and per table, from any address (after
+    ``PIN_TABLE_MAX_FAILURES`` the table's PIN is checked no more, from
     anywhere, until the organiser prints a new one: six digits are a
     million guesses, and a guesser may have many addresses). A wrong PIN
-    typed with a table number counts against the mesa at that table now.
-    Devices already opened keep working.
+    typed with a table number counts against that table when only one sede
+    has such a table. Devices already opened keep working.
+following the table
+    A device opened with a table's PIN shows the mesa seated there now
+    (:func:`table_mesa`: the one in play, else the next to be played); once
+    the mesa it shows is decided and its planilla signed, it moves on to
+    the next mesa seated at the table, and between mesas it says who plays
+    there next, or that nothing is seated yet (:func:`table_news`).
 new PIN
-    The organiser (or the Director) prints a new PIN for a mesa from the
-    tables page: the old PIN opens nothing from then on, the devices opened
-    with it lose access at once, the mesa's count of wrong PINs starts
-    again, and the mesa records who printed it and when.
+    The organiser (or a Director) prints a new PIN for a table from the
+    tables page (:func:`reissue_pin`): the old PIN opens nothing from then
+    on, the devices opened with it lose access at once, the table's count of
+    wrong PINs starts again, and the table records who printed it and when.
 """
 
 from __future__ import annotations
@@ -74,17 +83,18 @@ import secrets
 from datetime import timedelta
 
 from django.db import connection, transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import BasePermission
 
+from audit.context import acting
 from refereeing.engine import KINDS
-from refereeing.models import PIN_MESA_MAX_FAILURES, Appeal, ClaimEntry, PinFailure
-from tournament.access import is_director, is_organiser
+from refereeing.models import PIN_TABLE_MAX_FAILURES, Appeal, ClaimEntry, PinFailure, Signature
+from tournament.access import is_director, oversees
 from tournament.locking import locked
-from tournament.models import Mesa, new_pin
+from tournament.models import Mesa, Table, new_pin
+from tournament.seating.seating import play_order
 
 ACT = "act"
 VIEW = "view"
@@ -112,7 +122,7 @@ MAY_LOG = {
 # signatures are taken and appeals are filed on it (Art. 16–17).
 JUEZ_TABLET = frozenset({JUEZ, PIN_DEVICE})
 
-SESSION_KEY = "mesa_pins"  # {str(mesa id): the PIN that opened it}
+SESSION_KEY = "table_pins"  # {str(table id): the PIN that opened it}
 # Per address: generous, since a venue's tablets may share one address (NAT).
 PIN_MAX_FAILURES = 30
 PIN_FAILURE_WINDOW = timedelta(minutes=15)
@@ -139,8 +149,7 @@ def access(request, mesa):
     """``ACT``, ``VIEW`` or None: what this request may do at ``mesa``."""
     if role(request, mesa) in OFFICIALS:
         return ACT
-    user = request.user
-    if user.is_authenticated and user.is_active and (is_organiser(user) or is_director(user, mesa.championship)):
+    if oversees(request.user, mesa.championship):
         return VIEW
     return None
 
@@ -163,7 +172,7 @@ def role_of(mesa, user):
         return JUEZ
     if mesa.inspector_id == user.pk:
         return INSPECTOR
-    if mesa.championship.director_id == user.pk:
+    if is_director(user, mesa.championship):
         return DIRECTOR
     return None
 
@@ -225,18 +234,34 @@ def client_address(request):
 # --- the table PIN ----------------------------------------------------------
 
 
+def table_of(mesa):
+    """The physical table ``mesa`` is seated at (None: no table yet)."""
+    if mesa.table_number is None:
+        return None
+    return Table.objects.filter(sede__championships=mesa.championship_id, number=mesa.table_number).first()
+
+
 def has_pin_grant(request, mesa):
-    pin = request.session.get(SESSION_KEY, {}).get(str(mesa.pk))
-    return pin is not None and secrets.compare_digest(pin, mesa.pin)
+    """True when this session was opened with the current PIN of the table ``mesa`` is seated at."""
+    if not request.session.get(SESSION_KEY) or mesa.table_number is None:
+        return False
+    table = table_of(mesa)
+    return table is not None and has_table_grant(request, table)
 
 
-def grant_pin(request, mesa):
-    """Bind this session to ``mesa``: it may act there until the PIN changes."""
+def has_table_grant(request, table):
+    """True when this session was opened with ``table``'s current PIN."""
+    pin = request.session.get(SESSION_KEY, {}).get(str(table.pk))
+    return pin is not None and secrets.compare_digest(pin, table.pin)
+
+
+def grant_pin(request, table):
+    """Bind this session to ``table``: it may act at its mesas until the PIN changes."""
     grants = dict(request.session.get(SESSION_KEY, {}))
     # A new session key when a device gains rights, so a session id planted
     # on it beforehand is worth nothing (session fixation).
     request.session.cycle_key()
-    grants[str(mesa.pk)] = mesa.pin
+    grants[str(table.pk)] = table.pin
     request.session[SESSION_KEY] = grants
 
 
@@ -246,32 +271,32 @@ def pin_throttled(request):
     return PinFailure.objects.filter(address=client_address(request), at__gte=since).count() >= PIN_MAX_FAILURES
 
 
-def pin_blocked(mesa):
-    """True when ``mesa``'s PIN took too many wrong guesses: it opens nothing until printed again."""
-    return PinFailure.objects.against_current_pins().filter(mesa=mesa).count() >= PIN_MESA_MAX_FAILURES
+def pin_blocked(table):
+    """True when ``table``'s PIN took too many wrong guesses: it opens nothing until printed again."""
+    return PinFailure.objects.against_current_pins().filter(table=table).count() >= PIN_TABLE_MAX_FAILURES
 
 
 class PinBlocked(Exception):
-    """The mesa's PIN is checked no more until the organiser prints a new one."""
+    """The table's PIN is checked no more until the organiser prints a new one."""
 
 
 class PinThrottled(Exception):
     """This address made too many wrong guesses lately: no PIN of it is checked for now."""
 
 
-def check_pin(request, pin, table=None, mesa=None):
-    """The mesa the PIN opens (and the session is granted), or None.
+def check_pin(request, pin, number=None, table=None):
+    """The table the PIN opens (and the session is granted), or None.
 
-    Either ``mesa`` (from the QR code's address) or ``table`` (a number typed
-    by the juez) says which table; the mesa at a table is the one being
-    played there, or the last one finished there, whose signatures may still
-    be due. Every wrong PIN is counted, against that mesa too. Raises,
-    checking nothing, :class:`PinThrottled` when this address is throttled
-    and :class:`PinBlocked` when that mesa's PIN is blocked.
+    Either ``table`` (from the QR code's address) or ``number`` (typed by
+    the juez) says which table; a number some sedes share opens the one of
+    them whose PIN this is. Every wrong PIN is counted, against the table
+    too when it is known. Raises, checking nothing, :class:`PinThrottled`
+    when this address is throttled and :class:`PinBlocked` when that table's
+    PIN is blocked.
 
     Each count is read and the guess recorded while the address and the
-    mesa are held (issue 22): read first and recorded after, guesses that
-    arrived together all saw the count under its limit, and a mesa took 11
+    table are held (issue 22): read first and recorded after, guesses that
+    arrived together all saw the count under its limit, and a table took 11
     guesses instead of 10.
     """
     pin = str(pin).strip()
@@ -279,24 +304,22 @@ def check_pin(request, pin, table=None, mesa=None):
         _hold_address(client_address(request))
         if pin_throttled(request):
             raise PinThrottled
-        if mesa is None and table is not None:
-            at_table = (
-                Mesa.objects.filter(table_number=table)
-                .exclude(Q(status=Mesa.Status.WAITING) | Q(status=Mesa.Status.WALKOVER))
-                .order_by("-championship__start_date", "-started_at")
-            )
-            mesa = at_table.filter(pin=pin).first() or at_table.first()
-        if mesa is not None:
-            mesa = locked(Mesa.objects.filter(pk=mesa.pk)).get()
-            if pin_blocked(mesa):
+        if table is None and number is not None:
+            candidates = list(Table.objects.filter(number=number).order_by("pk"))
+            table = next((t for t in candidates if secrets.compare_digest(t.pin, pin)), None)
+            if table is None and len(candidates) == 1:
+                table = candidates[0]
+        if table is not None:
+            table = locked(Table.objects.filter(pk=table.pk)).get()
+            if pin_blocked(table):
                 raise PinBlocked
-            if secrets.compare_digest(mesa.pin, pin):
-                grant_pin(request, mesa)
-                return mesa
+            if secrets.compare_digest(table.pin, pin):
+                grant_pin(request, table)
+                return table
         PinFailure.objects.create(
             address=client_address(request),
-            mesa=mesa,
-            table_number=table if table is not None else getattr(mesa, "table_number", None),
+            table=table,
+            table_number=number if number is not None else getattr(table, "number", None),
         )
         return None
 
@@ -318,16 +341,68 @@ def _hold_address(address):
             cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [_ADDRESS_LOCK, address or ""])
 
 
-def reissue_pin(mesa, user):
-    """Print a new PIN for ``mesa`` (by ``user``): the old one opens nothing from now on."""
-    with transaction.atomic():
-        mesa = Mesa.objects.select_for_update().get(pk=mesa.pk)
+def reissue_pin(table, *, by):
+    """Print a new PIN for ``table`` (by ``by``, audited): the old one, and every device it opened, open nothing from now on."""
+    with transaction.atomic(), acting(by):
+        table = locked(Table.objects.filter(pk=table.pk)).get()
         pin = new_pin()
-        while pin == mesa.pin:
+        while pin == table.pin:
             pin = new_pin()
-        mesa.pin, mesa.pin_issued_at, mesa.pin_issued_by = pin, timezone.now(), user
-        mesa.save(update_fields=["pin", "pin_issued_at", "pin_issued_by"])
-    return mesa
+        table.pin, table.pin_issued_at, table.pin_issued_by = pin, timezone.now(), by
+        table.save(update_fields=["pin", "pin_issued_at", "pin_issued_by"])
+    return table
+
+
+# --- following the table ------------------------------------------------------
+
+
+def _seated(table):
+    return Mesa.objects.filter(championship__sede=table.sede_id, table_number=table.number).select_related(
+        "championship", "pair_a", "pair_b"
+    )
+
+
+def table_mesa(table):
+    """The mesa a device at ``table`` shows now: the one in play there, else the next to play there (None: none seated)."""
+    undecided = _seated(table).filter(status__in=Mesa.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
+    in_play = (Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED)
+    return min(
+        undecided,
+        key=lambda m: (m.status not in in_play, m.championship.start_date, m.championship_id, play_order(m)),
+        default=None,
+    )
+
+
+def done_with(mesa):
+    """True when a device may leave ``mesa`` for the next one at its table: decided, and its planilla signed (Art. 16)."""
+    if mesa.status == Mesa.Status.WALKOVER:
+        return True
+    return mesa.status == Mesa.Status.FINISHED and Signature.objects.filter(mesa=mesa).count() >= len(
+        Signature.Role.choices
+    )
+
+
+def table_news(table, shown=None):
+    """What a device at ``table`` showing ``shown`` (a mesa, or None) is told: {mesa, go, message}.
+
+    ``mesa``: the mesa the table shows now (None: nothing seated); ``go``:
+    the device moves there at once (what it shows is done with, or seated
+    elsewhere now); ``message``: who plays there next, or that nothing is.
+    """
+    mesa = table_mesa(table)
+    if mesa is None:
+        return {
+            "mesa": None,
+            "go": False,
+            "message": _("Nothing is seated at table %(table)d yet.") % {"table": table.number},
+        }
+    moved = shown is None or shown.table_number != table.number or shown.championship.sede_id != table.sede_id
+    return {
+        "mesa": mesa,
+        "go": mesa != shown and (moved or done_with(shown)),
+        "message": _("Next at table %(table)d: %(a)s against %(b)s.")
+        % {"table": table.number, "a": mesa.pair_a, "b": mesa.pair_b},
+    }
 
 
 # --- the API's guards ---------------------------------------------------------

@@ -1,9 +1,10 @@
-"""The table's QR code, for whoever may see the mesa: under /acceso/ (namespace ``access``)."""
+"""What a device opened with a table's PIN shows there, under /acceso/ (namespace ``access``)."""
 
 from django.urls import path
 
 from . import views
 
 urlpatterns = [
-    path("mesa/<int:mesa_id>/qr.svg", views.mesa_qr, name="mesa_qr"),
+    path("mesa-fisica/<int:table_id>/ahora/", views.table_screen, name="table_screen"),
+    path("mesa-fisica/<int:table_id>/estado/", views.table_state, name="table_state"),
 ]

@@ -1,27 +1,36 @@
-"""The pages that open a mesa on a device with the table's PIN, and the QR code.
+"""The pages that open a physical table on a device with its PIN, the QR code, and the table's card.
 
 Terms
 -----
 PIN page
     ``/acceso/`` asks for the table number and the PIN;
-    ``/acceso/mesa/<id>/`` (the address in the table's QR code) asks only
-    for the PIN. The right PIN binds the browser session to the mesa (see
-    ``refereeing.access.permissions``) and opens the juez's screen.
+    ``/acceso/mesa-fisica/<id>/`` (the address in the table's QR code) asks
+    only for the PIN. The right PIN binds the browser session to the table
+    (see ``refereeing.access.permissions``) and opens the table's screen.
+table's screen
+    ``/acceso/mesa-fisica/<id>/ahora/``: the device goes on to the juez's
+    screen of the mesa seated at the table now, or, between mesas, is told
+    who plays there next or that nothing is seated yet (and looks again by
+    itself). ``…/estado/`` says the same as JSON to the juez's screen, which
+    moves on to the next mesa when the one it shows is done with.
 table card
-    ``/acceso/mesa/<id>/tarjeta/``: what the organiser prints and hands to
-    the juez: the table, the mesa, the QR code and the PIN. Only organisers
-    and the championship's Director may see it: it shows the PIN.
+    ``/acceso/mesa-fisica/<id>/tarjeta/``: what the organiser prints once
+    for the championship: the sede, the table, the QR code and the PIN.
+    Only organisers and Directors may see it: it shows the PIN.
 new PIN
-    ``POST /acceso/mesa/<id>/pin-nuevo/`` (the button on the tables page):
-    the same people print a new PIN (``access.reissue_pin``) and get the
-    new card; the old PIN and its devices open nothing from then on.
+    ``POST /acceso/mesa-fisica/<id>/pin-nuevo/`` (the button on the tables
+    page): the same people print a new PIN (``access.reissue_pin``) and get
+    the new card; the old PIN and its devices open nothing from then on.
+old addresses
+    A mesa's PIN page and card (``/acceso/mesa/<id>/…``, on cards printed
+    before tables had their own PIN) lead to its table's.
 """
 
 import segno
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -30,8 +39,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from refereeing.access import permissions as access
-from tournament.access import is_director, is_organiser
-from tournament.models import Mesa
+from tournament.access import directed, is_organiser
+from tournament.models import Mesa, Table
 
 
 class PinField(forms.RegexField):
@@ -68,10 +77,10 @@ class PinForm(forms.Form):
     pin = PinField()
 
 
-def _open(request, form, mesa=None):
-    """Check the form's PIN; the redirect to the screen, or the page again with the reason."""
+def _open(request, form, table=None):
+    """Check the form's PIN; the redirect to the table's screen, or the page again with the reason."""
     try:
-        opened = access.check_pin(request, form.cleaned_data["pin"], table=form.cleaned_data.get("table"), mesa=mesa)
+        opened = access.check_pin(request, form.cleaned_data["pin"], number=form.cleaned_data.get("table"), table=table)
     except access.PinThrottled:
         form.add_error(
             None,
@@ -87,7 +96,15 @@ def _open(request, form, mesa=None):
     if opened is None:
         form.add_error("pin", _("Wrong PIN for this table."))
         return None, 403
-    return redirect(reverse("refereeing:mesa_screen", args=[opened.pk])), 302
+    return _follow(opened), 302
+
+
+def _follow(table):
+    """To the juez's screen of the mesa at ``table`` now, else to the table's screen (who plays there next)."""
+    mesa = access.table_mesa(table)
+    if mesa is not None:
+        return redirect("refereeing:mesa_screen", mesa.pk)
+    return redirect("access:table_screen", table.pk)
 
 
 @never_cache
@@ -102,62 +119,110 @@ def pin_page(request):
 
 
 @never_cache
-def mesa_pin_page(request, mesa_id):
-    mesa = get_object_or_404(Mesa, pk=mesa_id)
+def table_pin_page(request, table_id):
+    table = get_object_or_404(Table.objects.select_related("sede"), pk=table_id)
+    if request.method != "POST" and access.has_table_grant(request, table):
+        return _follow(table)
     form = PinForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
-        response, status = _open(request, form, mesa=mesa)
+        response, status = _open(request, form, table=table)
         if response:
             return response
-    return render(request, "access/pin.html", {"form": form, "table": mesa.table_number}, status=status)
+    return render(request, "access/pin.html", {"form": form, "table": table}, status=status)
 
 
-def _may_print(request, mesa):
-    return is_organiser(request.user) or is_director(request.user, mesa.championship)
-
-
-def pin_url(request, mesa):
-    """The absolute address the table's QR code holds."""
-    return request.build_absolute_uri(reverse("access:mesa_pin", args=[mesa.pk]))
-
-
-def mesa_qr(request, mesa_id):
-    """The table's QR code as SVG: the address of the mesa's PIN page, no secret in it."""
-    mesa = get_object_or_404(Mesa.objects.select_related("championship"), pk=mesa_id)
-    if access.access(request, mesa) is None:
-        raise PermissionDenied
-    svg = segno.make(pin_url(request, mesa), error="m").svg_inline(scale=6, border=2)
-    return HttpResponse(svg, content_type="image/svg+xml")
+def _granted(request, table_id):
+    """The table this device was opened at, or None (it asks for the PIN again)."""
+    table = get_object_or_404(Table.objects.select_related("sede"), pk=table_id)
+    return table if access.has_table_grant(request, table) else None
 
 
 @never_cache
-def table_card(request, mesa_id):
-    mesa = get_object_or_404(Mesa.objects.select_related("championship", "pair_a", "pair_b", "juez"), pk=mesa_id)
-    if not _may_print(request, mesa):
+def table_screen(request, table_id):
+    table = _granted(request, table_id)
+    if table is None:
+        return redirect("access:table_pin", table_id)
+    news = access.table_news(table)
+    if news["mesa"] is not None:
+        return _follow(table)
+    return render(request, "access/table_screen.html", {"table": table, "message": news["message"]})
+
+
+@never_cache
+def table_state(request, table_id):
+    """What the juez's screen on a device of this table is told (``access.table_news``), as JSON."""
+    table = _granted(request, table_id)
+    if table is None:
+        return JsonResponse({"detail": _("This device is not opened at this table.")}, status=403)
+    shown = None
+    if (request.GET.get("shown") or "").isdigit() and len(request.GET["shown"]) <= 12:
+        shown = Mesa.objects.select_related("championship").filter(pk=int(request.GET["shown"])).first()
+    news = access.table_news(table, shown)
+    mesa = news["mesa"]
+    return JsonResponse(
+        {
+            "mesa": mesa.pk if mesa else None,
+            "url": reverse("refereeing:mesa_screen", args=[mesa.pk]) if mesa else None,
+            "go": news["go"],
+            "message": news["message"],
+        }
+    )
+
+
+def _may_print(user, table):
+    """Organisers, and the Directors of a championship at the table's sede: the card shows the PIN."""
+    return is_organiser(user) or directed(user).filter(sede=table.sede_id).exists()
+
+
+def pin_url(request, table):
+    """The absolute address the table's QR code holds."""
+    return request.build_absolute_uri(reverse("access:table_pin", args=[table.pk]))
+
+
+@never_cache
+def table_card(request, table_id):
+    table = get_object_or_404(Table.objects.select_related("sede", "pin_issued_by"), pk=table_id)
+    if not _may_print(request.user, table):
         raise PermissionDenied
-    qr = segno.make(pin_url(request, mesa), error="m").svg_inline(scale=6, border=2)
+    qr = segno.make(pin_url(request, table), error="m").svg_inline(scale=6, border=2)
     return render(
         request,
         "access/card.html",
         {
-            "mesa": mesa,
+            "table": table,
             "qr": qr,
-            "url": pin_url(request, mesa),
+            "url": pin_url(request, table),
             "pin_page": request.build_absolute_uri(reverse("access:pin")),
         },
     )
 
 
 @require_POST
-def new_pin(request, mesa_id):
-    mesa = get_object_or_404(Mesa.objects.select_related("championship"), pk=mesa_id)
-    if not _may_print(request, mesa):
+def new_pin(request, table_id):
+    table = get_object_or_404(Table, pk=table_id)
+    if not _may_print(request.user, table):
         raise PermissionDenied
-    mesa = access.reissue_pin(mesa, request.user)
+    table = access.reissue_pin(table, by=request.user)
     messages.success(
         request,
         _("New PIN for table %(table)s: the devices opened with the old PIN no longer have access. Print this card.")
-        % {"table": mesa.table_number or "—"},
+        % {"table": table.number},
     )
-    return redirect("access:table_card", mesa.pk)
+    return redirect("access:table_card", table.pk)
+
+
+def _mesa_table(mesa_id):
+    mesa = get_object_or_404(Mesa, pk=mesa_id)
+    table = access.table_of(mesa)
+    if table is None:
+        raise Http404(_("This mesa has no table yet."))
+    return table
+
+
+def old_mesa_pin_page(request, mesa_id):
+    return redirect("access:table_pin", _mesa_table(mesa_id).pk)
+
+
+def old_table_card(request, mesa_id):
+    return redirect("access:table_card", _mesa_table(mesa_id).pk)

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from refereeing.appeals.procedure import open_decisions
-from refereeing.planilla.sheet import claim_label
+from refereeing.planilla.labels import claim_label
 from refereeing.signatures import MAX_DATA_URL
 from tournament.validators import TextField
 

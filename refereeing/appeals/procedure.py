@@ -51,13 +51,14 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from audit.context import record
+from audit.context import acting, record, recording
 from live import notify
 from refereeing.access import permissions as access
 from refereeing.claimlog import log as claimlog
 from refereeing.engine.text import TextError, check_text
 from refereeing.models import Appeal, ClaimEntry
 from refereeing.signatures import SignatureError, check_png_data_url
+from tournament.access import is_director
 from tournament.language import speak
 from tournament.models import Mesa
 
@@ -88,8 +89,12 @@ def open_decisions(mesa, now=None):
     )
 
 
-def file_appeal(mesa, pair, seq, reason, name, signature, client_id, now=None) -> Appeal:
-    """File a pair's appeal against decision ``seq`` of ``mesa``; a retry with the same ``client_id`` gets the first."""
+def file_appeal(mesa, pair, seq, reason, name, signature, client_id, now=None, *, by) -> Appeal:
+    """File a pair's appeal against decision ``seq`` of ``mesa``; a retry with the same ``client_id`` gets the first.
+
+    The pair files it through the juez's tablet: ``by`` is the juez signed in there, or None for a
+    tablet opened with the table's PIN, which the trail names as such.
+    """
     try:
         client_id = client_id if isinstance(client_id, uuid.UUID) else uuid.UUID(str(client_id))
     except ValueError:
@@ -122,7 +127,7 @@ def file_appeal(mesa, pair, seq, reason, name, signature, client_id, now=None) -
             % {"seq": seq, "minutes": mesa.championship.appeal_window_minutes}
         )
     try:
-        with transaction.atomic():
+        with transaction.atomic(), acting(_at_the_table(mesa, by)):
             return Appeal.objects.create(
                 mesa=mesa,
                 client_id=client_id,
@@ -142,37 +147,37 @@ def file_appeal(mesa, pair, seq, reason, name, signature, client_id, now=None) -
         ) from None
 
 
-def admit(appeal, director):
+def admit(appeal, *, by):
     """The Director admits ``appeal``: the mesa is suspended until the ruling (Art. 17)."""
-    _check_director(appeal, director)
-    with transaction.atomic():
+    _check_director(appeal, by)
+    with transaction.atomic(), acting(by):
         _move(appeal, Appeal.Status.FILED, Appeal.Status.ADMITTED, admitted_at=timezone.now())
         mesa = Mesa.objects.get(pk=appeal.mesa_id)
         if mesa.status in (Mesa.Status.READY, Mesa.Status.IN_PLAY):
-            _log(appeal, director, {"kind": "suspender"})
+            _log(appeal, by, {"kind": "suspender"})
             Appeal.objects.filter(pk=appeal.pk).update(suspended_mesa=True)
     appeal.refresh_from_db()
     return appeal
 
 
-def dismiss(appeal, director, ruling):
+def dismiss(appeal, ruling, *, by):
     """The Director does not admit ``appeal``, saying why; the mesa goes on as it was."""
-    _check_director(appeal, director)
+    _check_director(appeal, by)
     ruling = _ruling_text(ruling)
-    with transaction.atomic():
+    with transaction.atomic(), acting(by):
         _move(
             appeal,
             Appeal.Status.FILED,
             Appeal.Status.NOT_ADMITTED,
             ruling=ruling,
             ruled_at=timezone.now(),
-            ruled_by=director,
+            ruled_by=by,
         )
     appeal.refresh_from_db()
     return appeal
 
 
-def rule(appeal, director, upheld, ruling, undo=False, adjustment=None):
+def rule(appeal, upheld, ruling, *, by, undo=False, adjustment=None):
     """The Director's final ruling on an admitted ``appeal``.
 
     ``undo`` (upheld only) voids the decision appealed; ``adjustment``
@@ -180,7 +185,7 @@ def rule(appeal, director, upheld, ruling, undo=False, adjustment=None):
     may be negative (Art. 18). Then the mesa resumes if admitting the
     appeal suspended it.
     """
-    _check_director(appeal, director)
+    _check_director(appeal, by)
     ruling = _ruling_text(ruling)
     if not upheld and (undo or adjustment):
         raise AppealError(_("Only an upheld appeal changes the score."))
@@ -189,18 +194,18 @@ def rule(appeal, director, upheld, ruling, undo=False, adjustment=None):
         if pair not in ("A", "B") or type(points) is not int or points == 0 or abs(points) > 40:
             raise AppealError(_("An adjustment gives a pair (A or B) between -40 and 40 points, not 0."))
     status = Appeal.Status.UPHELD if upheld else Appeal.Status.REJECTED
-    with transaction.atomic():
-        _move(appeal, Appeal.Status.ADMITTED, status, ruling=ruling, ruled_at=timezone.now(), ruled_by=director)
+    with transaction.atomic(), acting(by):
+        _move(appeal, Appeal.Status.ADMITTED, status, ruling=ruling, ruled_at=timezone.now(), ruled_by=by)
         mesa = Mesa.objects.get(pk=appeal.mesa_id)
         if (undo or adjustment) and mesa.status not in claimlog.OPEN_STATUSES:
             raise AppealError(_("Mesa %(mesa)s is already decided: correct its result instead.") % {"mesa": mesa})
         if undo:
-            _log(appeal, director, {"kind": "void", "target": appeal.seq})
+            _log(appeal, by, {"kind": "void", "target": appeal.seq})
         if adjustment is not None:
             reason = _("Appeal of pair %(pair)s on #%(seq)s") % {"pair": appeal.pair, "seq": appeal.seq}
-            _log(appeal, director, {"kind": "ajuste", "pair": adjustment[0], "points": adjustment[1], "reason": reason})
+            _log(appeal, by, {"kind": "ajuste", "pair": adjustment[0], "points": adjustment[1], "reason": reason})
         if appeal.suspended_mesa and Mesa.objects.get(pk=appeal.mesa_id).status == Mesa.Status.SUSPENDED:
-            _log(appeal, director, {"kind": "reanudar"})
+            _log(appeal, by, {"kind": "reanudar"})
     appeal.refresh_from_db()
     return appeal
 
@@ -220,23 +225,32 @@ def at_the_table(mesa_id):
     ]
 
 
-def acknowledge(mesa, appeal_id, user):
-    """The pairs have read the ruling on appeal ``appeal_id`` at ``mesa``'s table; ``user`` records it (None for a PIN tablet)."""
+def acknowledge(mesa, appeal_id, *, by):
+    """The pairs have read the ruling on appeal ``appeal_id`` at ``mesa``'s table; ``by`` records it (None for a PIN tablet)."""
     appeal = Appeal.objects.filter(pk=appeal_id, mesa=mesa).first() if type(appeal_id) is int else None
     if appeal is None:
         raise AppealError(_("Mesa %(mesa)s has no such appeal.") % {"mesa": mesa})
     if appeal.status in Appeal.WAITING:
         raise AppealError(_("The Director has not ruled on this appeal yet."))
-    Appeal.objects.filter(pk=appeal.pk, acknowledged_at__isnull=True).update(
-        acknowledged_at=timezone.now(), acknowledged_by=user
-    )
+    now = timezone.now()
+    # Recorded even inside the tablets' API, where the claim log is the record: no claim says this.
+    with transaction.atomic(), acting(_at_the_table(mesa, by)), recording():
+        read = Appeal.objects.filter(pk=appeal.pk, acknowledged_at__isnull=True).update(
+            acknowledged_at=now, acknowledged_by=by
+        )
+        if read:
+            record(appeal, "appeal_acknowledged", {"acknowledged_at": ["", now.isoformat()]})
     appeal.refresh_from_db()
     return appeal
 
 
+def _at_the_table(mesa, by):
+    """Who acts on ``mesa``'s tablet: its juez signed in (``by``), or else the tablet the table's PIN opened."""
+    return by or _("Tablet of mesa %(mesa)s (PIN)") % {"mesa": mesa}
+
+
 def _check_director(appeal, user):
-    director = appeal.mesa.championship.director_id
-    if user is None or director is None or user.pk != director:
+    if user is None or not is_director(user, appeal.mesa.championship):
         raise AppealError(_("Only the championship's Director rules on appeals (Art. 17)."))
 
 

@@ -17,8 +17,8 @@ from refereeing.access.permissions import on_juez_tablet
 from refereeing.claimlog.log import decision_message
 from refereeing.juezscreen.views import not_yours
 from refereeing.models import Appeal, ClaimEntry
-from refereeing.planilla.sheet import claim_label
-from tournament.access import directs_a_championship, is_director, is_organiser
+from refereeing.planilla.labels import claim_label
+from tournament.access import directed, is_director, is_organiser, overseen
 from tournament.models import Mesa
 
 from . import procedure as appeals
@@ -31,11 +31,10 @@ def file_appeal(request, mesa_id):
         return not_yours(request, mesa)
     form = AppealForm(mesa, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+        # The form's fields are the appeal's: which pair, which decision, why, who, signed, the retry's id.
+        by = request.user if request.user.is_authenticated else None
         try:
-            appeal = appeals.file_appeal(
-                mesa, data["pair"], data["seq"], data["reason"], data["name"], data["signature"], data["client_id"]
-            )
+            appeal = appeals.file_appeal(mesa, **form.cleaned_data, by=by)
         except appeals.AppealError as error:
             form.add_error(None, error.message)
         else:
@@ -66,15 +65,13 @@ def file_appeal(request, mesa_id):
 def _visible(user):
     """The appeals ``user`` may see: all for organisers, their championships' for Directors."""
     found = Appeal.objects.select_related("mesa__championship", "mesa__pair_a", "mesa__pair_b")
-    if is_organiser(user):
-        return found
-    return found.filter(mesa__championship__director=user)
+    return found.filter(mesa__championship__in=overseen(user))
 
 
 def appeal_list(request):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    if not (is_organiser(request.user) or directs_a_championship(request.user)):
+    if not (is_organiser(request.user) or directed(request.user).exists()):
         raise PermissionDenied
     visible = _visible(request.user)
     pending = list(visible.waiting().order_by("filed_at"))
@@ -115,21 +112,21 @@ def appeal_detail(request, pk):
             forms[step] = RulingForm(appeal.mesa, request.POST, prefix=step)
         try:
             if step == "admit":
-                appeals.admit(appeal, request.user)
+                appeals.admit(appeal, by=request.user)
                 messages.success(request, _("Appeal admitted: the mesa is suspended until your ruling."))
                 return redirect("appeals:detail", pk)
             if step in forms and forms[step].is_valid():
                 data = forms[step].cleaned_data
                 if step == "dismiss":
-                    appeals.dismiss(appeal, request.user, data["ruling"])
+                    appeals.dismiss(appeal, data["ruling"], by=request.user)
                 else:
                     appeals.rule(
                         appeal,
-                        request.user,
                         data["upheld"],
                         data["ruling"],
                         undo=data["undo"],
                         adjustment=data["adjustment"],
+                        by=request.user,
                     )
                 messages.success(request, _("Ruling recorded; it is final."))
                 return redirect("appeals:detail", pk)

@@ -1,6 +1,7 @@
 """The count of appeals waiting for the Director, shown in the navigation bar of every page."""
 
 from refereeing.models import Appeal
+from tournament.access import directed
 
 
 def waiting_appeals(request):
@@ -8,8 +9,6 @@ def waiting_appeals(request):
     user = request.user
 
     def count():
-        if not user.is_authenticated:
-            return 0
-        return Appeal.objects.waiting().filter(mesa__championship__director=user).count()
+        return Appeal.objects.waiting().filter(mesa__championship__in=directed(user)).count()
 
     return {"waiting_appeals": count}

@@ -26,12 +26,16 @@ with the table's PIN; every POST sends the CSRF token in the
 """
 
 import io
+from collections.abc import Mapping
+from typing import IO, Any
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from rest_framework import parsers, renderers, status
 from rest_framework.exceptions import APIException, ParseError, PermissionDenied
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -49,7 +53,7 @@ from refereeing.models import ClaimEntry
 from refereeing.rulebook.document import article_url
 from refereeing.signatures import MAX_PNG_BYTES, SignatureError, sign
 from tournament.language import language, speak
-from tournament.models import Mesa
+from tournament.models import Mesa, Pair
 from tournament.naming import person_name
 
 # The largest body an endpoint reads: a claim or a levante question is
@@ -74,7 +78,9 @@ class JSONParser(parsers.JSONParser):
     thousand deep, which DRF would let through as a 500.
     """
 
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(
+        self, stream: IO[bytes], media_type: str | None = None, parser_context: Mapping[str, Any] | None = None
+    ) -> Any:
         limit = getattr((parser_context or {}).get("view"), "max_body", MAX_BODY)
         body = stream.read(limit + 1)
         if len(body) > limit:
@@ -93,7 +99,7 @@ class JSONRenderer(renderers.JSONRenderer):
     ensure_ascii = True
 
 
-def json_object(request):
+def json_object(request: Request) -> dict[str, Any]:
     """The request's JSON body, which must be an object."""
     if not isinstance(request.data, dict):
         raise ParseError(_("The body must be a JSON object."))
@@ -107,7 +113,7 @@ class MesaView(APIView):
     renderer_classes = [JSONRenderer]
     max_body = MAX_BODY
 
-    def mesa(self, request, mesa_id, rules=True):
+    def mesa(self, request: Request, mesa_id: int, rules: bool = True) -> Mesa:
         """The mesa, when this request may see it.
 
         ``rules``: read its championship (the rule set) in the same query.
@@ -116,17 +122,17 @@ class MesaView(APIView):
         self.authorise(request, mesa)
         return mesa
 
-    def authorise(self, request, mesa):
+    def authorise(self, request: Request, mesa: Mesa) -> None:
         """Raise 403 unless this request may see ``mesa``."""
         level = access(request, mesa)
         if level is None:
             raise PermissionDenied(_("This mesa is not yours."))
         self.level = level
 
-    def claim_role(self, request, mesa):
+    def claim_role(self, request: Request, mesa: Mesa) -> str:
         """Who this request is at ``mesa`` when it logs a claim; 403 for anyone but its officials."""
         self.authorise(request, mesa)
-        role = mesa_access.role(request, mesa)
+        role: str | None = mesa_access.role(request, mesa)
         if role is None:
             raise PermissionDenied(
                 _(
@@ -138,7 +144,7 @@ class MesaView(APIView):
 
 
 class MesaDetail(MesaView):
-    def get(self, request, mesa_id):
+    def get(self, request: Request, mesa_id: int) -> Response:
         mesa = self.mesa(request, mesa_id)
         entries = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values("seq", "client_id", "claim"))
         # The decisions as the engine sees the log now (a voided claim shows
@@ -174,7 +180,7 @@ class MesaDetail(MesaView):
 
 
 class MesaClaims(MesaView):
-    def get(self, request, mesa_id):
+    def get(self, request: Request, mesa_id: int) -> Response:
         try:
             after = int(request.query_params.get("after", 0))
         except ValueError:
@@ -196,7 +202,7 @@ class MesaClaims(MesaView):
             {"entries": entries, "state": state_out(mesa.state, mesa), "last_seq": mesa.last_seq, "status": mesa.status}
         )
 
-    def post(self, request, mesa_id):
+    def post(self, request: Request, mesa_id: int) -> Response:
         body = json_object(request)
         try:
             answer = claimlog.record_claim(
@@ -231,7 +237,7 @@ class MesaSignatures(MesaView):
     # The PNG in base64, and room for the rest of the body.
     max_body = MAX_PNG_BYTES * 4 // 3 + MAX_BODY
 
-    def post(self, request, mesa_id):
+    def post(self, request: Request, mesa_id: int) -> Response:
         body = json_object(request)
         mesa = self.mesa(request, mesa_id)
         if not mesa_access.on_juez_tablet(request, mesa):
@@ -255,8 +261,13 @@ class Levante(MesaView):
     the default profile's.
     """
 
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         body = json_object(request)
+        # Anything a client sent: checked below.
+        table: Any
+        played: Any
+        previous: Any
+        taken: Any
         table, played, previous, taken = (body.get(k) for k in ("table", "played", "previous", "taken"))
         taken = [] if taken is None else taken
         if not (
@@ -295,41 +306,43 @@ class Levante(MesaView):
             raise ParseError(speak(error)) from None
 
 
-def decision_out(decision):
+def decision_out(decision: dict[str, Any]) -> dict[str, Any]:
     """A decision as the API sends it: with the address of its article (contract 3)."""
     return {**decision, "article_url": article_url(decision.get("article"))}
 
 
-def entry_out(entry):
+def entry_out(entry: dict[str, Any]) -> dict[str, Any]:
     """A log entry as the API sends it."""
     return {**entry, "decision": decision_out(entry["decision"])}
 
 
-def state_out(state, mesa=None):
+def state_out(state: dict[str, Any] | None, mesa: Mesa | None = None) -> dict[str, Any] | None:
     """A state as the API sends it: its preview in the request's language, with article links.
 
-    A state kept before previews existed gets one from a replay of
-    ``mesa``'s log, when ``mesa`` is given.
+    A state kept by an older version, without the preview or what the
+    screen draws from (``counters``, ``undo``), is made again from a replay
+    of ``mesa``'s log, when ``mesa`` is given.
     """
     if not state:
         return state
     preview = state.get("preview")
+    if mesa is not None and (preview is None or "counters" not in state or "undo" not in preview):
+        state = claimlog.state_dict(claimlog.mesa_replay(mesa))
+        preview = state["preview"]
     if preview is None:
-        if mesa is None:
-            return state
-        preview = claimlog.state_dict(claimlog.mesa_replay(mesa))["preview"]
+        return state
     return {**state, "preview": localise(preview, language(), article_url)}
 
 
-def _ranks(value):
+def _ranks(value: object) -> bool:
     """True when ``value`` is a list of at most 40 cards written as strings."""
     return isinstance(value, list) and len(value) <= 40 and all(isinstance(card, str) for card in value)
 
 
-def mesa_dict(mesa):
+def mesa_dict(mesa: Mesa) -> dict[str, Any]:
     """The mesa as the screens show it: its place, table, people and status."""
 
-    def pair_dict(pair):
+    def pair_dict(pair: Pair | None) -> dict[str, Any] | None:
         if pair is None:
             return None
         return {
@@ -342,7 +355,7 @@ def mesa_dict(mesa):
             ],
         }
 
-    def person(user):
+    def person(user: AbstractBaseUser | None) -> dict[str, Any] | None:
         return None if user is None else {"id": user.pk, "name": person_name(user)}
 
     return {

@@ -13,6 +13,8 @@ its view. Rules:
   screens read, not every engine field.
 """
 
+from typing import Any
+
 from django.conf import settings
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
@@ -27,7 +29,7 @@ class SessionOrPinScheme(OpenApiAuthenticationExtension):
     target_class = "refereeing.access.permissions.SessionOrPinAuthentication"
     name = "session"
 
-    def get_security_definition(self, auto_schema):
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
         return {
             "type": "apiKey",
             "in": "cookie",
@@ -40,7 +42,7 @@ class SessionOrPinScheme(OpenApiAuthenticationExtension):
 SCORES = serializers.DictField(child=serializers.IntegerField(), help_text='Points by pair: {"A": n, "B": n}.')
 
 
-class Error(serializers.Serializer):
+class Error(serializers.Serializer[Any]):
     detail = serializers.CharField(help_text="What went wrong, in the request's language.")
 
 
@@ -49,7 +51,7 @@ class Conflict(Error):
     last_seq = serializers.IntegerField(required=False)
 
 
-class Decision(serializers.Serializer):
+class Decision(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     kind = serializers.CharField()
     accepted = serializers.BooleanField()
@@ -61,18 +63,19 @@ class Decision(serializers.Serializer):
     voided_by = serializers.IntegerField(allow_null=True)
 
 
-class Entry(serializers.Serializer):
+class Entry(serializers.Serializer[Any]):
     seq = serializers.IntegerField(min_value=1)
     client_id = serializers.UUIDField()
     claim = serializers.JSONField(help_text="The claim as logged (the engine's format, `refereeing.engine.claims`).")
     decision = Decision()
 
 
-class State(serializers.Serializer):
+class State(serializers.Serializer[Any]):
     scores = SCORES
     chicas = SCORES
     chica = serializers.IntegerField()
-    data = serializers.IntegerField()
+    # The game's data, which shadows DRF's Serializer.data in the types alone: this class only describes.
+    data = serializers.IntegerField()  # type: ignore[assignment]
     mano = serializers.IntegerField()
     dealer = serializers.CharField()
     finished = serializers.BooleanField()
@@ -82,51 +85,64 @@ class State(serializers.Serializer):
         child=serializers.ListField(child=serializers.IntegerField()),
         help_text="By protesting pair: the seqs of the plays its juego y veo may name now (the engine's answer).",
     )
+    next = serializers.ChoiceField(
+        ["deal", "play", "mano", "last_mano", "conteo", "resume", "finished"],
+        help_text="The step the engine expects next (the screen's centre panel).",
+    )
+    counters = serializers.JSONField(
+        help_text='The mano in play, or between datas the data dealt next: {"chica", "data", "mano", "dealer"}.'
+    )
+    ended = serializers.ChoiceField(
+        ["chica", "mesa"],
+        allow_null=True,
+        help_text="A chica ended and the next data is not dealt yet; the mesa is over.",
+    )
+    chips = serializers.JSONField(help_text='By pair: the score as chips (Art. 14), {"perros", "tantos", ...}.')
 
 
-class ClaimRequest(serializers.Serializer):
+class ClaimRequest(serializers.Serializer[Any]):
     client_id = serializers.UUIDField(help_text="Made by the device; a retry with the same id gets the first answer.")
     claim = serializers.JSONField(help_text='The claim, e.g. {"kind": "caida", "pair": "A"}.')
     expected_seq = serializers.IntegerField(required=False, allow_null=True, help_text="The seq this claim will get.")
 
 
-class ClaimAnswer(serializers.Serializer):
+class ClaimAnswer(serializers.Serializer[Any]):
     entry = Entry()
     state = State()
     last_seq = serializers.IntegerField()
 
 
-class Poll(serializers.Serializer):
+class Poll(serializers.Serializer[Any]):
     entries = Entry(many=True)
     state = State()
     last_seq = serializers.IntegerField()
     status = serializers.CharField()
 
 
-class Person(serializers.Serializer):
+class Person(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class Player(serializers.Serializer):
+class Player(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     full_name = serializers.CharField()
     representative = serializers.BooleanField()
 
 
-class PairOfMesa(serializers.Serializer):
+class PairOfMesa(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     club = serializers.CharField(allow_blank=True)
     players = Player(many=True)
 
 
-class Pairs(serializers.Serializer):
+class Pairs(serializers.Serializer[Any]):
     A = PairOfMesa(allow_null=True)
     B = PairOfMesa(allow_null=True)
 
 
-class MesaInfo(serializers.Serializer):
+class MesaInfo(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     championship = Person()
@@ -143,26 +159,26 @@ class MesaInfo(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
-class Ruleset(serializers.Serializer):
+class Ruleset(serializers.Serializer[Any]):
     profile = serializers.CharField()
     settings = serializers.JSONField()
     kinds = serializers.ListField(child=serializers.CharField())
 
 
-class DecisionOfLog(serializers.Serializer):
+class DecisionOfLog(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     client_id = serializers.UUIDField()
     claim = serializers.JSONField()
     decision = Decision()
 
 
-class SignatureInfo(serializers.Serializer):
+class SignatureInfo(serializers.Serializer[Any]):
     role = serializers.ChoiceField(choices=["A", "B", "juez"])
     name = serializers.CharField()
     signed_at = serializers.DateTimeField()
 
 
-class MesaAnswer(serializers.Serializer):
+class MesaAnswer(serializers.Serializer[Any]):
     mesa = MesaInfo()
     ruleset = Ruleset()
     players = serializers.IntegerField()
@@ -173,13 +189,13 @@ class MesaAnswer(serializers.Serializer):
     access = serializers.ChoiceField(choices=["act", "view"])
 
 
-class SignatureRequest(serializers.Serializer):
+class SignatureRequest(serializers.Serializer[Any]):
     role = serializers.ChoiceField(choices=["A", "B", "juez"])
     name = serializers.CharField()
     image = serializers.CharField(help_text="data:image/png;base64,... (a PNG under 200 kB).")
 
 
-class LevanteRequest(serializers.Serializer):
+class LevanteRequest(serializers.Serializer[Any]):
     table = serializers.ListField(child=serializers.CharField(), max_length=40)
     played = serializers.CharField()
     previous = serializers.CharField(required=False, allow_null=True)
@@ -187,13 +203,13 @@ class LevanteRequest(serializers.Serializer):
     mesa = serializers.IntegerField(required=False, allow_null=True)
 
 
-class Capture(serializers.Serializer):
+class Capture(serializers.Serializer[Any]):
     cards = serializers.ListField(child=serializers.CharField())
     caida = serializers.BooleanField()
     limpia = serializers.BooleanField()
 
 
-class Verdict(serializers.Serializer):
+class Verdict(serializers.Serializer[Any]):
     verdict = serializers.ChoiceField(choices=["legal", "incomplete", "illegal"])
     code = serializers.CharField(allow_null=True)
     message = serializers.CharField(allow_blank=True)
@@ -203,12 +219,12 @@ class Verdict(serializers.Serializer):
     left_behind = serializers.ListField(child=serializers.CharField())
 
 
-class LevanteAnswer(serializers.Serializer):
+class LevanteAnswer(serializers.Serializer[Any]):
     captures = Capture(many=True)
     verdict = Verdict()
 
 
-def errors(*codes):
+def errors(*codes: int) -> dict[int, OpenApiResponse]:
     """The error answers of an endpoint, each ``Error``."""
     words = {
         400: "Malformed input.",

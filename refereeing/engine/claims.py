@@ -51,6 +51,9 @@ answers picks the request's language.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .messages import EngineError
 from .text import TextError, check_text, printable
 
@@ -87,40 +90,40 @@ class ClaimError(EngineError):
     """A malformed claim or header; says what is wrong in Spanish and English."""
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> bool:
     # bool is an int in Python: True must not pass for 1.
     return type(value) is int
 
 
-def _pair(value, players):
+def _pair(value: Any, players: int) -> bool:
     return value in PAIRS
 
 
-def _player(value, players):
+def _player(value: Any, players: int) -> bool:
     return type(value) is int and (value == 1 or (value == 2 and players == 4))
 
 
-def _bool(value, players):
+def _bool(value: Any, players: int) -> bool:
     return type(value) is bool
 
 
-def _int(value, players):
+def _int(value: Any, players: int) -> bool:
     return type(value) is int
 
 
-def _mark(value, players):
+def _mark(value: Any, players: int) -> bool:
     return value is True
 
 
-def _seq(value, players):
+def _seq(value: Any, players: int) -> bool:
     return type(value) is int and value >= 1
 
 
-def _text(value, players):
+def _text(value: Any, players: int) -> bool:
     return type(value) is str and bool(value.strip())
 
 
-def _cards(value, players):
+def _cards(value: Any, players: int) -> bool:
     return (
         type(value) is dict
         and len(value) == 2
@@ -130,7 +133,8 @@ def _cards(value, players):
     )
 
 
-_RULES = {
+# rule -> (its check, what it asks in Spanish, in English)
+_RULES: dict[str, tuple[Callable[[Any, int], bool], str, str]] = {
     "pair": (_pair, 'la pareja debe ser "A" o "B"', 'pair must be "A" or "B"'),
     "player": (_player, "jugador no válido (1, o 2 solo con 4 jugadores)", "bad player (1, or 2 only with 4 players)"),
     "bool": (_bool, "debe ser true o false", "must be true or false"),
@@ -142,7 +146,7 @@ _RULES = {
 }
 
 # kind -> (the names it may carry, ((name, check, rule, optional), ...))
-_SPECS = {
+_SPECS: dict[str, tuple[frozenset[str], tuple[tuple[str, Callable[[Any, int], bool], str, bool], ...]]] = {
     kind: (
         frozenset(fields) | {"kind"},
         tuple(
@@ -154,12 +158,12 @@ _SPECS = {
 _MISSING = object()
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     """A refused value as a message quotes it: short, and printable whatever it holds."""
     return printable(repr(value), 40)
 
 
-def check_claim(obj, players: int = 4) -> None:
+def check_claim(obj: Any, players: int = 4) -> None:
     """Raise :class:`ClaimError` unless ``obj`` is a claim of the format above.
 
     ``players`` decides whether player 2 exists. The message names the
@@ -203,7 +207,7 @@ MAX_CARDS = 40
 MAX_SEQ = 100_000  # far beyond any mesa (a full one is a few hundred claims)
 
 
-def _bounds_error(kind, name, value, last_seq):
+def _bounds_error(kind: str, name: str, value: Any, last_seq: int | None) -> tuple[str, str] | None:
     """(Spanish, English) when ``value`` of field ``name`` is out of bounds, else None."""
     if name == "points" and not (value != 0 and abs(value) <= MAX_POINTS):
         return (
@@ -232,7 +236,7 @@ def _bounds_error(kind, name, value, last_seq):
     return None
 
 
-def parse_claim(obj, players: int = 4, last_seq: int | None = None) -> dict:
+def parse_claim(obj: Any, players: int = 4, last_seq: int | None = None) -> dict[str, Any]:
     """``obj`` checked as one new claim, as a new dict; raises :class:`ClaimError`.
 
     Its shape (:func:`check_claim`), then the bounds of new input: an

@@ -15,6 +15,8 @@ stayed on the table or were set aside by arranche, Art. 16):
 
 from __future__ import annotations
 
+from typing import Any
+
 MAX_CARDS = 40
 FALLA = 2
 DOS_POR_DARLAS = 2
@@ -27,7 +29,7 @@ def count_points(cards: int) -> int:
     return points + (points & 1)
 
 
-def conteo(a: int, b: int, deals_next: str) -> dict:
+def conteo(a: int, b: int, deals_next: str) -> dict[str, Any]:
     """The conteo detail for ``a`` cards of pair A and ``b`` of pair B.
 
     ``deals_next`` is the pair that deals the next data. Returns

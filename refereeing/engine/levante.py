@@ -52,17 +52,22 @@ This module imports nothing from Django: the engine is plain Python.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from .cards import FIRST_FIGURE, INDEX, RANKS, CardError, check_counts, parse_rank, parse_ranks
+
+if TYPE_CHECKING:  # only named in annotations: importing levante loads no rule sets
+    from .rules import RuleSet
 
 
 def _sum_combinations(target: int, largest: int) -> list[tuple[int, ...]]:
     """Multisets of values ≤ ``largest`` that add up to ``target``, largest part first."""
     if target == 0:
         return [()]
-    found = []
+    found: list[tuple[int, ...]] = []
     for part in range(min(target, largest), 0, -1):
         found.extend((part,) + rest for rest in _sum_combinations(target - part, part))
     return found
@@ -91,7 +96,7 @@ def options(table: tuple[int, ...], played: int) -> tuple[tuple[tuple[int, ...],
     while top < len(RANKS) and table[top]:
         top += 1
     escalera = tuple(range(played + 1, top))
-    found = []
+    found: list[tuple[tuple[int, ...], tuple[int, ...], bool]] = []
     if table[played]:
         found.append(((played,), escalera, True))
     if played < FIRST_FIGURE:
@@ -121,11 +126,11 @@ class Capture:
     def cards(self) -> tuple[str, ...]:
         return self.base + self.escalera
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"cards": list(self.cards), "caida": self.caida, "limpia": self.limpia}
 
 
-def _position(table, played, previous) -> tuple[list[str], str, str | None]:
+def _position(table: str | Iterable[str], played: str, previous: str | None) -> tuple[list[str], str, str | None]:
     """Parsed, checked ranks of a position; raises :class:`CardError` on bad input."""
     table = parse_ranks(table)
     played = parse_rank(played)
@@ -142,7 +147,7 @@ def _position(table, played, previous) -> tuple[list[str], str, str | None]:
     return table, played, previous
 
 
-def captures(table, played, previous=None) -> list[Capture]:
+def captures(table: str | Iterable[str], played: str, previous: str | None = None) -> list[Capture]:
     """Every legal capture of ``played`` on ``table`` (ranks as strings or one string).
 
     Raises :class:`CardError` for an unknown rank, more than four cards of a
@@ -181,7 +186,7 @@ class Verdict:
     left_behind: tuple[str, ...] = ()  # incomplete: the escalera cards forgotten
     arranche: str | None = None  # incomplete: "set_aside" or "opponents"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "verdict": self.verdict,
             "code": self.code,
@@ -198,11 +203,13 @@ def _illegal(code: str, message: str, message_en: str, article: str) -> Verdict:
     return Verdict("illegal", code, message, message_en, article)
 
 
-def _join(ranks) -> str:
+def _join(ranks: Iterable[str]) -> str:
     return " ".join(ranks)
 
 
-def judge(table, played, previous, taken, ruleset) -> Verdict:
+def judge(
+    table: str | Iterable[str], played: str, previous: str | None, taken: str | Iterable[str], ruleset: RuleSet
+) -> Verdict:
     """Whether taking ``taken`` from ``table`` with ``played`` is legal (Art. 5).
 
     ``taken`` lists the table cards the player took (not the played card).

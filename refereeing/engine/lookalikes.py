@@ -35,7 +35,7 @@ import unicodedata
 from collections import Counter
 from functools import cache
 
-from confusable_homoglyphs import categories, confusables
+from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]  # ships no types
 
 # Default_Ignorable_Code_Point (Unicode's DerivedCoreProperties.txt) outside
 # category Cf, and the braille blank.
@@ -107,7 +107,7 @@ def _representatives() -> dict[str, str]:
     """Each confusable character -> the least character of its class (single characters only)."""
     parent: dict[str, str] = {}
 
-    def find(char):
+    def find(char: str) -> str:
         while parent.setdefault(char, char) != char:
             parent[char] = parent[parent[char]]
             char = parent[char]

@@ -36,6 +36,7 @@ document, ``docs/REGLAS.md``. The texts are built only when asked for
 from __future__ import annotations
 
 import re
+from typing import Any
 
 
 class EngineError(ValueError):
@@ -77,7 +78,7 @@ KIND_LABELS = {
 }
 
 
-def pick(texts, language: str) -> str:
+def pick(texts: Any, language: str) -> str:
     """The text of ``texts`` for ``language`` ("es", "en", "en-us"...): Spanish unless English.
 
     ``texts`` is a pair ``(spanish, english)``, a decision (object or dict)
@@ -86,15 +87,15 @@ def pick(texts, language: str) -> str:
     """
     english = (language or "es").startswith("en")
     if isinstance(texts, tuple):
-        return texts[1 if english else 0]
+        return str(texts[1 if english else 0])
     if isinstance(texts, dict):
-        return texts.get("message_en" if english else "message") or texts.get("message") or ""
+        return str(texts.get("message_en" if english else "message") or texts.get("message") or "")
     if hasattr(texts, "spanish"):
-        return texts.english if english else texts.spanish
-    return (texts.message_en if english else texts.message) or texts.message
+        return str(texts.english if english else texts.spanish)
+    return str((texts.message_en if english else texts.message) or texts.message)
 
 
-def kind_labels(language: str) -> dict:
+def kind_labels(language: str) -> dict[str, str]:
     """Every claim kind's label in ``language``."""
     return {kind: pick(texts, language) for kind, texts in KIND_LABELS.items()}
 
@@ -324,19 +325,19 @@ CODES = {
 _POINTLESS = frozenset({"mano", "void", "suspender", "reanudar"})
 
 
-def _points(points: dict, spanish: bool) -> str:
+def _points(points: dict[str, int], spanish: bool) -> str:
     parts = [f"{points[p]:+d} {'para' if spanish else 'to'} {p}" for p in ("A", "B") if points[p]]
     if not parts:
         return "sin puntos" if spanish else "no points"
     return ", ".join(parts)
 
 
-def note(code: str, language: str, voided_by=None, detail=None) -> str:
+def note(code: str, language: str, voided_by: int | None = None, detail: dict[str, Any] | None = None) -> str:
     """The text of ``code`` in ``language``, with the values it names."""
     return pick(CODES[code][:2], language).format(voided_by=voided_by, **(detail or {}))
 
 
-def message(decision, language: str) -> str:
+def message(decision: Any, language: str) -> str:
     """The text of ``decision`` in ``language`` ("es" or "en")."""
     spanish = not language.startswith("en")
     reason = "" if decision.code is None else note(decision.code, language, decision.voided_by, decision.detail)

@@ -15,15 +15,20 @@ entry
     when it would end it, and ``"note"`` and ``"article"`` when it is
     accepted with a note (``treinta_y_ocho``). Refused:
     ``{"refused": code, "article": article}`` and, when the message needs
-    them, ``"detail"``.
+    them, ``"detail"``. Only the next claim is previewed: a tablet offline
+    shows the first claim it keeps waiting as the engine's answer, and the
+    ones after it as pending, never a guess.
 preview
     ``{"claims": {"A": {kind: entry}, "B": {...}, "-": {"mal_repartidas":
-    entry}}, "conteo": {"A": [entry, ...41], "B": [...]}}``: every claim a
-    pair asks for under the rule set (``RuleSet.pair_claims``), by each
-    pair, without naming a player (the referee places it at the pair's
-    earliest possible turn); mal repartidas, which names no pair; and the
-    conteo where a pair counted ``n`` cards (``n`` = 0..40) and the other
-    ``40 - n``.
+    entry}}, "conteo": {"A": [entry, ...41], "B": [...]}, "cards": 40,
+    "undo": {"target": seq}}``: every claim a pair asks for under the rule
+    set (``RuleSet.pair_claims``), by each pair, without naming a player
+    (the referee places it at the pair's earliest possible turn); mal
+    repartidas, which names no pair; the conteo
+    where a pair counted ``n`` cards (``n`` = 0..``cards``) and the other
+    ``cards - n``; and the juez's "void the last claim" (``Referee.undo``):
+    the claim it would void (``null``: none), and ``refused`` and
+    ``article`` when the engine would refuse that void.
 localised
     ``localise`` adds each entry's ``message`` in one language and, through
     the caller's ``link``, its ``article_url``: what the API sends
@@ -34,14 +39,17 @@ This module imports nothing from Django: the engine is plain Python.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .conteo import MAX_CARDS
 from .messages import note
-from .state import Replay
+from .state import Decision, Replay
 
 
-def _entry(decision, ends) -> dict:
+def _entry(decision: Decision, ends: str | None) -> dict[str, Any]:
     if not decision.accepted:
-        entry = {"refused": decision.code, "article": decision.article}
+        entry: dict[str, Any] = {"refused": decision.code, "article": decision.article}
         if decision.detail:
             entry["detail"] = decision.detail
         return entry
@@ -54,15 +62,15 @@ def _entry(decision, ends) -> dict:
     return entry
 
 
-def preview(result: Replay) -> dict:
+def preview(result: Replay) -> dict[str, Any]:
     """The preview of the mesa as ``result`` (a replay) leaves it."""
     referee = result.referee
     seq = len(result.decisions) + 1
 
-    def trial(claim):
+    def trial(claim: dict[str, Any]) -> dict[str, Any]:
         return _entry(*referee.trial(seq, claim))
 
-    claims = {
+    claims: dict[str, dict[str, Any]] = {
         pair: {kind: trial({"kind": kind, "pair": pair}) for kind in referee.rules.pair_claims} for pair in ("A", "B")
     }
     claims["-"] = {"mal_repartidas": trial({"kind": "mal_repartidas"})}
@@ -73,18 +81,22 @@ def preview(result: Replay) -> dict:
         counted = [trial({"kind": "conteo", "cards": {"A": 0, "B": MAX_CARDS}})] * (MAX_CARDS + 1)
     else:
         counted = [trial({"kind": "conteo", "cards": {"A": n, "B": MAX_CARDS - n}}) for n in range(MAX_CARDS + 1)]
-    return {"claims": claims, "conteo": {"A": counted, "B": counted[::-1]}}
+    target, code = referee.undo(result.decisions)
+    undo: dict[str, Any] = {"target": target}
+    if code:
+        undo.update(refused=code, article=referee.cite("void", code, {}))
+    return {"claims": claims, "conteo": {"A": counted, "B": counted[::-1]}, "cards": MAX_CARDS, "undo": undo}
 
 
-def localise(preview: dict, language: str, link=None) -> dict:
+def localise(preview: dict[str, Any], language: str, link: Callable[[str], str | None] | None = None) -> dict[str, Any]:
     """``preview`` with each entry's ``message`` in ``language`` and ``article_url``.
 
     ``link(article)`` gives the address of an article (None for none);
     without ``link`` every ``article_url`` is None.
     """
-    made = {}
+    made: dict[object, dict[str, Any]] = {}
 
-    def local(entry):
+    def local(entry: dict[str, Any]) -> dict[str, Any]:
         # Many entries are equal (the same refusal, 41 times over before the
         # conteo is due): each is worded once, also when read back from JSON.
         plain = "points" not in entry and "detail" not in entry
@@ -100,7 +112,13 @@ def localise(preview: dict, language: str, link=None) -> dict:
         made[key] = out
         return out
 
+    undo = preview.get("undo") or {"target": None}
+    if "refused" in undo:
+        # Worded apart from the claims' refusals, which have no target.
+        undo = {**local({"refused": undo["refused"], "article": undo["article"]}), "target": undo["target"]}
     return {
         "claims": {pair: {kind: local(e) for kind, e in kinds.items()} for pair, kinds in preview["claims"].items()},
         "conteo": {pair: [local(e) for e in entries] for pair, entries in preview["conteo"].items()},
+        "cards": preview.get("cards", MAX_CARDS),
+        "undo": undo,
     }

@@ -88,6 +88,9 @@ caída en ronda (seed 003) are described at their methods.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, cast
+
 from .claims import CAIDAS, PLAYS, RONDAS, ClaimError, check_claim
 from .conteo import MAX_CARDS, conteo
 from .messages import CODES, DIRECTOR_ARTICLES, KIND_ARTICLES
@@ -102,25 +105,36 @@ CAIDA = LIMPIA = RONDA = JUEGO_Y_VEO = PEDIR_MAL = 2
 MAL_REPARTIDAS = 10
 CARDS_PER_HAND = 5
 
-# Claims that need a mano in play.
-IN_MANO = PLAYS | RONDAS | {"cuatro_caidas", "juego_y_veo", "pedir_mal", "mal_repartidas", "conteo"}
+# Claims that need a mano in play. Not mal repartidas: a misdeal is found
+# while the cards are dealt (Art. 4a-c), before the juez logs the mano.
+IN_MANO = PLAYS | RONDAS | {"cuatro_caidas", "juego_y_veo", "pedir_mal", "conteo"}
 OTHER = {"A": "B", "B": "A"}
+# Never the target of the juez's "void the last claim": a void (undoing it
+# would restore what it voided) and the acts their opposite corrects.
+UNDONE_OTHERWISE = {"void", "suspender", "reanudar"}
 ARTICLES = {code: texts[2] for code, texts in CODES.items()}
 
 
 # An accepted play of the current mano, for juego y veo: a tuple
 # (seq, pair, delta applied, the seats it may stand for), the cheapest
 # thing to build; the protested ones are in Referee.protested.
-SEQ, PAIR, DELTA, WHO = range(4)
+# Final, so that a play's fields keep their own types when read by these indexes.
+SEQ: Final = 0
+PAIR: Final = 1
+DELTA: Final = 2
+WHO: Final = 3
+# A play as kept: (seq, pair, the points it gave, the seats it may stand for).
+Play = tuple[int, str, int, tuple[int, ...]]
 
 
 class Referee:
     """The mesa as the claims leave it; :meth:`decide` takes one effective claim."""
 
-    def __init__(self, header: Header):
+    def __init__(self, header: Header) -> None:
         rules = header.ruleset
         self.delta = {"A": 0, "B": 0}
-        self.won = self.note = None
+        self.won: str | None = None
+        self.note: str | None = None
         self.rules = rules
         self.players = n = header.players
         self.seats = SEATS[n]
@@ -134,10 +148,10 @@ class Referee:
         self.in_data = False
         self.chica_over = False
         self.finished = False
-        self.winner = None
+        self.winner: str | None = None
         self.zapateria = False
         self.suspended = False
-        self.results = []
+        self.results: list[dict[str, Any]] = []
         # The seats a claim may stand for: its player's, or its pair's.
         self.claim_seats = {
             (pair, player): tuple(
@@ -147,7 +161,8 @@ class Referee:
             for player in (None, 1, 2)
         }
         self.treinta_y_ocho = rules.treinta_y_ocho
-        self.play_points = {
+        # Points, CHICA, or None for a caída en ronda the rule set leaves out (_caida refuses it first).
+        self.play_points: dict[str, int | str | None] = {
             "caida": CAIDA,
             "limpia": LIMPIA,
             "caida_limpia": rules.caida_limpia_points,
@@ -159,9 +174,9 @@ class Referee:
         if rules.juego_y_veo_upheld == "penalty":
             self.articles["juego_y_veo"] = "002 Art. 13"
         self.captured = {"A": 0, "B": 0}
-        self.chica_ender = None  # the seq of the claim that ended the last chica
+        self.chica_ender: int | None = None  # the seq of the claim that ended the last chica
         self.last_seq = 0  # the seq of the last claim decided, void or not
-        self.closing = None  # the referee as that claim left it, before the chica ended
+        self.closing: Referee | None = None  # the referee as that claim left it, before the chica ended
         self._new_data()
         self._new_mano()
         self._reset_streak()
@@ -179,7 +194,7 @@ class Referee:
         other.__dict__ = values
         return other
 
-    def trial(self, seq, claim):
+    def trial(self, seq: int, claim: dict[str, Any]) -> tuple[Decision, str | None]:
         """What ``claim`` would get as claim ``seq``, and what it would end: the referee stays as it is.
 
         Returns ``(decision, ends)``; ``ends`` is ``"mesa"``, ``"chica"`` or None.
@@ -193,31 +208,32 @@ class Referee:
 
     # -- bookkeeping -------------------------------------------------------
 
-    def _new_data(self):
-        self.protested = set()  # the seqs of the plays protested, this data
-        self.past_plays = frozenset()  # the seqs of the plays of this data's earlier manos
-        self.carried = None  # the play the new mano's leader may still protest (ruling, Art. 5a)
+    def _new_data(self) -> None:
+        self.protested: set[int] = set()  # the seqs of the plays protested, this data
+        self.past_plays: frozenset[int] = frozenset()  # the seqs of the plays of this data's earlier manos
+        self.carried: Play | None = None  # the play the new mano's leader may still protest (ruling, Art. 5a)
 
-    def _new_mano(self):
+    def _new_mano(self) -> None:
         self.bound = 0  # turns of this mano known to be played
         self.captures = 0  # bit t: turn t of this mano is known to be a capture
-        self.ronda_seats = set()
+        self.ronda_seats: set[int] = set()
         self.ronda_seen = False
-        self.plays = {}  # seq -> play (see SEQ...), this mano
-        self.last_play = {"A": None, "B": None}
+        self.plays: dict[int, Play] = {}  # seq -> play (see SEQ...), this mano
+        self.last_play: dict[str, Play | None] = {"A": None, "B": None}
 
-    def _reset_streak(self):
-        self.streak_pair, self.streak_count, self.streak_awarded = None, 0, False
+    def _reset_streak(self) -> None:
+        self.streak_pair: str | None = None
+        self.streak_count, self.streak_awarded = 0, False
         self.streak_mano = self.streak_last = self.streak_seq = 0
         # Whether a seat named in the streak pins its turns (four players):
         # a streak of pair-only claims may still slide by one pair turn.
         self.streak_fixed = False
 
-    def _leads(self, pair):
+    def _leads(self, pair: str | None) -> bool:
         """Whether ``pair`` holds the seat after the dealer, who leads each mano."""
         return self.pair_of[self.dealer] != pair
 
-    def _streak_alive(self):
+    def _streak_alive(self) -> bool:
         """Whether the streak can still be claimed or extended (see _cuatro_caidas)."""
         if not self.streak_count:
             return False
@@ -231,7 +247,7 @@ class Referee:
         last = self.turns - (2 if self._leads(self.streak_pair) else 1)
         return self.mano == self.streak_mano + 1 and (not self.streak_fixed or self.streak_last % n == last % n)
 
-    def _extends_streak(self, pair, turn):
+    def _extends_streak(self, pair: str, turn: int) -> bool:
         """Whether a caída of ``pair`` placed at ``turn`` is the streak's next."""
         if self.streak_pair != pair or not self._streak_alive():
             return False
@@ -244,7 +260,7 @@ class Referee:
         slides = self.players == 4 and not self.streak_fixed
         return turn == self.streak_last + 2 or (slides and turn == self.streak_last + 4)
 
-    def _award(self, pair, amount, caida=False, ajuste=False):
+    def _award(self, pair: str, amount: int | str, caida: bool = False, ajuste: bool = False) -> int:
         """Add ``amount`` (or win the chica) to ``pair``; return the delta applied."""
         if self.won:
             return 0
@@ -253,6 +269,7 @@ class Referee:
             # An immediate win, not points: 38 que no juega does not bar it (ruling).
             amount = max(0, CHICA_POINTS - score)
             caida = True
+        amount = cast(int, amount)  # CHICA is the only word a rule set gives
         if amount > 0 and score >= TREINTA_Y_OCHO and self.treinta_y_ocho and not (caida or ajuste):
             self.note = "treinta_y_ocho"
             return 0
@@ -266,7 +283,7 @@ class Referee:
         self.delta[pair] += delta
         return delta
 
-    def _deal(self, dealer):
+    def _deal(self, dealer: int) -> None:
         """``dealer`` deals the next data: the seat after him leads (Art. 3e)."""
         n = self.players
         self.dealer = dealer
@@ -274,13 +291,13 @@ class Referee:
         # Each seat's first turn in a mano: turns run leader, ..., dealer.
         self.first_turn = [(seat - dealer - 1) % n for seat in range(n)]
 
-    def _end_data(self):
+    def _end_data(self) -> None:
         self.in_data = False
         self._deal((self.dealer + 1) % self.players)
         self._reset_streak()
         self._new_data()
 
-    def _end_chica(self, winner):
+    def _end_chica(self, winner: str) -> None:
         loser = OTHER[winner]
         rules = self.rules
         result = {"chica": self.chica, "winner": winner, "scores": dict(self.scores), "zapatero": None}
@@ -307,12 +324,12 @@ class Referee:
 
     # -- decisions ---------------------------------------------------------
 
-    def decide(self, seq, claim):
+    def decide(self, seq: int, claim: dict[str, Any]) -> Decision:
         self.last_seq = seq
         kind = claim["kind"]
         self.delta = delta = {"A": 0, "B": 0}
         self.won = self.note = None
-        self.detail = {}
+        self.detail: dict[str, Any] = {}
         self.data_over = False
         code = self.gate(kind)
         if code == "chica_terminada" and self._protests_ender(seq, claim):
@@ -347,7 +364,7 @@ class Referee:
             self._end_data()
         return decision
 
-    def reach(self, seq, claim, decision):
+    def reach(self, seq: int, claim: dict[str, Any], decision: Decision) -> str | None:
         """The code that refuses void ``claim`` (claim ``seq``) of a claim decided as ``decision`` here, or None.
 
         A finished mesa takes no void; a suspended one only the Director's
@@ -374,11 +391,26 @@ class Referee:
             return None
         return "anulacion_fuera_de_alcance"
 
-    def _protests_ender(self, seq, claim):
+    def undo(self, decisions: Sequence[Decision]) -> tuple[int | None, str | None]:
+        """The juez's "void the last claim" as the next claim: ``(target, code)``.
+
+        ``target`` is the seq of the last claim still standing that a void
+        may cancel (accepted, not voided, neither a void nor a suspender or
+        reanudar, which the opposite act corrects), or None; ``code`` is the
+        refusal the void would get (``reach``), or None.
+        """
+        for decision in reversed(decisions):
+            if decision.accepted and decision.voided_by is None and decision.kind not in UNDONE_OTHERWISE:
+                seq = self.last_seq + 1
+                return decision.seq, self.reach(seq, {"kind": "void", "target": decision.seq}, decision)
+        return None, None
+
+    def _protests_ender(self, seq: int, claim: dict[str, Any]) -> bool:
         """Whether ``claim`` protests the play that just won the chica (ruling "juego y veo 40").
 
         It is taken right after that play, before the next chica has any claim.
         """
+        assert self.chica_ender is not None  # asked only when the gate says a chica has ended
         return (
             claim["kind"] == "juego_y_veo"
             and seq == self.chica_ender + 1
@@ -386,20 +418,21 @@ class Referee:
             and self.chica_ender in self.plays
         )
 
-    def _reopen(self):
+    def _reopen(self) -> None:
         """The chica the protested play won goes on, as the play left it (see _juego_y_veo)."""
         delta, detail = self.delta, self.detail
+        assert self.closing is not None  # a chica has ended: decide() kept the referee before it
         self.__dict__.update(self.closing.copy().__dict__)
         self.delta, self.detail = delta, detail
         self.won = self.note = None
         self.data_over = False
 
-    def protestable(self, protester):
+    def protestable(self, protester: str) -> list[int]:
         """The seqs of the plays ``protester`` can protest by juego y veo as the next claim, oldest first.
 
         Asked of the referee itself (see _juego_y_veo), so that the screen offers exactly what it takes.
         """
-        candidates = set(self.plays) | {self.chica_ender} - {None}
+        candidates = set(self.plays) | ({self.chica_ender} if self.chica_ender is not None else set())
         if self.carried is not None:
             candidates.add(self.carried[SEQ])
         claim = {"kind": "juego_y_veo", "pair": protester, "upheld": True}
@@ -407,7 +440,7 @@ class Referee:
             seq for seq in sorted(candidates) if self.trial(self.last_seq + 1, dict(claim, against=seq))[0].accepted
         ]
 
-    def gate(self, kind):
+    def gate(self, kind: str) -> str | None:
         """The refusal of any claim of ``kind`` here, whatever its fields, or None."""
         if self.finished:
             return "mesa_terminada"
@@ -419,13 +452,15 @@ class Referee:
             return "conteo_prematuro"
         return None
 
-    def cite(self, kind, code, claim):
+    def cite(self, kind: str, code: str | None, claim: dict[str, Any]) -> str:
         """The article a decision rests on: its code's, else its kind's (the Director's, for the Director's claim)."""
         if code:
             return ARTICLES[code]
         return DIRECTOR_ARTICLES[kind] if claim.get("director") else self.articles[kind]
 
-    def passive(self, seq, kind, accepted, code, claim, voided_by=None):
+    def passive(
+        self, seq: int, kind: str, accepted: bool, code: str | None, claim: dict[str, Any], voided_by: int | None = None
+    ) -> Decision:
         """The decision of a void, or of a voided claim: it changes nothing."""
         self.last_seq = seq
         return Decision(
@@ -444,7 +479,7 @@ class Referee:
             {},
         )
 
-    def _mano(self, seq, claim):
+    def _mano(self, seq: int, claim: dict[str, Any]) -> str | None:
         if self.in_data:
             if self.mano >= self.manos_per_data:
                 return "conteo_pendiente"
@@ -457,15 +492,19 @@ class Referee:
             self._new_mano()
             self.carried = carried
             return None
+        self._open_data()
+        return None
+
+    def _open_data(self) -> None:
+        """The data the dealer deals: its first mano."""
         self.in_data = True
         self.chica_over = False
         self.data += 1
         self.mano = 1
         self.captured = {"A": 0, "B": 0}
         self._new_mano()
-        return None
 
-    def _ronda(self, seq, claim):
+    def _ronda(self, seq: int, claim: dict[str, Any]) -> str | None:
         pair = claim["pair"]
         limit = self.rules.ronda_limit
         if claim["kind"] == "ronda" and limit is not None and self.scores[pair] > limit:
@@ -488,7 +527,7 @@ class Referee:
 
     _doble_ronda = _ronda
 
-    def _place(self, kind, seats):
+    def _place(self, kind: str, seats: Iterable[int]) -> int | None:
         """The earliest possible turn for a play by one of ``seats``, or None."""
         turns = self.turns
         n = self.players
@@ -497,7 +536,7 @@ class Referee:
         # A plain limpia needs a card on the table: the table is empty at
         # the first turn of a data.
         low = 1 if kind == "limpia" and self.mano == 1 else 0
-        best = None
+        best: int | None = None
         first_turn = self.first_turn
         for seat in seats:
             turn = first_turn[seat]
@@ -510,7 +549,7 @@ class Referee:
                 best = turn
         return best
 
-    def _caida(self, seq, claim):
+    def _caida(self, seq: int, claim: dict[str, Any]) -> str | None:
         """A play: caída (Art. 6), limpia (Art. 9), caída y limpia (Art. 9a), caída en ronda.
 
         Caída en ronda (seed 003) is a caída made with, or on, a card of the
@@ -547,7 +586,7 @@ class Referee:
         play = (
             seq,
             pair,
-            self._award(pair, self.play_points[kind], caida),
+            self._award(pair, cast(int | str, self.play_points[kind]), caida),
             self.claim_seats[pair, claim.get("player")],
         )
         self.plays[seq] = play
@@ -556,7 +595,7 @@ class Referee:
 
     _limpia = _caida_limpia = _caida_en_ronda = _caida
 
-    def _cuatro_caidas(self, seq, claim):
+    def _cuatro_caidas(self, seq: int, claim: dict[str, Any]) -> str | None:
         """Four caídas in a row by one pair (002 Art. 15B).
 
         The streak counts the pair's caídas at its consecutive turns (two
@@ -586,7 +625,7 @@ class Referee:
         self._award(pair, award, True)
         return None
 
-    def _juego_y_veo(self, seq, claim):
+    def _juego_y_veo(self, seq: int, claim: dict[str, Any]) -> str | None:
         """Juego y veo (Art. 5): the pair protests the other pair's last play.
 
         ``against`` (optional) names the protested claim: an accepted play
@@ -606,7 +645,7 @@ class Referee:
         """
         protester = claim["pair"]
         offender = OTHER[protester]
-        play = None
+        play: Play | None = None
         if not self.in_data:
             # Against the play that won the chica (see decide): upheld, the chica goes on.
             if claim["upheld"]:
@@ -647,16 +686,25 @@ class Referee:
             self._reset_streak()
         return None
 
-    def _pedir_mal(self, seq, claim):
+    def _pedir_mal(self, seq: int, claim: dict[str, Any]) -> str | None:
         self._award(claim["pair"], -PEDIR_MAL)
         return None
 
-    def _mal_repartidas(self, seq, claim):
+    def _mal_repartidas(self, seq: int, claim: dict[str, Any]) -> str | None:
+        """Cartas mal repartidas (Art. 4): +10 to the pair that did not deal; the data ends.
+
+        Found while dealing (Art. 4a-b: blocks of the wrong size, or dealt
+        from the wrong side), before the juez logs the mano, it is the data
+        being dealt that ends: the misdealt data counts as one, with the
+        dealer who misdealt, and the rewarded pair deals the next (Art. 4c).
+        """
+        if not self.in_data:
+            self._open_data()
         self._award(self.pair_of[(self.dealer + 1) % self.players], MAL_REPARTIDAS)
         self.data_over = True
         return None
 
-    def _conteo(self, seq, claim):
+    def _conteo(self, seq: int, claim: dict[str, Any]) -> str | None:
         cards = claim["cards"]
         a, b = cards["A"], cards["B"]
         if a + b > MAX_CARDS:
@@ -679,23 +727,33 @@ class Referee:
         self.data_over = True
         return None
 
-    def _ajuste(self, seq, claim):
+    def _ajuste(self, seq: int, claim: dict[str, Any]) -> str | None:
         self._award(claim["pair"], claim["points"], ajuste=True)
         return None
 
-    def _suspender(self, seq, claim):
+    def _suspender(self, seq: int, claim: dict[str, Any]) -> str | None:
         if self.suspended:
             return "ya_suspendida"
         self.suspended = True
         return None
 
-    def _reanudar(self, seq, claim):
+    def _reanudar(self, seq: int, claim: dict[str, Any]) -> str | None:
         if not self.suspended:
             return "no_suspendida"
         self.suspended = False
         return None
 
     # -- the state -----------------------------------------------------------
+
+    def counters(self) -> dict[str, Any]:
+        """The chica, data, mano and dealer of the mano in play, or, between datas, of the data dealt next (Art. 3f)."""
+        between = not (self.in_data or self.finished)
+        return {
+            "chica": self.chica,
+            "data": self.data + 1 if between else self.data,
+            "mano": 1 if between else self.mano,
+            "dealer": self.seats[self.dealer],
+        }
 
     def state(self) -> State:
         if self.finished:
@@ -710,6 +768,17 @@ class Referee:
             and any(s not in self.ronda_seats and self.first_turn[s] >= self.bound for s in range(self.players))
         )
         alive = self._streak_alive()
+        if self.finished:
+            step = "finished"
+        elif self.suspended:
+            step = "resume"
+        elif not self.in_data:
+            step = "deal"
+        elif self.bound < self.turns:
+            step = "last_mano" if self.mano >= self.manos_per_data else "play"
+        else:
+            # Every card of the mano is known played (a capture placed at the dealer's last turn).
+            step = "conteo" if self.mano >= self.manos_per_data else "mano"
         return State(
             scores=dict(self.scores),
             chicas=dict(self.chicas),
@@ -727,11 +796,14 @@ class Referee:
             chica_results=[dict(r) for r in self.results],
             players=self.players,
             seats=list(self.seats),
-            protestable={pair: self.protestable(pair) for pair in ("A", "B")},
+            next=step,
+            counters=self.counters(),
+            ended="mesa" if self.finished else "chica" if self.chica_over else None,
+            referee=self,
         )
 
 
-def check_header(header) -> None:
+def check_header(header: object) -> None:
     """Raise :class:`ClaimError` unless ``header`` is a valid :class:`Header`."""
     if not isinstance(header, Header) or not isinstance(header.ruleset, RuleSet):
         raise ClaimError("La cabecera necesita un reglamento (RuleSet).", "The header needs a rule set (RuleSet).")
@@ -748,7 +820,7 @@ def check_header(header) -> None:
         )
 
 
-def replay(header: Header, claims) -> Replay:
+def replay(header: Header, claims: Iterable[dict[str, Any]]) -> Replay:
     """Decide every claim of the log ``claims`` (seq = position, from 1).
 
     Raises :class:`ClaimError` for a bad header or a malformed claim (the
@@ -768,9 +840,9 @@ def replay(header: Header, claims) -> Replay:
     # The referee just before each claim a void names: an accepted void
     # decides the log again from its earliest change, not from the start.
     targets = {claim["target"] for claim in checked if claim["kind"] == "void"}
-    before = {}
+    before: dict[int, Referee] = {}
 
-    def decide(seq, claim, keep=False):
+    def decide(seq: int, claim: dict[str, Any], keep: bool = False) -> None:
         # ``keep``: the copy before ``seq`` is still right (nothing before it changed).
         if seq in targets and not keep:
             before[seq] = referee.copy()

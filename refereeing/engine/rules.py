@@ -32,6 +32,7 @@ This module imports nothing from Django: the engine is plain Python.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 from .claims import KINDS
 from .messages import EngineError, cite
@@ -65,7 +66,7 @@ class Setting:
     label_es: str
     label_en: str
     source: str
-    choices: tuple
+    choices: tuple[Any, ...]
 
 
 # The order here is the order of the organiser's table.
@@ -167,18 +168,18 @@ class RuleSet:
         """The claims a pair asks for under this rule set, in the buttons' order."""
         return tuple(k for k in PAIR_CLAIMS if k not in VARIANT_CLAIMS or getattr(self, k) is not None)
 
-    def settings(self) -> dict:
+    def settings(self) -> dict[str, Any]:
         """Every setting's value, without the profile name."""
         values = asdict(self)
         del values["profile"]
         return values
 
-    def overrides(self) -> dict:
+    def overrides(self) -> dict[str, Any]:
         """The settings that differ from this rule set's profile."""
         base = PROFILES[self.profile].settings()
         return {k: v for k, v in self.settings().items() if base[k] != v}
 
-    def describe(self, language: str = "es") -> list[dict]:
+    def describe(self, language: str = "es") -> list[dict[str, Any]]:
         """The rule set as rows for a readable table, in ``language``."""
         index = 1 if language.startswith("en") else 0
         overrides = self.overrides()
@@ -251,8 +252,15 @@ PROFILES: dict[str, RuleSet] = {
 
 DEFAULT_PROFILE = "riobamba"
 
+# Each profile's human name (Spanish, English), after the source it comes from.
+PROFILE_LABELS: dict[str, tuple[str, str]] = {
+    "riobamba": ("Reglamento de Riobamba", "Riobamba rulebook"),
+    "pichincha": ("Reglas para jugar 40 (Pichincha)", "Reglas para jugar 40 (Pichincha)"),
+    "a_todo_rigor": ("A todo rigor", "A todo rigor (strict)"),
+}
 
-def build_ruleset(profile: str = DEFAULT_PROFILE, overrides: dict | None = None) -> RuleSet:
+
+def build_ruleset(profile: str = DEFAULT_PROFILE, overrides: dict[str, Any] | None = None) -> RuleSet:
     """The rule set made of ``profile`` and ``overrides``, validated.
 
     Raises :class:`RuleSetError` naming the profile, setting or value that

@@ -80,6 +80,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, cast
 
 from .cards import INDEX, RANKS, deck
 from .levante import options
@@ -97,7 +98,7 @@ _DECK = [INDEX[rank] for rank in deck()]
 
 
 @lru_cache(maxsize=1 << 16)
-def _moves(table: tuple[int, ...], card: int) -> tuple:
+def _moves(table: tuple[int, ...], card: int) -> tuple[tuple[int, Any], ...]:
     """A player's choices with ``card``: each capture, or ``None`` when it takes nothing."""
     found = options(table, card)
     return tuple((card, option) for option in found) if found else ((card, None),)
@@ -109,7 +110,7 @@ def next_dealer(players: int, dealer: str) -> str:
     return seats[(seats.index(dealer) + 1) % players]
 
 
-def conteo_points(a: int, b: int, deals_next: str) -> tuple[dict, dict]:
+def conteo_points(a: int, b: int, deals_next: str) -> tuple[dict[str, int], dict[str, int]]:
     """Points of the conteo and of falla for ``a`` and ``b`` cards taken (Art. 3g, 10, 15f–h)."""
     conteo = {"A": 0, "B": 0}
     if a == b:
@@ -139,35 +140,35 @@ class Play:
 
 @dataclass
 class DataLog:
-    claims: list[dict]
-    scores: dict  # the chica's scores after the data
+    claims: list[dict[str, Any]]
+    scores: dict[str, int]  # the chica's scores after the data
     winner: str | None  # the pair that won the chica in this data, if any
-    cards: dict  # "A", "B" (taken), "table", "set_aside", "unplayed": they add up to 40
+    cards: dict[str, int]  # "A", "B" (taken), "table", "set_aside", "unplayed": they add up to 40
     plays: list[Play] = field(default_factory=list)
 
 
 class _Score:
     """The chica's scores, with the rule set's limits on what can be scored."""
 
-    def __init__(self, ruleset: RuleSet, scores: dict):
+    def __init__(self, ruleset: RuleSet, scores: dict[str, int]) -> None:
         self.ruleset = ruleset
         self.scores = dict(scores)
-        self.winner = None
+        self.winner: str | None = None
 
     def earns(self, pair: str) -> bool:
         """Whether anything but a caída gives ``pair`` points (38 que no juega, 002 Art. 11)."""
         return not self.ruleset.treinta_y_ocho or self.scores[pair] < TREINTA_Y_OCHO
 
-    def gain(self, pair: str, award) -> None:
+    def gain(self, pair: str, award: int | str) -> None:
         if award == CHICA:  # the chica is 40 points (Art. 14c): the pair is brought to 40
             award = CHICA_POINTS - self.scores[pair]
-        self.scores[pair] += award
+        self.scores[pair] += cast(int, award)  # the rule set admits no other word than CHICA
         if self.scores[pair] >= CHICA_POINTS:
             self.winner = pair
 
 
 def simulate_data(
-    rng: random.Random, ruleset: RuleSet, players: int, dealer: str, scores: dict, forget: float = 0.0
+    rng: random.Random, ruleset: RuleSet, players: int, dealer: str, scores: dict[str, int], forget: float = 0.0
 ) -> DataLog:
     """Deal and play one data from ``scores``; stop when a pair wins the chica."""
     seats = SEATS[players]
@@ -176,14 +177,15 @@ def simulate_data(
     deck = _DECK[:]
     rng.shuffle(deck)
     score = _Score(ruleset, scores)
-    claims: list[dict] = []
+    claims: list[dict[str, Any]] = []
     plays: list[Play] = []
     taken = {"A": 0, "B": 0}
     table = [0] * len(RANKS)
     on_table = 0
     set_aside = 0
     dealt = 0
-    streak_pair, streak = None, 0
+    streak_pair: str | None = None
+    streak = 0
 
     def result() -> DataLog:
         cards = {
@@ -201,13 +203,14 @@ def simulate_data(
         for _seat in order:  # dealt from the leader round to the dealer (Art. 3d)
             hands.append(deck[dealt : dealt + CARDS_PER_MANO])
             dealt += CARDS_PER_MANO
-        ronda_ranks = set()
+        ronda_ranks: set[int] = set()
         for seat, hand in zip(order, hands):
             pair, player = seat[0], int(seat[1])
             for rank in set(hand):
                 same = hand.count(rank)
                 if same < 3:
                     continue
+                award: int | str
                 if same == 3:
                     kind, award = "ronda", RONDA_POINTS
                     if ruleset.ronda_limit is not None and score.scores[pair] > ruleset.ronda_limit:
@@ -228,7 +231,7 @@ def simulate_data(
                 lead = turn == 0 and seat == order[0]
                 pair = seat[0]
                 state = tuple(table)
-                choices = []
+                choices: list[tuple[int, Any]] = []
                 for card in set(hand):
                     choices += _moves(state, card)
                 card, option = choices[int(rng.random() * len(choices))]
@@ -308,8 +311,8 @@ def simulate_data(
 
 @dataclass
 class MesaLog:
-    claims: list[dict]
-    expected: dict  # the final state a correct engine reaches (see simulate_mesa)
+    claims: list[dict[str, Any]]
+    expected: dict[str, Any]  # the final state a correct engine reaches (see simulate_mesa)
     datas: list[DataLog]
 
 
@@ -328,8 +331,8 @@ def simulate_mesa(
     dealer = first_dealer
     scores = {"A": 0, "B": 0}
     chicas = {"A": 0, "B": 0}
-    chica_results: list[dict] = []
-    claims: list[dict] = []
+    chica_results: list[dict[str, Any]] = []
+    claims: list[dict[str, Any]] = []
     datas: list[DataLog] = []
     zapateria = False
     while True:

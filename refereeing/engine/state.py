@@ -18,6 +18,18 @@ state
     the next claim should be a ``mano`` that opens a data, ``play`` while
     manos of the data remain to be dealt, ``conteo`` while the last mano of
     the data is played (the conteo is due next) and ``finished``.
+    What the juez's screen draws is the state's too, so that no rule is
+    worked out in the browser: ``next``, the step the juez is expected to
+    log (``deal`` a data, ``play`` a mano, the next ``mano``, the
+    ``last_mano`` being played, ``conteo`` once every card of the data is
+    known played, ``resume`` a suspended mesa, ``finished``); ``counters``,
+    the chica, data, mano and dealer of what is played now or dealt next
+    (right after a conteo: the next data, mano 1, its dealer); ``ended``,
+    ``chica`` from the end of a chica until the next data is dealt, ``mesa``
+    once it is over; ``chips``, each score as perros and tantos (Art. 14).
+chips
+    Points as the scoring chips of Art. 14: perros of 10 and tantos of 2
+    (``chips``; the planilla shows them too).
 
 Everything here is JSON-ready through ``as_dict()``.
 """
@@ -25,11 +37,20 @@ Everything here is JSON-ready through ``as_dict()``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .messages import message
 from .rules import RuleSet
 
 SEATS = {4: ("A1", "B1", "A2", "B2"), 2: ("A1", "B1")}
+PERRO, TANTO = 10, 2  # Art. 14
+
+
+def chips(points: int) -> dict[str, Any]:
+    """``points`` as scoring chips (Art. 14): perros of 10 and tantos of 2."""
+    perros, rest = divmod(max(points, 0), PERRO)
+    tantos, odd = divmod(rest, TANTO)
+    return {"points": points, "perros": perros, "tantos": tantos, "odd": odd}
 
 
 @dataclass(frozen=True)
@@ -44,7 +65,7 @@ class Decision:
     seq: int
     kind: str
     accepted: bool
-    points: dict
+    points: dict[str, Any]
     code: str | None
     article: str
     voided_by: int | None
@@ -52,8 +73,8 @@ class Decision:
     data: int
     mano: int
     dealer: str
-    scores: dict
-    detail: dict
+    scores: dict[str, Any]
+    detail: dict[str, Any]
 
     @property
     def message(self) -> str:
@@ -63,7 +84,7 @@ class Decision:
     def message_en(self) -> str:
         return message(self, "en")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "seq": self.seq,
             "kind": self.kind,
@@ -85,8 +106,8 @@ class Decision:
 
 @dataclass(slots=True)
 class State:
-    scores: dict
-    chicas: dict
+    scores: dict[str, Any]
+    chicas: dict[str, Any]
     chica: int
     data: int
     mano: int
@@ -97,13 +118,25 @@ class State:
     suspended: bool
     phase: str
     ronda_window: bool
-    caida_streak: dict
-    chica_results: list
+    caida_streak: dict[str, Any]
+    chica_results: list[dict[str, Any]]
     players: int
-    seats: list = field(default_factory=list)
-    protestable: dict = field(default_factory=dict)  # by protesting pair: the seqs its juego y veo may name now
+    seats: list[str] = field(default_factory=list)
+    next: str = "deal"
+    counters: dict[str, Any] = field(default_factory=dict)
+    ended: str | None = None
+    # The referee as the log leaves it: what costs a trial of claims
+    # (``protestable``) is asked of it only when the state is read.
+    referee: Any = field(default=None, repr=False, compare=False)
 
-    def as_dict(self) -> dict:
+    @property
+    def protestable(self) -> dict[str, Any]:
+        """By protesting pair: the seqs its juego y veo may name now."""
+        if self.referee is None:
+            return {"A": [], "B": []}
+        return {pair: self.referee.protestable(pair) for pair in ("A", "B")}
+
+    def as_dict(self) -> dict[str, Any]:
         return {
             "scores": dict(self.scores),
             "chicas": dict(self.chicas),
@@ -121,16 +154,20 @@ class State:
             "chica_results": [dict(r, scores=dict(r["scores"])) for r in self.chica_results],
             "players": self.players,
             "seats": list(self.seats),
-            "protestable": {pair: list(seqs) for pair, seqs in self.protestable.items()},
+            "protestable": self.protestable,
+            "next": self.next,
+            "counters": dict(self.counters),
+            "ended": self.ended,
+            "chips": {pair: chips(score) for pair, score in self.scores.items()},
         }
 
 
 @dataclass(slots=True)
 class Replay:
-    decisions: list
+    decisions: list[Decision]
     state: State
     # The referee as the log leaves it, to try claims on (``preview``).
-    referee: object = field(default=None, repr=False, compare=False)
+    referee: Any = field(default=None, repr=False, compare=False)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"decisions": [d.as_dict() for d in self.decisions], "state": self.state.as_dict()}

@@ -51,6 +51,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 from . import lookalikes
 
@@ -106,7 +107,7 @@ MESSAGES = {
 class TextError(ValueError):
     """A text refused by :func:`check_text`: ``code``, and the field it was."""
 
-    def __init__(self, code: str, kind: str, field: str | None = None, **details):
+    def __init__(self, code: str, kind: str, field: str | None = None, **details: Any) -> None:
         self.code, self.kind, self.field = code, kind, field
         self.details = {"limit": KINDS[kind].max_length, "char": 0, "letter": "", **details}
         super().__init__(self.message("en"))
@@ -128,7 +129,9 @@ class TextError(ValueError):
         return self.message("en")
 
 
-def check_text(value, kind: str, field: str | None = None, required: bool = True, max_length: int | None = None) -> str:
+def check_text(
+    value: object, kind: str, field: str | None = None, required: bool = True, max_length: int | None = None
+) -> str:
     """``value`` as it is kept: stripped, newlines normalised; or :class:`TextError`.
 
     ``kind`` is a key of :data:`KINDS`; ``field`` names the text in the
@@ -160,7 +163,7 @@ def check_text(value, kind: str, field: str | None = None, required: bool = True
     return value
 
 
-def _one_line(value, kind, field, limit):
+def _one_line(value: str, kind: str, field: str | None, limit: int) -> str:
     """A checked one-line text in compatibility form; see the module docstring."""
     hidden = lookalikes.first_invisible(value)
     if hidden:
@@ -177,7 +180,7 @@ def _one_line(value, kind, field, limit):
     return value
 
 
-def printable(value, limit: int | None = None) -> str:
+def printable(value: object, limit: int | None = None) -> str:
     """Stored ``value`` made safe to show and print: never fails.
 
     What :func:`check_text` would refuse (surrogates, controls) shows as

@@ -34,7 +34,7 @@ from __future__ import annotations
 class Voids:
     """The voids accepted so far along the log, and what they cancel."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.targets: dict[int, int] = {}  # accepted void -> its target
         self.voided_by: dict[int, int] = {}  # voided seq -> the void that cancelled it
         self.codes: dict[int, str | None] = {}  # each void's seq -> None (accepted) or its code

@@ -36,29 +36,34 @@ that changes during the mesa comes from the API.
 """
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Case, Value, When
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from live import paths
-from refereeing.access.permissions import ACT, access
+from refereeing.access.permissions import ACT, PIN_DEVICE, access, client_address, on_juez_tablet, role, table_of
 from refereeing.engine.messages import kind_labels
 from refereeing.models import Signature
+from tournament.errors import ActionRefused
 from tournament.language import language
-from tournament.models import Mesa
+from tournament.models import Championship, Mesa
 from tournament.naming import person_name
+from tournament.seating import seating
 
 LIST_ORDER = (Mesa.Status.IN_PLAY, Mesa.Status.READY, Mesa.Status.SUSPENDED, Mesa.Status.WAITING, Mesa.Status.FINISHED)
 
 
 def catalogue():
     """The script's words in the current language, keyed by a stable name."""
+    labels = kind_labels(language())
     return {
         # Claim kinds, as buttons and in the log: the engine's one table.
-        **{f"kind.{kind}": label for kind, label in kind_labels(language()).items()},
+        **{f"kind.{kind}": label for kind, label in labels.items()},
         # The banners.
         "banner.chica": _("Chica for %(pair)s"),
         "banner.zapatero": _("%(pair)s is zapatero (under 10 points)"),
@@ -66,8 +71,11 @@ def catalogue():
         "banner.mesa_zapateria": _("Mesa for %(pair)s by zapatería"),
         "banner.suspended": _("Mesa suspended"),
         "banner.appeal": _("Suspended for an appeal — wait for the Director"),
-        "phase.deal": _("Tap “Deal (mano)” to start the hand."),
-        "phase.conteo": _("End of the data: do the conteo."),
+        # The centre panel: the step the engine expects next (State.next).
+        "next.deal": _("Deal the data; tap “%(mano)s” once the cards are dealt.") % {"mano": labels["mano"]},
+        "next.mano": _("Mano played: deal the next one."),
+        "next.last_mano": _("Last mano of the data: the conteo follows once it is played."),
+        "next.conteo": _("End of the data: do the conteo."),
         # The log.
         "log.voided_by": _("undone by claim #%(seq)s"),
         "log.empty": _("No claims yet."),
@@ -75,6 +83,7 @@ def catalogue():
         "log.against": _("against #%(seq)s"),
         "log.upheld": _("upheld"),
         "log.rejected": _("rejected"),
+        "board.pending": _("%(count)s not yet answered"),
         # Network and queue.
         "net.online": _("Online"),
         "net.offline": _("No connection: claims are kept on this tablet"),
@@ -94,7 +103,8 @@ def catalogue():
         "undo.yes": _("Undo it"),
         # Confirmations: what will happen, in one sentence.
         "confirm.points": _("Points: %(points)s."),
-        "confirm.mal_repartidas": _("Mal repartidas: 10 points to the pair that did not deal, and the data ends."),
+        # The points are the engine's preview's, added by the screen (Art. 4).
+        "confirm.mal_repartidas": _("Mal repartidas: the pair that did not deal scores, and the data ends."),
         "confirm.mal_repartidas_yes": _("Log mal repartidas"),
         "confirm.suspender": _("The mesa stops: no claim is logged until you tap Resume."),
         "confirm.suspender_yes": _("Suspend the mesa"),
@@ -191,6 +201,9 @@ def mesa_screen(request, mesa_id):
         "service_worker_scope": reverse("refereeing:mesa_list"),
         "static_url": static_path(),
     }
+    if role(request, mesa) == PIN_DEVICE:
+        # A device opened with the table's PIN follows its table (``refereeing.access``).
+        config["follow"] = reverse("access:table_state", args=[table_of(mesa).pk])
     sign_roles = [
         ("A", _("Representative of %(pair)s") % {"pair": config["pairs"]["A"]}, representatives["A"]),
         ("B", _("Representative of %(pair)s") % {"pair": config["pairs"]["B"]}, representatives["B"]),
@@ -202,13 +215,50 @@ def mesa_screen(request, mesa_id):
         {
             "mesa": mesa,
             "can_act": level == ACT,
+            "start": start_notice(request, mesa),
             "pairs": pairs,
             "config": config,
             # The claims a pair asks for: the rule set says which it scores.
             "pair_claims": [(kind, config["labels"][kind]) for kind in ruleset.pair_claims],
+            # Every claim button's label: the engine's one table, as the log and the planilla say it.
+            "labels": config["labels"],
             "sign_roles": sign_roles,
         },
     )
+
+
+def start_notice(request, mesa):
+    """What the screen of a mesa that has not started says, and whether it offers "Start mesa"; None once started."""
+    if mesa.status != Mesa.Status.WAITING:
+        return None
+    tap = (
+        seating.seated_with_pairs(mesa)
+        and mesa.championship.start_mode == Championship.Start.TAP
+        and on_juez_tablet(request, mesa)
+    )
+    if seating.starts_on_first_claim(mesa):
+        text = _("This mesa starts with its first claim: once both pairs are seated, deal.")
+    elif tap:
+        text = _("This mesa has not started. Call both pairs to the table; once they are seated, tap “Start mesa”.")
+    else:
+        text = seating.not_started_reason(mesa)
+    return {"text": text, "tap": tap}
+
+
+@require_POST
+def mesa_start(request, mesa_id):
+    """The juez's tap on "Start mesa" (``seating.start_mesa``); back to the screen, which says what happened."""
+    mesa = get_object_or_404(Mesa.objects.select_related("championship"), pk=mesa_id)
+    if not on_juez_tablet(request, mesa):
+        return not_yours(request, mesa)
+    by = request.user if request.user.is_authenticated else mesa.juez
+    try:
+        seating.start_mesa(mesa, by=by, address=client_address(request))
+    except ActionRefused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("The mesa has started: log its claims."))
+    return redirect("refereeing:mesa_screen", mesa.pk)
 
 
 def static_path():

@@ -44,8 +44,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import close_old_connections, connections
 
+from refereeing.planilla import printed, store
 from refereeing.planilla import sheet as planilla
-from refereeing.planilla import store
 
 STALE_SECONDS = 120
 KEEP_SECONDS = 24 * 3600
@@ -143,7 +143,7 @@ def run(record: dict, mesa_ids: list[int], base_url: str) -> None:
                         record["done"] += 1
                     elif mesa is not None:
                         sheet = planilla.build(mesa, base_url, record["language"])
-                        futures[pool.submit(planilla_pdf.render, planilla.html(sheet))] = (index, mesa, sheet.code)
+                        futures[pool.submit(planilla_pdf.render, printed.html(sheet))] = (index, mesa, sheet.code)
                     else:  # deleted since the job started: nothing to print
                         record["done"] += 1
                 _write(record)

@@ -12,6 +12,9 @@ what the database already holds, nothing typed twice:
 - the mesa's result fields (status, winner, chicas);
 - the ``Signature`` rows drawn on the tablet.
 
+How it words a claim and bounds a stored text is ``labels``; the code that
+verifies a printed sheet, ``verification``; its HTML and PDF, ``printed``.
+
 Terms
 -----
 row
@@ -24,21 +27,6 @@ voided claim
     claims, and every row's running score adds up.
 perro, tanto
     The scoring chips (Art. 14): a tanto is 2 points, a perro 10.
-verification code
-    ``<mesa id>-XXXX-XXXX-XXXX``: the mesa's id and 60 bits of an HMAC
-    (keyed with ``SECRET_KEY``) over the canonical JSON of the mesa's log,
-    its header (the rules it started with), signatures and result, its
-    times to the second (a backup's round trip changes nothing it covers).
-    Any later change to any of them gives another code, so the public page
-    can tell whether a printed planilla still matches the database. Codes
-    printed before mesas kept a header, or while the times kept their
-    microseconds, still verify. Codes made with a key in
-    ``SECRET_KEY_FALLBACKS`` are still accepted after a key rotation.
-shown text
-    Every stored text is printed through :func:`shown`: cut at its kind's
-    limit (a name 120 characters, a reason 500, a ruling 2000) and with
-    U+FFFD for what cannot be printed, so that no row, however it got into
-    the database, can break the sheet or stretch it over dozens of pages.
 provisional
     A planilla of a mesa that has not ended: marked PROVISIONAL across
     every page, and its code changes with the next claim.
@@ -46,30 +34,25 @@ provisional
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import io
-import json
 from dataclasses import dataclass, field
-from datetime import UTC
 from itertools import groupby
 
 import segno
 from django.conf import settings
-from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from refereeing.claimlog.log import decision_message, mesa_replay
-from refereeing.engine.messages import kind_labels
-from refereeing.engine.text import KINDS, printable
+from refereeing.engine.state import chips  # the engine's, as the juez's screen gets them (Art. 14)
 from refereeing.models import ClaimEntry, Signature
 from refereeing.signatures import SignatureError, check_png_data_url
-from tournament.access import is_director, is_organiser
-from tournament.language import language
 from tournament.models import Mesa
-from tournament.naming import person_name
+from tournament.naming import mesa_label, person_name, profile_name
+
+from .labels import claim_label, shown
+from .verification import verification_code, verification_path
 
 # Mesas whose planilla is final. A walkover has no log but is decided.
 FINAL_STATUSES = {Mesa.Status.FINISHED, Mesa.Status.WALKOVER}
@@ -83,27 +66,8 @@ _MARKERS = {"mano", "conteo"}
 _OWN_ROW = {"suspender", "reanudar", "ajuste"}
 
 
-_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
-_CODE_CHARS = 12
-_HMAC_SALT = b"mesa-de-control.planilla.v1"
-
-
-def shown(text, kind) -> str:
-    """Stored ``text`` as the sheet prints it: never more than its kind's
-    limit (``refereeing.engine.text``), whatever an older version or a hand
-    edit left in the database, and nothing that cannot be printed."""
-    return printable(text, KINDS[kind].max_length)
-
-
 def _other(side):
     return "B" if side == "A" else "A"
-
-
-def chips(points: int) -> dict:
-    """``points`` as scoring chips (Art. 14): perros of 10 and tantos of 2."""
-    perros, rest = divmod(max(points, 0), 10)
-    tantos, odd = divmod(rest, 2)
-    return {"points": points, "perros": perros, "tantos": tantos, "odd": odd}
 
 
 # --- what the sheet shows ---------------------------------------------------
@@ -210,20 +174,6 @@ def _side_of(claim: dict, decision: dict) -> str | None:
     return gained[0] if len(gained) == 1 else None
 
 
-def claim_label(claim: dict) -> str:
-    kind = claim.get("kind", "")
-    label = kind_labels(language()).get(kind, kind)
-    if claim.get("player"):
-        label += " " + _("(player %(n)s)") % {"n": claim["player"]}
-    if kind == "juego_y_veo":
-        label += " " + (_("upheld") if claim.get("upheld") else _("rejected"))
-    if kind == "void":
-        label += " " + _("of #%(seq)s") % {"seq": claim.get("target")}
-    if kind == "ajuste" and claim.get("reason"):
-        label += f": {shown(claim['reason'], 'reason')}"
-    return label
-
-
 def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_results: list[dict]):
     """The chicas, each as rows of data, and the list of claims that score
     nothing on the sheet: refused ones, voided ones and the voids.
@@ -288,7 +238,7 @@ class Planilla:
     code: str
     verify_url: str
     qr_svg: str
-    ruleset: str  # the mesa's profile
+    ruleset: str  # the mesa's profile, by its human name
     rules_changed: list
     pairs: list
     appeals: list
@@ -315,7 +265,7 @@ class Planilla:
             [
                 _("Planilla de Juego"),
                 shown(str(self.championship), "line"),
-                f"{self.mesa.get_bracket_display()} R{self.mesa.round}-{self.mesa.position}",
+                mesa_label(self.mesa),
                 f"{verification} {self.code}",
             ]
         )
@@ -384,11 +334,13 @@ def _signature_boxes(mesa, pairs, signatures) -> list[dict]:
 BLANK_DATAS = 12
 
 
-def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planilla:
+def build(mesa: Mesa, base_url: str = "", language: str | None = None, code: str | None = None) -> Planilla:
     """Everything the sheet shows for ``mesa``, read from the database.
 
     ``base_url`` is the site's address (``https://host``) that the QR code
-    and the printed link point at.
+    and the printed link point at. ``code``: the code already checked, where
+    the record's own cannot be computed (a mirror has neither the venue's
+    key nor the private parts of the record, ``mirror.codes``).
     """
     language = language or translation.get_language() or settings.LANGUAGE_CODE
     with translation.override(language):
@@ -398,7 +350,7 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planil
         replayed = mesa_replay(mesa).as_dict()
         chicas, refused = chicas_from_log(entries, replayed["decisions"], replayed["state"]["chica_results"])
         appeals = list(mesa.appeals.order_by("filed_at", "pk"))
-        code = verification_code(mesa, entries=entries, signatures=signatures.values(), appeals=appeals)
+        code = code or verification_code(mesa, entries=entries, signatures=signatures.values(), appeals=appeals)
         verify_url = base_url.rstrip("/") + verification_path(code)
         pairs = []
         seats = {}
@@ -420,7 +372,7 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None) -> Planil
             code=code,
             verify_url=verify_url,
             qr_svg=qr_svg(verify_url),
-            ruleset=ruleset.profile,
+            ruleset=profile_name(ruleset.profile, language),
             rules_changed=[r for r in ruleset.describe(language) if r["changed"]],
             pairs=pairs,
             appeals=appeals,
@@ -443,140 +395,6 @@ def qr_svg(url: str) -> str:
         buffer, kind="svg", xmldecl=False, svgns=True, nl=False, border=0, omitsize=True, svgclass="qr", lineclass=None
     )
     return buffer.getvalue().decode()
-
-
-# --- the verification code ---------------------------------------------------
-
-
-def _moment(when, precise=False):
-    """A time as the record holds it: UTC, to the second, so that a backup's round trip
-    (which another tool may cut to the millisecond) leaves the code as it was."""
-    if when is None:
-        return None
-    when = when.astimezone(UTC)
-    return when.isoformat() if precise else when.replace(microsecond=0).isoformat()
-
-
-def canonical_record(mesa: Mesa, entries=None, signatures=None, appeals=None, header=True, precise=False) -> bytes:
-    """The mesa's log, header, signatures, result and appeals as canonical JSON bytes.
-
-    ``header=False``: the record as it was before mesas kept a header;
-    ``precise`` keeps the times' microseconds, as the record did before they
-    were left out. Both for the codes printed then (``mesa_for_code``).
-    """
-    entries = mesa.claims.order_by("seq") if entries is None else entries
-    signatures = mesa.signatures.all() if signatures is None else signatures
-    appeals = mesa.appeals.all() if appeals is None else appeals
-    record = {
-        "mesa": mesa.pk,
-        "pairs": [mesa.pair_a_id, mesa.pair_b_id],
-        "claims": [
-            [e.seq, str(e.client_id), e.kind, e.claim, e.accepted, e.decision, _moment(e.created_at, precise)]
-            for e in entries
-        ],
-        "signatures": sorted(
-            [s.role, s.name, hashlib.sha256(s.image.encode()).hexdigest(), _moment(s.signed_at, precise)]
-            for s in signatures
-        ),
-        "result": [mesa.status, mesa.chicas_a, mesa.chicas_b, mesa.winner_id, mesa.zapateria],
-    }
-    # Only when there are appeals, so that the codes printed before appeals
-    # existed still verify.
-    filed = [
-        [
-            a.pk,
-            a.pair,
-            a.seq,
-            a.status,
-            a.reason,
-            a.name,
-            a.ruling,
-            hashlib.sha256(a.signature.encode()).hexdigest(),
-            _moment(a.filed_at, precise),
-        ]
-        for a in sorted(appeals, key=lambda a: a.pk)
-    ]
-    if filed:
-        record["appeals"] = filed
-    # Only once the mesa has one (its first claim), so that a mesa not
-    # started keeps its code whatever its championship's rules.
-    if header and mesa.header is not None:
-        record["header"] = mesa.header
-    # surrogatepass: a lone surrogate an older version let into a claim's
-    # JSON gives its own bytes instead of failing (valid text encodes the same).
-    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
-        "utf-8", "surrogatepass"
-    )
-
-
-def _digest(key: str, record: bytes) -> str:
-    mac = hmac.new(hashlib.sha256(_HMAC_SALT + key.encode()).digest(), record, hashlib.sha256)
-    number = int.from_bytes(mac.digest()[:8], "big") >> (64 - 5 * _CODE_CHARS)
-    chars = "".join(_CODE_ALPHABET[(number >> (5 * i)) & 31] for i in reversed(range(_CODE_CHARS)))
-    return "-".join(chars[i : i + 4] for i in range(0, _CODE_CHARS, 4))
-
-
-def verification_code(mesa: Mesa, entries=None, signatures=None, appeals=None) -> str:
-    return f"{mesa.pk}-{_digest(settings.SECRET_KEY, canonical_record(mesa, entries, signatures, appeals))}"
-
-
-def verification_path(code: str) -> str:
-    from django.urls import reverse
-
-    return reverse("planilla:verify", args=[code])
-
-
-def normalise_code(code: str) -> str:
-    """A typed code in its printed form: separators ignored (the digest is
-    always the last 12 characters), upper case, O read as 0 and I, L as 1."""
-    chars = "".join(ch for ch in code.upper() if ch.isascii() and ch.isalnum())
-    chars = chars.translate(str.maketrans("OIL", "011"))
-    head, tail = chars[:-_CODE_CHARS], chars[-_CODE_CHARS:]
-    return f"{head}-" + "-".join(tail[i : i + 4] for i in range(0, len(tail), 4))
-
-
-def mesa_for_code(code: str) -> Mesa | None:
-    """The mesa whose current record gives ``code``, or None."""
-    code = normalise_code(code)
-    head, _sep, digest = code.partition("-")
-    if not head.isdigit() or len(head) > 18 or len(digest) != _CODE_CHARS + 2:
-        return None
-    mesa = Mesa.objects.select_related("championship", "pair_a", "pair_b", "winner").filter(pk=int(head)).first()
-    if mesa is None:
-        return None
-    # The record now, and as codes printed before kept it: without the header, with the times' microseconds.
-    records = [
-        canonical_record(mesa, header=header, precise=precise) for header in (True, False) for precise in (False, True)
-    ]
-    keys = [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
-    if any(hmac.compare_digest(_digest(key, record), digest) for key in keys for record in records):
-        return mesa
-    return None
-
-
-# --- who may print ------------------------------------------------------------
-
-
-def may_print_championship(user, championship) -> bool:
-    """Organisers and the Director print every planilla of a championship.
-    (One mesa's planilla: whoever may view the mesa, ``access.access``.)"""
-    return is_organiser(user) or is_director(user, championship)
-
-
-# --- the PDF ------------------------------------------------------------------
-
-
-def html(planilla: Planilla) -> str:
-    with translation.override(planilla.language):
-        return render_to_string("planilla/planilla.html", {"p": planilla})
-
-
-def pdf(planilla: Planilla) -> bytes:
-    # WeasyPrint takes seconds to import: only what makes a PDF pays for it,
-    # not every process that loads the site's URLs.
-    from refereeing.planilla import pdf as planilla_pdf
-
-    return planilla_pdf.render(html(planilla))
 
 
 def mesas_for_print():

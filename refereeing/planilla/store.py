@@ -39,6 +39,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import close_old_connections, connections, transaction
 
+from refereeing.planilla import printed, verification
 from refereeing.planilla import sheet as planilla
 
 log = logging.getLogger(__name__)
@@ -65,7 +66,7 @@ def is_final(mesa) -> bool:
 
 def stored(mesa, base_url: str, language: str) -> bytes | None:
     """The stored PDF of ``mesa`` as it is now, or None."""
-    target = path_for(planilla.verification_code(mesa), language, base_url)
+    target = path_for(verification.verification_code(mesa), language, base_url)
     try:
         return target.read_bytes()
     except FileNotFoundError:
@@ -88,7 +89,7 @@ def pdf(mesa, base_url: str, language: str) -> bytes:
     if kept is not None:
         return kept
     sheet = planilla.build(mesa, base_url, language)
-    data = planilla.pdf(sheet)
+    data = printed.pdf(sheet)
     keep(mesa, sheet.code, base_url, language, data)
     return data
 

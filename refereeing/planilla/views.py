@@ -20,8 +20,9 @@ from refereeing.access.permissions import access
 from refereeing.planilla import batch as planilla_batch
 from refereeing.planilla import sheet as planilla
 from refereeing.planilla import store
+from tournament.access import oversees
 from tournament.models import Championship
-from tournament.seating import BRACKET_ORDER, bracket_order
+from tournament.seating.seating import BRACKET_ORDER, bracket_order
 
 
 def _base_url(request) -> str:
@@ -67,7 +68,7 @@ def _rounds(championship):
 def batch(request, pk):
     """The form to print a round, or the whole championship, as one PDF."""
     championship = get_object_or_404(Championship, pk=pk)
-    if not planilla.may_print_championship(request.user, championship):
+    if not oversees(request.user, championship):
         raise PermissionDenied
     rounds = _rounds(championship)
     error = ""
@@ -141,22 +142,3 @@ def job_pdf(request, job):
     return FileResponse(
         path.open("rb"), content_type="application/pdf", filename=f"planillas-{job[:8]}.pdf", as_attachment=False
     )
-
-
-@require_GET
-def verify_form(request):
-    """Where the desk types a code read off a printed planilla."""
-    code = request.GET.get("codigo", "").strip()
-    if code:
-        return redirect("planilla:verify", code=planilla.normalise_code(code)[:40] or "-")
-    return render(request, "planilla/verify.html", {"mesa": None, "asked": False})
-
-
-@require_GET
-def verify(request, code):
-    mesa = planilla.mesa_for_code(code)
-    context = {"code": code, "asked": True, "mesa": mesa}
-    if mesa is None:
-        return render(request, "planilla/verify.html", context, status=404)
-    context["sheet"] = planilla.build(mesa, _base_url(request), translation.get_language())
-    return render(request, "planilla/verify.html", context)

@@ -19,7 +19,7 @@ article url
 
 The Markdown is rendered once per process with markdown-it-py (CommonMark,
 tables on; raw HTML on for the anchors: the document is the project's own).
-The page itself is ``views.rules``.
+The page itself is ``public.rules``.
 """
 
 from functools import cache, lru_cache

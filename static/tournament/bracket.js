@@ -1,5 +1,5 @@
 /* The live bracket: brackets-viewer draws the championship's data
- * (tournament/bracket_drawing.py) with its connectors, and the
+ * (tournament/draws/bracket_drawing.py) with its connectors, and the
  * championship's stream (vista=llaves) pushes each changed mesa's match.
  * A score moving redraws in place; a result (pairs move on, a reset is
  * voided) or a new draw fetches the whole bracket again. Without a stream
@@ -50,7 +50,8 @@ function rows(matches) {
 }
 
 // Under the language alone ("es"): i18next looks for "es-EC", then "es", then English.
-viewer.addLocale(document.documentElement.lang.split("-")[0], words).then(draw);
+// The time shown is when this screen received the bracket (the page's bytes are the same for everyone).
+viewer.addLocale(document.documentElement.lang.split("-")[0], words).then(draw).then(() => stamped(true));
 follow(root.dataset.stream, { rows, reload: () => setTimeout(refresh, Math.random() * 3000) }, {
   poll: refresh,
   pollMs: 10000,

@@ -21,6 +21,9 @@ async function refresh() {
   }
 }
 
+// The time shown is when this screen received the tables (the page's bytes are the same for everyone).
+stamp.textContent = new Date().toLocaleTimeString();
+
 function soon() {
   setTimeout(refresh, Math.random() * 2000);
 }

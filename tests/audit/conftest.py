@@ -1,3 +1,3 @@
-"""The claim log's championship, mesa and people, for the audit trail, the resolutions and the backups."""
+"""The championship, mesa and people of tests.support.one_mesa, for the audit trail, the resolutions and the backups."""
 
-from tests.claimlog.conftest import championship, english, mesa, other_mesa, people, played  # noqa: F401
+from tests.support.one_mesa import championship, english, mesa, other_mesa, people, played, table  # noqa: F401

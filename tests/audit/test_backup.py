@@ -4,7 +4,6 @@ microsecond, and every planilla's verification code still verifies after the rou
 import datetime
 import gzip
 import json
-import threading
 import uuid
 
 import pytest
@@ -17,16 +16,18 @@ from django.urls import reverse
 
 from audit.context import acting
 from audit.models import AuditEntry
-from backup import archive, auto
+from backup import archive
 from refereeing.appeals import procedure as appeals
 from refereeing.models import Appeal, ClaimEntry, Signature
-from refereeing.planilla import sheet as planilla
+from refereeing.planilla import verification
 from resolutions import register
 from resolutions.models import Resolution
-from tests.planilla import factories
-from tests.tournament.factories import group
-from tournament import accounts, seating
+from tests.support import planilla_factories as factories
+from tests.support.factories import group
+from tests.support.threads import backups_done
+from tournament.accounts import accounts
 from tournament.models import Mesa
+from tournament.seating import seating
 
 
 def snapshot():
@@ -49,21 +50,21 @@ def a_championship_with_everything():
     log("mano")
     caida = log("caida", pair="A", player=1)
     appeal = appeals.file_appeal(
-        in_play, "B", caida.seq, "No fue caída.", "María Cando", factories.signature_png(), uuid.uuid4()
+        in_play, "B", caida.seq, "No fue caída.", "María Cando", factories.signature_png(), uuid.uuid4(), by=None
     )
     with acting(champ.director, "10.1.2.3"):
-        appeals.admit(appeal, champ.director)
-        appeals.rule(appeal, champ.director, True, "Con lugar.", undo=True)
+        appeals.admit(appeal, by=champ.director)
+        appeals.rule(appeal, True, "Con lugar.", undo=True, by=champ.director)
         register.resolve(
             champ,
-            champ.director,
             "Se cayó una carta.",
             "Se repite el reparto.",
             "Art. 18",
             [in_play],
             ajuste=(in_play, "B", 2),
+            by=champ.director,
         )
-        seating.assign_table(in_play, 9, in_play.juez)
+        seating.assign_table(in_play, seating.free_tables(champ)[-1], in_play.juez, by=champ.director)
     return champ, [finished, in_play]
 
 
@@ -71,7 +72,7 @@ def a_championship_with_everything():
 @pytest.mark.parametrize("name", ["copia.json", "copia.json.gz"])
 def test_a_round_trip_loses_nothing_and_every_planilla_still_verifies(tmp_path, name):
     champ, mesas = a_championship_with_everything()
-    codes = [planilla.verification_code(m) for m in mesas]
+    codes = [verification.verification_code(m) for m in mesas]
     before = snapshot()
     assert all(
         before[label]
@@ -91,8 +92,8 @@ def test_a_round_trip_loses_nothing_and_every_planilla_still_verifies(tmp_path, 
     call_command("restore", str(path))
     assert snapshot() == before
     for mesa, code in zip(mesas, codes):
-        assert planilla.mesa_for_code(code) == mesa
-        assert planilla.verification_code(Mesa.objects.get(pk=mesa.pk)) == code
+        assert verification.mesa_for_code(code) == mesa
+        assert verification.verification_code(Mesa.objects.get(pk=mesa.pk)) == code
     # The database goes on: new rows get new numbers (the sequences follow the restored rows).
     made = factories.mesa(champ, position=5)
     assert made.pk > max(m.pk for m in mesas)
@@ -137,35 +138,73 @@ def test_a_backup_whose_rows_do_not_load_stores_nothing(tmp_path):
     assert not Mesa.objects.exists() and not Group.objects.exists()
 
 
+def made_before_the_sedes(document):
+    """``document`` as the version before migration 0018 wrote it: a championship's venue and count of tables,
+    each mesa's own PIN, no sede, no physical table."""
+    document["migrations"]["tournament"] = "0017_flow_seating"
+    rows = []
+    for row in document["objects"]:
+        if row["model"] in ("tournament.sede", "tournament.table", "tournament.juezday"):
+            continue
+        fields = row["fields"]
+        if row["model"] == "tournament.championship":
+            del fields["sede"]
+            fields.update(venue="Coliseo de Riobamba", tables=8)
+        if row["model"] == "tournament.mesa":
+            fields.update(pin="123456", pin_issued_at=None, pin_issued_by=None)
+        rows.append(row)
+    document["objects"] = rows
+    return document
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("name", ["antes.json", "antes.json.gz"])
+def test_a_backup_made_before_the_sedes_is_refused_in_words_and_stores_nothing(tmp_path, name):
+    factories.mesa()
+    path = tmp_path / name
+    call_command("backup", str(path))
+    opener = gzip.open if name.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as file:
+        document = made_before_the_sedes(json.load(file))
+    with opener(path, "wt", encoding="utf-8") as file:
+        json.dump(document, file)
+    call_command("flush", interactive=False, verbosity=0)
+    with pytest.raises(CommandError) as refused:
+        call_command("restore", str(path))
+    message = str(refused.value)
+    assert "older version" in message and "tournament.0017_flow_seating" in message
+    assert "sedes" in message and "tournament.0018_sedes" in message and "nothing was restored" in message
+    assert not archive.occupied()
+    # A file that names no migrations at all is refused the same way, never with a traceback.
+    del document["migrations"]
+    path.write_text(json.dumps(document))
+    with pytest.raises(CommandError, match="older version.*unknown"):
+        call_command("restore", str(path))
+    assert not archive.occupied()
+
+
 def test_the_code_does_not_depend_on_what_a_round_trip_can_change(db):
     """Times to the second: a copy cut to the millisecond (Django's own JSON dump) gives the same code."""
     mesa, _log = factories.short_mesa()
-    code = planilla.verification_code(mesa)
+    code = verification.verification_code(mesa)
     for model, field in ((ClaimEntry, "created_at"), (Signature, "signed_at")):
         for row in model.objects.filter(mesa=mesa):
             when = getattr(row, field)
             model.objects.filter(pk=row.pk).update(**{field: when.replace(microsecond=when.microsecond // 1000 * 1000)})
-    assert planilla.verification_code(mesa) == code
+    assert verification.verification_code(mesa) == code
     first = ClaimEntry.objects.get(mesa=mesa, seq=1)
     ClaimEntry.objects.filter(pk=first.pk).update(created_at=first.created_at + datetime.timedelta(seconds=1))
-    assert planilla.verification_code(mesa) != code  # a second is a change
+    assert verification.verification_code(mesa) != code  # a second is a change
 
 
 def test_a_code_printed_with_microseconds_still_verifies(db):
     mesa, _log = factories.short_mesa()
     from django.conf import settings
 
-    legacy = f"{mesa.pk}-{planilla._digest(settings.SECRET_KEY, planilla.canonical_record(mesa, precise=True))}"
-    assert legacy != planilla.verification_code(mesa)
-    assert planilla.mesa_for_code(legacy) == mesa
-    assert planilla.mesa_for_code(legacy[:-1] + ("0" if legacy[-1] != "0" else "1")) is None
-
-
-def backups_done():
-    """Wait for the round starts' backups, each written by a thread of its own (``backup.auto``)."""
-    for thread in threading.enumerate():
-        if thread.name == auto.THREAD_NAME:
-            thread.join(timeout=60)
+    legacy = f"{mesa.pk}-{verification._digest(settings.SECRET_KEY, verification.canonical_record(mesa, precise=True))}"
+    assert legacy != verification.verification_code(mesa)
+    assert verification.mesa_for_code(legacy) == mesa
+    assert verification.mesa_for_code(legacy[:-1] + ("0" if legacy[-1] != "0" else "1")) is None
 
 
 @pytest.mark.django_db(transaction=True)

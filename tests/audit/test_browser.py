@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.claimlog.conftest import make_pair
-from tests.tournament.factories import championship as make_championship
-from tests.tournament.factories import organiser
+from tests.support.claims import make_pair
+from tests.support.factories import championship as make_championship
+from tests.support.factories import organiser
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from resolutions import register
 from resolutions.models import Resolution
-from tests.tournament.factories import championship as make_championship
+from tests.support.factories import championship as make_championship
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -66,7 +66,7 @@ def import_through_the_page(championship, director, content):
 def test_a_date_outside_the_era_or_not_real_refuses_the_file_and_stores_nothing(championship, people, decided_at):
     content = document({**GOOD, "decided_at": decided_at})
     with pytest.raises(register.ResolutionError, match="Resolution 1 of the file: its date"):
-        register.import_precedents(championship, people["director"], content)
+        register.import_precedents(championship, content, by=people["director"])
     response = import_through_the_page(championship, people["director"], content)
     assert response.status_code == 200 and "Resolution 1 of the file: its date" in response.content.decode()
     assert not Resolution.objects.exists()
@@ -91,7 +91,7 @@ def test_a_date_outside_the_era_or_not_real_refuses_the_file_and_stores_nothing(
 )
 def test_structures_numbers_and_sizes_are_bounded_before_anything_is_stored(championship, people, content, message):
     with pytest.raises(register.ResolutionError, match=message):
-        register.import_precedents(championship, people["director"], content)
+        register.import_precedents(championship, content, by=people["director"])
     assert not Resolution.objects.exists()
 
 
@@ -101,12 +101,12 @@ def test_two_hundred_thousand_brackets_through_the_page_are_a_message_not_a_500(
 
 
 def test_the_same_precedent_twice_is_recognised_and_keeps_its_origin_and_number(championship, people):
-    register.resolve(championship, people["director"], "Corte de luz.", "Se suspende la ronda.")
+    register.resolve(championship, "Corte de luz.", "Se suspende la ronda.", by=people["director"])
     second = {**GOOD, "number": 2, "situation": "Un teléfono sonó."}
-    assert register.import_precedents(championship, people["director"], document(GOOD)) == (1, 0)
+    assert register.import_precedents(championship, document(GOOD), by=people["director"]) == (1, 0)
     first = Resolution.objects.get(championship=championship, precedent_number=1)
     assert first.number == 2 and first.precedent_from == "Riobamba 2025"
-    assert register.import_precedents(championship, people["director"], document(GOOD, second)) == (1, 1)
+    assert register.import_precedents(championship, document(GOOD, second), by=people["director"]) == (1, 1)
     response = import_through_the_page(championship, people["director"], document(GOOD, second))
     assert "0 precedents imported. 2 were already in the register." in response.content.decode()
     stored = list(championship.resolutions.order_by("number").values_list("number", "precedent_number"))
@@ -118,8 +118,8 @@ def test_the_same_precedent_twice_is_recognised_and_keeps_its_origin_and_number(
     assert [(r["number"], r["precedent_from"]) for r in again[1:]] == [(1, "Riobamba 2025"), (2, "Riobamba 2025")]
     following = make_championship(name="Campeonato 2028", director=people["director"])
     exported = register.export(championship)
-    assert register.import_precedents(following, people["director"], exported) == (3, 0)
-    assert register.import_precedents(following, people["director"], exported) == (0, 3)
+    assert register.import_precedents(following, exported, by=people["director"]) == (3, 0)
+    assert register.import_precedents(following, exported, by=people["director"]) == (0, 3)
 
 
 def test_a_clash_with_a_resolution_recorded_at_the_same_moment_is_a_refusal_not_a_500(
@@ -129,7 +129,7 @@ def test_a_clash_with_a_resolution_recorded_at_the_same_moment_is_a_refusal_not_
     Resolution.objects.create(championship=championship, number=taken, situation="s", ruling="r")
     monkeypatch.setattr(register, "_next_number", lambda championship: taken)
     with pytest.raises(register.ResolutionError, match="at the same moment; nothing was imported"):
-        register.import_precedents(championship, people["director"], document(GOOD, {**GOOD, "number": 2}))
+        register.import_precedents(championship, document(GOOD, {**GOOD, "number": 2}), by=people["director"])
     assert list(championship.resolutions.values_list("number", flat=True)) == [taken]
 
 
@@ -143,7 +143,7 @@ def test_two_imports_at_once_store_each_precedent_once(championship, people):
     def job():
         try:
             barrier.wait()
-            results.append(register.import_precedents(championship, people["director"], content))
+            results.append(register.import_precedents(championship, content, by=people["director"]))
         except BaseException as error:  # noqa: BLE001 — reported below
             errors.append(error)
         finally:

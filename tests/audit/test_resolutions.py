@@ -12,7 +12,7 @@ from audit.models import AuditEntry
 from refereeing.models import ClaimEntry
 from resolutions import register
 from resolutions.models import Resolution
-from tests.tournament.factories import championship as make_championship
+from tests.support.factories import championship as make_championship
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -30,7 +30,7 @@ def client_of(user):
 def test_the_director_records_a_resolution_with_an_ajuste_logged_through_the_claim_log(championship, played, people):
     """Art. 18: the ajuste is the Director's claim, decided by the engine like any claim."""
     resolution = register.resolve(
-        championship, people["director"], SITUATION, RULING, "Art. 18", [played], ajuste=(played, "B", 3)
+        championship, SITUATION, RULING, "Art. 18", [played], ajuste=(played, "B", 3), by=people["director"]
     )
     entry = ClaimEntry.objects.get(mesa=played, seq=resolution.ajuste_seq)
     assert entry.kind == "ajuste" and entry.juez == people["director"] and entry.accepted
@@ -44,7 +44,7 @@ def test_the_director_records_a_resolution_with_an_ajuste_logged_through_the_cla
 
 def test_only_the_director_writes_one(championship, mesa, people):
     with pytest.raises(register.ResolutionError, match="Only the championship's Director"):
-        register.resolve(championship, people["staff"], SITUATION, RULING)
+        register.resolve(championship, SITUATION, RULING, by=people["staff"])
     url = reverse("resolutions:list", args=[championship.pk])
     response = client_of(people["staff"]).post(url, {"situation": SITUATION, "ruling": RULING})
     assert response.status_code == 403
@@ -57,29 +57,29 @@ def test_an_ajuste_on_a_decided_mesa_stores_nothing(championship, mesa, people):
     Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WALKOVER, winner=mesa.pair_a)
     mesa.refresh_from_db()
     with pytest.raises(register.ResolutionError, match="already decided"):
-        register.resolve(championship, people["director"], SITUATION, RULING, ajuste=(mesa, "A", 2))
+        register.resolve(championship, SITUATION, RULING, ajuste=(mesa, "A", 2), by=people["director"])
     assert not Resolution.objects.exists() and not ClaimEntry.objects.exists()
 
 
 def test_an_ajuste_on_another_championships_mesa_is_refused(championship, mesa, people):
     other = make_championship(name="Otro", director=people["director"])
     with pytest.raises(register.ResolutionError, match="own championship"):
-        register.resolve(other, people["director"], SITUATION, RULING, ajuste=(mesa, "A", 2))
+        register.resolve(other, SITUATION, RULING, ajuste=(mesa, "A", 2), by=people["director"])
     assert not Resolution.objects.exists()
 
 
 @pytest.mark.parametrize("situation", ["con\x00nul", "x\ud800", "x" * 2001, "campana\x07", "  "])
 def test_bad_texts_are_refused_and_nothing_is_stored(championship, people, situation):
     with pytest.raises(register.ResolutionError):
-        register.resolve(championship, people["director"], situation, RULING)
+        register.resolve(championship, situation, RULING, by=people["director"])
     assert not Resolution.objects.exists()
 
 
 def test_a_refusal_names_the_field_in_the_requests_language(championship, people):
     with pytest.raises(register.ResolutionError) as refused:
-        register.resolve(championship, people["director"], SITUATION, RULING, articles="Art. 9\nArt. 10")
+        register.resolve(championship, SITUATION, RULING, articles="Art. 9\nArt. 10", by=people["director"])
     assert refused.value.message == "'articles' must be a single line."
-    resolution = register.resolve(championship, people["director"], "  dos\r\nlíneas ", RULING)
+    resolution = register.resolve(championship, "  dos\r\nlíneas ", RULING, by=people["director"])
     assert resolution.situation == "dos\nlíneas"
 
 
@@ -99,7 +99,7 @@ def test_the_page_records_lists_and_searches(championship, played, people):
         },
     )
     assert response.status_code == 302
-    register.resolve(championship, people["director"], "Un jugador usó el teléfono.", "Amonestación.", "Art. 16")
+    register.resolve(championship, "Un jugador usó el teléfono.", "Amonestación.", "Art. 16", by=people["director"])
     page = director.get(url, {"q": "reparto"}).content.decode()
     assert "Resolution 1" in page and "Resolution 2" not in page and "Adjustment at" in page
     page = director.get(url, {"q": "teléfono"}).content.decode()
@@ -110,8 +110,10 @@ def test_the_page_records_lists_and_searches(championship, played, people):
 
 
 def test_export_then_import_starts_the_next_championship_with_the_precedents(championship, played, people):
-    register.resolve(championship, people["director"], SITUATION, RULING, "Art. 18", [played], ajuste=(played, "A", 2))
-    register.resolve(championship, people["director"], "Corte de luz.", "Se suspende la ronda.", "Art. 16")
+    register.resolve(
+        championship, SITUATION, RULING, "Art. 18", [played], ajuste=(played, "A", 2), by=people["director"]
+    )
+    register.resolve(championship, "Corte de luz.", "Se suspende la ronda.", "Art. 16", by=people["director"])
     exported = client_of(people["staff"]).get(reverse("resolutions:export", args=[championship.pk]))
     assert exported["Content-Type"].startswith("application/json")
     document = json.loads(exported.content)
@@ -144,7 +146,7 @@ def test_export_then_import_starts_the_next_championship_with_the_precedents(cha
 )
 def test_a_bad_file_is_refused_with_a_clear_message(championship, people, content, message):
     with pytest.raises(register.ResolutionError, match=message):
-        register.import_precedents(championship, people["director"], content)
+        register.import_precedents(championship, content, by=people["director"])
     assert not Resolution.objects.exists()
 
 
@@ -162,7 +164,7 @@ def test_one_bad_resolution_refuses_the_whole_file(championship, people):
     bad = {**good, "ruling": "con \x00 nul"}
     content = json.dumps({"format": register.EXPORT_FORMAT, "version": 1, "resolutions": [good, bad]}).encode()
     with pytest.raises(register.ResolutionError, match="Resolution 2 of the file"):
-        register.import_precedents(championship, people["director"], content)
+        register.import_precedents(championship, content, by=people["director"])
     response = client_of(people["director"]).post(
         reverse("resolutions:import", args=[championship.pk]),
         {"file": SimpleUploadedFile("r.json", content, "application/json")},
@@ -173,12 +175,12 @@ def test_one_bad_resolution_refuses_the_whole_file(championship, people):
     no_zone = {**good, "decided_at": "2026-11-21T10:00:00"}
     content = json.dumps({"format": register.EXPORT_FORMAT, "version": 1, "resolutions": [no_zone]}).encode()
     with pytest.raises(register.ResolutionError, match="time zone"):
-        register.import_precedents(championship, people["director"], content)
+        register.import_precedents(championship, content, by=people["director"])
     assert (
         register.import_precedents(
             championship,
-            people["director"],
             json.dumps({"format": register.EXPORT_FORMAT, "version": 1, "resolutions": [good]}).encode(),
+            by=people["director"],
         ).new
         == 1
     )

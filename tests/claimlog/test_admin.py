@@ -6,10 +6,8 @@ import pytest
 
 from refereeing.claimlog.log import record_claim
 from refereeing.models import ClaimEntry, Signature
+from tests.support.claims import MANO, api_client, data_url, png
 from tournament.models import Mesa
-
-from .conftest import MANO, api_client
-from .test_signatures_levante import data_url, png
 
 pytestmark = pytest.mark.django_db
 

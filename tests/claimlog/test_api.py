@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 from refereeing.claimlog import api
 from refereeing.engine import KINDS
 from refereeing.models import ClaimEntry
+from tests.support.claims import CAIDA_A, CAIDA_B, MANO, api_client, claim_body, post_json
 from tournament.models import Mesa
-
-from .conftest import CAIDA_A, CAIDA_B, MANO, api_client, claim_body, post_json
 
 pytestmark = pytest.mark.django_db
 
@@ -68,6 +67,8 @@ def test_a_claim_at_a_finished_mesa_answers_409_with_a_reason(juez, mesa):
     assert "terminada" in response.json()["detail"].lower()
 
 
+# A fixed client id in the test names: each pytest-xdist worker collects the suite and must find the same names.
+CLIENT_ID = "0490f421-41eb-4ac6-b199-33a3f3f987ad"
 BAD_BODIES = [
     "not json at all",
     "[1, 2, 3]",
@@ -76,13 +77,13 @@ BAD_BODIES = [
     "{}",
     '{"client_id": "nope", "claim": {"kind": "caida", "pair": "A"}}',
     '{"client_id": 5, "claim": {"kind": "caida", "pair": "A"}}',
-    '{"client_id": "%s"}' % uuid.uuid4(),
-    '{"client_id": "%s", "claim": {"kind": "trampa"}}' % uuid.uuid4(),
-    '{"client_id": "%s", "claim": "caida"}' % uuid.uuid4(),
-    '{"client_id": "%s", "claim": {"kind": "caida", "pair": "A"}, "expected_seq": "x"}' % uuid.uuid4(),
-    '{"client_id": "%s", "claim": {"kind": "caida", "pair": "A"}, "expected_seq": 1e99}' % uuid.uuid4(),
-    '{"client_id": "%s", "claim": {"kind": "void", "target": "one"}}' % uuid.uuid4(),
-    '{"client_id": "%s", "claim": {"kind": ["caida"]}}' % uuid.uuid4(),
+    '{"client_id": "%s"}' % CLIENT_ID,
+    '{"client_id": "%s", "claim": {"kind": "trampa"}}' % CLIENT_ID,
+    '{"client_id": "%s", "claim": "caida"}' % CLIENT_ID,
+    '{"client_id": "%s", "claim": {"kind": "caida", "pair": "A"}, "expected_seq": "x"}' % CLIENT_ID,
+    '{"client_id": "%s", "claim": {"kind": "caida", "pair": "A"}, "expected_seq": 1e99}' % CLIENT_ID,
+    '{"client_id": "%s", "claim": {"kind": "void", "target": "one"}}' % CLIENT_ID,
+    '{"client_id": "%s", "claim": {"kind": ["caida"]}}' % CLIENT_ID,
     '{"client_id": ["x"], "claim": {"kind": "caida", "pair": "A"}}',
 ]
 

@@ -4,45 +4,20 @@ These tests commit for real (``transaction=True``) and write from several
 threads, each with its own database connection, as gunicorn's workers do.
 """
 
-import threading
 import uuid
 
 import pytest
-from django.db import connection
 
 from refereeing.claimlog.log import record_claim
 from refereeing.models import ClaimEntry
+from tests.support.claims import ajuste
+from tests.support.threads import run_at_once
 from tournament.models import Mesa
-
-from .conftest import ajuste
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 THREADS = 8
 CLAIMS_PER_THREAD = 5
-
-
-def run_at_once(jobs):
-    """Run every job in its own thread, released together; return their results."""
-    barrier = threading.Barrier(len(jobs))
-    results, errors = [None] * len(jobs), []
-
-    def run(i, job):
-        try:
-            barrier.wait()
-            results[i] = job()
-        except BaseException as error:  # noqa: BLE001 — reported to the test below
-            errors.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    assert not errors, errors
-    return results
 
 
 def test_concurrent_writers_lose_no_claim_and_leave_no_gap(mesa):

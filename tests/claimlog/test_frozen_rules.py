@@ -13,13 +13,13 @@ from django.urls import reverse
 
 from refereeing.claimlog.log import mesa_replay, record_claim
 from refereeing.engine.rules import build_ruleset
+from refereeing.planilla import printed, verification
 from refereeing.planilla import sheet as planilla
-from tests.juezscreen.test_pages import screen_config
-from tests.planilla.helpers import text
-from tournament.forms import ChampionshipForm
+from tests.support.claims import MANO, api_client
+from tests.support.planilla import text
+from tests.support.tablet import screen_config
+from tournament.championships.forms import ChampionshipForm
 from tournament.models import Championship, Mesa, RulesFrozen
-
-from .conftest import MANO, api_client
 
 pytestmark = pytest.mark.django_db
 
@@ -141,8 +141,8 @@ def test_a_mesa_s_decisions_never_change_when_something_tries(people, mesa, othe
         "replay": mesa_replay(mesa).as_dict(),
         "api": juez.get(f"/api/mesas/{mesa.pk}/").json(),
         "screen": screen(juez, mesa),
-        "code": planilla.verification_code(mesa),
-        "sheet": text(planilla.pdf(planilla.build(mesa, "", "en"))),
+        "code": verification.verification_code(mesa),
+        "sheet": text(printed.pdf(planilla.build(mesa, "", "en"))),
     }
     assert before["replay"]["decisions"][1]["points"] == {"A": 2, "B": 0}  # riobamba: caída y limpia 2 (Art. 9a)
 
@@ -154,11 +154,11 @@ def test_a_mesa_s_decisions_never_change_when_something_tries(people, mesa, othe
     api = juez.get(f"/api/mesas/{mesa.pk}/").json()
     assert api["ruleset"] == before["api"]["ruleset"] and api["decisions"] == before["api"]["decisions"]
     assert screen(juez, mesa) == before["screen"]
-    assert planilla.verification_code(mesa) == before["code"]
-    assert planilla.mesa_for_code(before["code"]) == mesa
-    sheet = text(planilla.pdf(planilla.build(mesa, "", "en")))
-    assert 'profile "riobamba"' in sheet.replace("“", '"').replace("”", '"')
-    assert "a_todo_rigor" not in sheet
+    assert verification.verification_code(mesa) == before["code"]
+    assert verification.mesa_for_code(before["code"]) == mesa
+    sheet = text(printed.pdf(planilla.build(mesa, "", "en")))
+    assert 'profile "Riobamba rulebook"' in sheet.replace("“", '"').replace("”", '"')  # by its human name
+    assert "a_todo_rigor" not in sheet and "A todo rigor" not in sheet
     # A new claim is decided by the mesa's own rules too.
     record_claim(mesa, MANO, uuid.uuid4(), user=people["juez"])
     answer = record_claim(mesa, CAIDA_LIMPIA_A, uuid.uuid4(), user=people["juez"])
@@ -181,17 +181,17 @@ def test_a_mesa_s_header_cannot_be_rewritten(people, mesa):
 
 def test_the_verification_code_covers_the_header(people, mesa):
     start(mesa, people["juez"])
-    code = planilla.verification_code(mesa)
+    code = verification.verification_code(mesa)
     Mesa.objects.filter(pk=mesa.pk).update(header={**mesa.header, "ruleset": "pichincha"})
-    assert planilla.mesa_for_code(code) is None
+    assert verification.mesa_for_code(code) is None
     # A code printed before mesas kept a header still verifies.
     Mesa.objects.filter(pk=mesa.pk).update(header=mesa.header)
-    legacy = f"{mesa.pk}-" + planilla._digest("x", b"")  # shape only
-    assert planilla.mesa_for_code(legacy) is None
+    legacy = f"{mesa.pk}-" + verification._digest("x", b"")  # shape only
+    assert verification.mesa_for_code(legacy) is None
     from django.conf import settings
 
-    old = f"{mesa.pk}-{planilla._digest(settings.SECRET_KEY, planilla.canonical_record(mesa, header=False))}"
-    assert old != code and planilla.mesa_for_code(old) == mesa
+    old = f"{mesa.pk}-{verification._digest(settings.SECRET_KEY, verification.canonical_record(mesa, header=False))}"
+    assert old != code and verification.mesa_for_code(old) == mesa
 
 
 def test_the_migration_gives_started_mesas_their_championship_s_rules(people, mesa, other_mesa):

@@ -8,9 +8,8 @@ rule set carries the labels of every claim kind.
 
 from refereeing.engine import KINDS
 from refereeing.engine.messages import KIND_LABELS
+from tests.support.claims import CAIDA_A, MANO, api_client, claim_body, post_json
 from tournament.models import Championship
-
-from .conftest import CAIDA_A, MANO, api_client, claim_body, post_json
 
 
 def claims_url(mesa):

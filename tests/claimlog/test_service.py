@@ -7,11 +7,10 @@ import pytest
 from refereeing.claimlog import log as claimlog
 from refereeing.claimlog.log import Conflict, MalformedClaim, MesaClosed, record_claim
 from refereeing.models import ClaimEntry
-from tests.tournament import factories
-from tournament import draws
+from tests.support import factories
+from tests.support.claims import CAIDA_A, CAIDA_B, MANO, ajuste
+from tournament.draws import draws
 from tournament.models import Mesa
-
-from .conftest import CAIDA_A, CAIDA_B, MANO, ajuste
 
 pytestmark = pytest.mark.django_db
 
@@ -203,7 +202,7 @@ def test_a_juez_busy_in_another_championship_is_told_which_mesa_and_where(englis
     for name in ("Copa de Quito", "Campeonato de Riobamba"):
         champ = factories.championship(name=name)
         factories.pairs(champ, 2)
-        draws.draw_bracket(champ, seed=1)
+        draws.draw_bracket(champ, seed=1, by=None)
         mesa = champ.mesas.get(bracket="W", round=1, position=1)
         Mesa.objects.filter(pk=mesa.pk).update(juez=judge, table_number=1, status=Mesa.Status.READY)
         mesas.append(Mesa.objects.get(pk=mesa.pk))

@@ -3,9 +3,8 @@
 import pytest
 
 from refereeing.models import Signature
+from tests.support.claims import api_client, data_url, png, post_json
 from tournament.models import Mesa
-
-from .conftest import api_client, data_url, png, post_json
 
 pytestmark = pytest.mark.django_db
 

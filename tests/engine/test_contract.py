@@ -46,6 +46,10 @@ STATE_KEYS = {
     "players",
     "seats",
     "protestable",
+    "next",
+    "counters",
+    "ended",
+    "chips",
 }
 
 
@@ -122,6 +126,13 @@ def test_decisions_and_state_as_json():
         "players": 4,
         "seats": ["A1", "B1", "A2", "B2"],
         "protestable": {"A": [], "B": []},
+        "next": "finished",
+        "counters": {"chica": 1, "data": 1, "mano": 2, "dealer": "B1"},
+        "ended": "mesa",
+        "chips": {
+            "A": {"points": 48, "perros": 4, "tantos": 4, "odd": 0},
+            "B": {"points": 6, "perros": 0, "tantos": 3, "odd": 0},
+        },
     }
     assert data["decisions"][-1]["code"] == "mesa_terminada"
 

@@ -36,7 +36,6 @@ def test_conteo_opens_the_way_to_the_next_data_art_3f():
         "limpia B",
         "caida_limpia A",
         "pedir_mal A",
-        "mal_repartidas",
         "jyv A no",
         "conteo 20 20",
         "doble_ronda B",

@@ -130,5 +130,11 @@ def test_a_refused_claim_changes_nothing():
                 kept = [log[seq - 1] for seq in kept_seqs]
                 assert len(kept) < len(log)
                 again = replay(header, kept)
-                assert renumbered(again.state.as_dict(), kept_seqs) == result.state.as_dict()
+                shown, expected = renumbered(again.state.as_dict(), kept_seqs), result.state.as_dict()
+                if again.referee.chica_ender == len(kept) and kept_seqs[-1] < len(log):
+                    # The one exception, by ruling ("no claim yet" means no claim at all): a
+                    # refused claim after the play that won the chica closes the juego y veo on it.
+                    assert expected["protestable"] == {"A": [], "B": []}
+                    del shown["protestable"], expected["protestable"]
+                assert shown == expected
                 assert all(d.accepted for d in again.decisions)

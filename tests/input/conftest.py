@@ -1,8 +1,8 @@
-"""The claim log's fixtures (a championship, a ready mesa and its people), for the input tests."""
+"""The fixtures of tests.support.one_mesa (a championship, a ready mesa and its people), for the input tests."""
 
 import json
 
-from tests.claimlog.conftest import (  # noqa: F401  (fixtures)
+from tests.support.one_mesa import (  # noqa: F401  (fixtures)
     championship,
     english,
     mesa,

@@ -31,11 +31,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from refereeing.access.permissions import table_of
 from refereeing.appeals import procedure as appeals
 from refereeing.engine import KINDS
 from refereeing.models import PinFailure
 from resolutions.models import Resolution
-from tests.claimlog.conftest import SIGNED, api_client
+from tests.support.claims import SIGNED, api_client
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db
@@ -139,8 +140,8 @@ def place(played, other_mesa, people, settings):
     """A mesa in play with an appeal waiting for the Director, a finished mesa to sign, and a juez's account."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     Mesa.objects.filter(pk=other_mesa.pk).update(status=Mesa.Status.FINISHED, winner=other_mesa.pair_a, chicas_a=2)
-    appeal = appeals.file_appeal(played, "B", 2, "La carta ya se jugó.", "Las Sotas uno", SIGNED, uuid.uuid4())
-    from tests.tournament.factories import jueces
+    appeal = appeals.file_appeal(played, "B", 2, "La carta ya se jugó.", "Las Sotas uno", SIGNED, uuid.uuid4(), by=None)
+    from tests.support.factories import jueces
 
     [account] = jueces(1)
     return {
@@ -263,7 +264,7 @@ def championship_form():
         [
             "name",
             "edition",
-            "venue",
+            "sede",
             "start_date",
             "end_date",
             "director",
@@ -273,7 +274,6 @@ def championship_form():
             "third_place",
             "group_size",
             "advance_per_group",
-            "tables",
             "appeal_window_minutes",
             "rule_chicas_to_win",
         ],
@@ -286,7 +286,6 @@ def championship_form():
             "bracket_format": "double",
             "group_size": "4",
             "advance_per_group": "0",
-            "tables": "8",
             "appeal_window_minutes": "10",
         },
     )
@@ -383,7 +382,12 @@ FORMS = {
     ),
     "sign_in": (None, lambda p: "/cuenta/entrar/", form(["username", "password"], {"username": "juez"})),
     "pin_page": (None, lambda p: "/acceso/", form(["table", "pin"], {"table": "3"})),
-    "mesa_pin_page": (None, lambda p: f"/acceso/mesa/{p['mesa'].pk}/", form(["pin"])),
+    "table_pin_page": (None, lambda p: f"/acceso/mesa-fisica/{table_of(p['mesa']).pk}/", form(["pin"])),
+    "sede": (
+        "staff",
+        lambda p: "/campeonatos/sedes/",
+        form(["name", "tables", "plan"], {"name": "Coliseo", "tables": "8"}),
+    ),
 }
 
 

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.input.test_fuzz import SETTINGS, check, client_for, form, place, send_form, snapshot  # noqa: F401
+from tests.support import factories
 from tournament.models import Championship, Mesa, Pair, Player
 
 pytestmark = pytest.mark.django_db
@@ -89,7 +90,9 @@ PAGES = ["change", "add", "delete", "bulk delete"]
 
 @pytest.fixture
 def other(db):
-    return Championship.objects.create(name="Otro", start_date="2026-11-21", end_date="2026-11-22")
+    return Championship.objects.create(
+        name="Otro", start_date="2026-11-21", end_date="2026-11-22", sede=factories.sede()
+    )
 
 
 @pytest.mark.parametrize("who", ["staff", "superuser"])

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 
 from refereeing.claimlog.log import MalformedClaim, record_claim
 from refereeing.models import ClaimEntry, Signature
-from tests.claimlog.conftest import CAIDA_A, api_client, data_url, png
+from tests.support.claims import CAIDA_A, api_client, data_url, png
 from tournament.models import Mesa
 
 from .conftest import post_raw

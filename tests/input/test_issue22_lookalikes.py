@@ -19,11 +19,11 @@ from refereeing.appeals import procedure as appeals
 from refereeing.engine import lookalikes
 from refereeing.engine.text import TextError, check_text
 from resolutions import register
-from tests.claimlog.conftest import SIGNED
-from tests.tournament.factories import championship as make_championship
-from tests.tournament.factories import organiser
-from tournament import pairs_csv
+from tests.support.claims import SIGNED
+from tests.support.factories import championship as make_championship
+from tests.support.factories import organiser
 from tournament.models import Pair
+from tournament.pairs import pairs_csv
 
 FILLERS = ["\u3164", "\u115f", "\u1160", "\uffa0", "\u2800", "\u200b\u200c\u200d\ufeff", "\u3164 \u2800"]
 TIGRES = "Los Tigres"
@@ -243,10 +243,10 @@ def test_a_spanish_username_is_accepted_and_the_admin_refuses_a_look_alike(org_c
 
 def test_an_appeal_of_only_zero_width_characters_is_refused(played, english):
     with pytest.raises(appeals.AppealError) as refused:
-        appeals.file_appeal(played, "B", 2, "\u200b\u200c\u200d", "Las Sotas uno", SIGNED, uuid.uuid4())
+        appeals.file_appeal(played, "B", 2, "\u200b\u200c\u200d", "Las Sotas uno", SIGNED, uuid.uuid4(), by=None)
     assert "reason" in refused.value.message and "cannot be empty" in refused.value.message
     with pytest.raises(appeals.AppealError):
-        appeals.file_appeal(played, "B", 2, "No fue caída.", "\u3164", SIGNED, uuid.uuid4())
+        appeals.file_appeal(played, "B", 2, "No fue caída.", "\u3164", SIGNED, uuid.uuid4(), by=None)
     assert not played.appeals.exists()
 
 
@@ -255,6 +255,6 @@ def test_an_appeal_of_only_zero_width_characters_is_refused(played, english):
 )
 def test_a_resolution_of_only_zero_width_characters_is_refused(championship, people, english, situation, ruling):
     with pytest.raises(register.ResolutionError) as refused:
-        register.resolve(championship, people["director"], situation, ruling)
+        register.resolve(championship, situation, ruling, by=people["director"])
     assert refused.value.message == "A resolution states the situation and the ruling."
     assert not championship.resolutions.exists()

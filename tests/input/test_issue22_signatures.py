@@ -16,8 +16,8 @@ import pytest
 from PIL import Image, ImageFile
 
 from refereeing.models import Signature
-from tests.claimlog.conftest import api_client, data_url, png
-from tests.planilla.factories import signature_png
+from tests.support.claims import api_client, data_url, png
+from tests.support.planilla_factories import signature_png
 
 from .test_issue11_input import finish, sign
 

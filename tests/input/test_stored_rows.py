@@ -20,10 +20,11 @@ from pypdf import PdfReader
 from refereeing.appeals import procedure as appeals
 from refereeing.claimlog.log import record_claim
 from refereeing.models import Appeal, ClaimEntry, Signature
+from refereeing.planilla import printed, verification
 from refereeing.planilla import sheet as planilla
-from tests.claimlog.conftest import CAIDA_A, MANO, SIGNED, api_client
-from tests.planilla.factories import signature_png
-from tournament.models import Championship, Mesa, Pair, Player
+from tests.support.claims import CAIDA_A, MANO, SIGNED, api_client
+from tests.support.planilla_factories import signature_png
+from tournament.models import Championship, Mesa, Pair, Player, Sede
 
 from .conftest import post_raw
 
@@ -58,9 +59,11 @@ def spoiled(played, people):
     ajuste = record_claim(
         mesa, {"kind": "ajuste", "pair": "B", "points": 3, "reason": "bien"}, uuid.uuid4(), user=director
     )
-    appeal = appeals.file_appeal(mesa, "B", 2, "La carta ya se había jugado.", "Las Sotas uno", SIGNED, uuid.uuid4())
-    appeals.admit(appeal, director)
-    appeals.rule(Appeal.objects.get(pk=appeal.pk), director, upheld=False, ruling="Se mantiene.")
+    appeal = appeals.file_appeal(
+        mesa, "B", 2, "La carta ya se había jugado.", "Las Sotas uno", SIGNED, uuid.uuid4(), by=None
+    )
+    appeals.admit(appeal, by=director)
+    appeals.rule(Appeal.objects.get(pk=appeal.pk), upheld=False, ruling="Se mantiene.", by=director)
     for _ in range(20):
         record_claim(mesa, {"kind": "ajuste", "pair": "A", "points": 40, "reason": "fin"}, uuid.uuid4(), user=director)
         mesa.refresh_from_db()
@@ -79,7 +82,8 @@ def spoiled(played, people):
     if SQLITE:  # varchar columns: PostgreSQL keeps only 120 or 150 characters
         Pair.objects.filter(pk=pair.pk).update(name=bad("pareja"), club=bad("club"))
         Player.objects.filter(pair=pair).update(full_name=bad("jugador"), id_number=bad("ci"))
-        Championship.objects.filter(pk=mesa.championship_id).update(name=bad("campeonato"), venue=bad("lugar"))
+        Championship.objects.filter(pk=mesa.championship_id).update(name=bad("campeonato"))
+        Sede.objects.filter(championships=mesa.championship_id).update(name=bad("lugar"))
     mesa.refresh_from_db()
     return mesa
 
@@ -134,7 +138,7 @@ def test_every_page_api_poll_and_planilla_of_a_spoiled_mesa_answers(spoiled, peo
             response = client.get(url)
             assert response.status_code < 500, (url, response.status_code)
             assert response.status_code in (200, 302), (url, response.status_code)
-    code = planilla.verification_code(mesa)
+    code = verification.verification_code(mesa)
     assert organiser.get(f"/planilla/verificar/{code}/").status_code == 200
 
 
@@ -143,7 +147,7 @@ def test_the_planilla_of_a_spoiled_mesa_stays_a_few_pages(spoiled, people):
     response = api_client(people["juez"]).get(f"/planilla/mesa/{spoiled.pk}.pdf")
     assert response.status_code == 200
     assert len(PdfReader(io.BytesIO(response.content)).pages) <= 3
-    html = planilla.html(planilla.build(spoiled))
+    html = printed.html(planilla.build(spoiled))
     assert len(html) < 40_000
     assert ": motivo" in html  # the ajuste's label and its reason
     assert "reason" in html and "ruling" in html and "…" in html  # shown, cut short

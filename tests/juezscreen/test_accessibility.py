@@ -1,4 +1,4 @@
-"""axe-core (vendored in static/vendor/axe-core) on the juez's screens, in
+"""axe-core (vendored for the tests in tests/support/static/vendor/axe-core) on the juez's screens, in
 each state a juez sees, on the Director's desk and on every other page each
 role reaches: no serious or critical violation (contrast of 4.5:1, labels
 on every input, names on every button...)."""
@@ -9,25 +9,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from refereeing.access.permissions import table_of
 from refereeing.models import Appeal
-from tests.claimlog.conftest import SIGNED
-from tests.juezscreen.conftest import MANO, caida, log_claims, login, open_screen
-from tests.tournament.factories import organiser
+from tests.support.claims import MANO, SIGNED, caida
+from tests.support.factories import organiser
+from tests.support.tablet import log_claims, login, open_screen, violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def violations(page, live_server, context=None):
-    """The serious and critical violations axe finds on the page (or inside ``context``), as readable lines."""
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(url=f"{live_server.url}/static/vendor/axe-core/axe.min.js")
-    found = page.evaluate(
-        "async (ctx) => (await axe.run(ctx ? document.querySelector(ctx) : document)).violations"
-        ".filter(v => ['serious', 'critical'].includes(v.impact))"
-        ".map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))",
-        context,
-    )
-    return found
 
 
 def directed(mesa):
@@ -99,7 +87,7 @@ def test_the_appeal_banner_and_the_ruling(live_server, page, mesa):
 
 
 def test_the_finished_mesa_mis_mesas_and_the_appeal_form(live_server, page, mesa):
-    from tests.juezscreen.conftest import ZAPATERIA
+    from tests.support.tablet import ZAPATERIA
 
     log_claims(mesa, ZAPATERIA)
     open_screen(page, live_server, mesa)
@@ -133,21 +121,23 @@ def test_the_directors_list_of_appeals_takes_a_new_one_in_place(live_server, pag
 
 @pytest.mark.parametrize("width, height", [(1024, 768), (390, 844)])
 def test_the_other_pages_of_each_role(live_server, page, mesa, width, height):
-    """The PIN pages and the planilla's verification (anyone), the Director's appeal, the organiser's jueces, batch
-    printing and cards, the accounts (the juez's own pages: the tests above)."""
+    """The PIN pages and the planilla's verification (anyone), the Director's appeal, the organiser's jueces, sedes,
+    batch printing and cards, the accounts (the juez's own pages: the tests above)."""
     director = directed(mesa)
     log_claims(mesa, [MANO, caida("A")])
     appeal = appeal_of_b(mesa)
     champ = mesa.championship_id
+    table = table_of(mesa)
     pages = [
-        (None, ["/acceso/", f"/acceso/mesa/{mesa.pk}/", "/planilla/verificar/"]),
+        (None, ["/acceso/", f"/acceso/mesa-fisica/{table.pk}/", "/planilla/verificar/"]),
         (director, [f"/apelaciones/{appeal.pk}/"]),
         (
             organiser(),
             [
                 "/jueces/",
                 f"/planilla/campeonato/{champ}/imprimir/",
-                f"/acceso/mesa/{mesa.pk}/tarjeta/",
+                f"/acceso/mesa-fisica/{table.pk}/tarjeta/",
+                "/campeonatos/sedes/",
                 f"/campeonatos/{champ}/parejas/{mesa.pair_a_id}/tarjeta/",
             ],
         ),

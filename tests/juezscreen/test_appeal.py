@@ -7,7 +7,8 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from refereeing.models import Appeal
-from tests.juezscreen.conftest import caida, draw, log_claims, login, open_screen, score, shot
+from tests.support.claims import caida
+from tests.support.tablet import draw, log_claims, login, open_screen, score, shot
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -1,20 +1,11 @@
 """The juez's list of mesas and who may open a mesa's screen (server side)."""
 
-import json
-
 import pytest
 
 from refereeing.engine.rules import build_ruleset
+from tests.support.tablet import screen_config
 
 pytestmark = pytest.mark.django_db
-
-
-def screen_config(response):
-    html = response.content.decode()
-    start = html.index('<script id="screen-config" type="application/json">') + len(
-        '<script id="screen-config" type="application/json">'
-    )
-    return json.loads(html[start : html.index("</script>", start)])
 
 
 def test_the_list_shows_only_the_juezs_own_mesas(client, mesa, other_juez):

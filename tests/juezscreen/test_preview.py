@@ -14,8 +14,8 @@ from playwright.sync_api import expect
 from refereeing.claimlog import log as claimlog
 from refereeing.engine import replay
 from refereeing.models import ClaimEntry
-from tests.juezscreen.conftest import MANO, caida, data_for_a, log_claims, open_screen, score
-from tests.juezscreen.test_screen import Tablet
+from tests.support.claims import MANO, caida
+from tests.support.tablet import Tablet, data_for_a, log_claims, open_screen, score
 
 # The preview is the engine helper's (contract 1, refereeing.engine.preview):
 # these run from the moment it is on the branch.
@@ -92,18 +92,29 @@ def test_the_confirmation_and_the_provisional_board_show_the_engines_points(live
     Tablet(page, 2).tap("#dlg-confirm [data-label=yes]")
     decision = ClaimEntry.objects.get(mesa=mesa, seq=3).decision
     assert shown == points_text(decision["points"])
-    # Offline, the board adds the engine's preview of each waiting claim; the
-    # server's answers then give the same score.
+    # Offline, the board shows the engine's answer to the first waiting claim
+    # (the preview is of the next claim); the ones after it are pending, not
+    # guessed (issue 24). The server's answer to the first is the same.
     page.tap(".screen [data-claim=mano]")
     page.route("**/api/**", lambda route: route.abort())
     page.wait_for_timeout(1500)
-    for kind, pair in (("caida", "B"), ("limpia", "A")):
-        page.wait_for_timeout(900)
-        page.tap(f".screen [data-claim={kind}][data-pair={pair}]")
+    page.tap(".screen [data-claim=caida][data-pair=B]")
     expect(page.locator(".provisional")).to_be_visible()
-    # 2 + 2 for A, 10 + 2 for B: caída (Art. 6), limpia, mal repartidas to the pair that did not deal (Art. 4).
-    provisional = (score(page, "A").inner_text(), score(page, "B").inner_text())
+    # 2 for A, 10 + 2 for B: caída (Art. 6), mal repartidas to the pair that did not deal (Art. 4).
+    expect(score(page, "B")).to_have_text("12")
+    expect(page.locator(".provisional-pending")).to_have_text("")
+    # The centre panel does not guess the step after a waiting claim.
+    expect(page.locator("#st-phase")).to_have_text("")
+    page.wait_for_timeout(900)
+    page.tap(".screen [data-claim=limpia][data-pair=A]")
+    expect(page.locator(".provisional-pending")).to_have_text(" · 1 sin respuesta aún")
+    assert (score(page, "A").inner_text(), score(page, "B").inner_text()) == ("2", "12")
     page.unroute("**/api/**")
     expect(page.locator("#net .net-waiting")).to_have_count(0, timeout=10000)
     expect(page.locator(".provisional")).to_be_hidden()
-    assert (score(page, "A").inner_text(), score(page, "B").inner_text()) == provisional
+    # Caída (Art. 6) and limpia (Art. 9), as the server decided them.
+    assert (score(page, "A").inner_text(), score(page, "B").inner_text()) == ("4", "12")
+    assert [e.decision["points"] for e in ClaimEntry.objects.filter(mesa=mesa, seq__gt=4).order_by("seq")] == [
+        {"A": 0, "B": 2},
+        {"A": 2, "B": 0},
+    ]

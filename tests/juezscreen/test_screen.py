@@ -7,69 +7,19 @@ each state go to artifacts/.
 
 import gzip
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
 
+from refereeing.access.permissions import table_of
+from refereeing.engine.messages import kind_labels
 from refereeing.models import ClaimEntry, Signature
-from tests.juezscreen.conftest import ZAPATERIA, draw, log_claims, login, open_screen, score, shot
+from tests.support.tablet import ZAPATERIA, Tablet, draw, log_claims, login, open_screen, score, settled, shot
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-ASKED = ("mal_repartidas", "suspender")
 DOUBLE_TAP_MS = 850
-
-
-def settled(page, seq):
-    """Wait until the server has confirmed every claim up to ``seq``."""
-    expect(page.locator("#net .net-waiting")).to_have_count(0)
-    expect(page.locator("#log .log-item").first.locator(".log-seq")).to_have_text(f"#{seq}")
-
-
-class Tablet:
-    """Taps on one device, counting the claims it expects the server to log."""
-
-    def __init__(self, page, seq=0):
-        self.page, self.seq = page, seq
-        self.tapped = {}  # by selector: when it was last tapped
-
-    def press(self, selector):
-        # A juez's second tap of one button comes after the double-tap window (0.8 s), or it is a double tap.
-        if selector in self.tapped:
-            self.page.wait_for_timeout(max(0, 850 - (time.monotonic() - self.tapped[selector]) * 1000))
-        self.page.tap(selector)
-        self.tapped[selector] = time.monotonic()
-
-    def tap(self, selector, confirm=True):
-        self.press(selector)
-        self.seq += 1
-        if confirm:
-            settled(self.page, self.seq)
-
-    def claim(self, kind, pair=None, **kwargs):
-        selector = f"[data-claim={kind}]" + (f"[data-pair={pair}]" if pair else "")
-        if kind in ASKED:
-            # Plays that end or stop things are confirmed first: the claim is taken on the confirmation.
-            self.press(f".screen {selector}")
-            self.tap("#dlg-confirm [data-label=yes]", **kwargs)
-        else:
-            self.tap(f".screen {selector}", **kwargs)
-
-    def conteo(self, counted_pair, cards, confirm=True):
-        """The pair's conteo button, the digits on the keypad, confirm."""
-        page = self.page
-        page.tap(f".screen [data-open=conteo][data-counted={counted_pair}]")
-        for digit in str(cards):
-            page.tap(f"#dlg-conteo [data-key='{digit}']")
-        self.tap("#dlg-conteo [data-confirm=conteo]", confirm=confirm)
-
-    def data_for_a(self):
-        """Two manos and a conteo of 30 cards to 10: +16 for A (Art. 15h)."""
-        self.claim("mano")
-        self.claim("mano")
-        self.conteo("A", 30)
 
 
 def test_a_whole_mesa_by_taps_to_two_chicas_and_the_signatures(live_server, page, mesa):
@@ -167,18 +117,21 @@ def test_claims_taken_offline_are_sent_once_and_in_order(live_server, page, mesa
     page.tap("#dlg-confirm [data-label=yes]")
     expect(page.locator("#net .net-status")).to_have_text("Sin conexión: las jugadas se guardan en esta tableta")
     expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 4")
-    # Offline the whole board is provisional (its points, the engine's
-    # preview of the queued claims: tests/juezscreen/test_preview.py).
+    # Offline the whole board is provisional: its points are the engine's
+    # answer to the first queued claim (the caída of B), the three after it
+    # are not answered yet and not guessed (tests/juezscreen/test_preview.py).
     expect(page.locator(".provisional")).to_be_visible()
     expect(page.locator("#screen")).to_have_class(re.compile("is-provisional"))
-    expect(score(page, "A")).to_have_text("6")
-    expect(score(page, "B")).to_have_text("4")
+    expect(score(page, "A")).to_have_text("2")
+    expect(score(page, "B")).to_have_text("2")
+    expect(page.locator(".provisional-pending")).to_have_text(" · 3 sin respuesta aún")
     shot(page, "offline")
     # A reload while offline loses nothing: the queue and the last state are on the device.
     page.reload()
     expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 4")
     expect(page.locator(".provisional")).to_be_visible()
-    expect(score(page, "A")).to_have_text("6")
+    expect(score(page, "B")).to_have_text("2")
+    expect(page.locator(".provisional-pending")).to_have_text(" · 3 sin respuesta aún")
     assert ClaimEntry.objects.filter(mesa=mesa).count() == 2
     page.unroute("**/api/**")
     settled(page, 6)
@@ -232,8 +185,9 @@ def test_two_devices_see_each_others_claims_within_two_seconds(live_server, page
 
 def test_a_device_opened_with_the_table_pin_logs_claims(live_server, page, mesa):
     """No account on the tablet: the QR code's page and the PIN open the screen."""
-    page.goto(f"{live_server.url}/acceso/mesa/{mesa.pk}/")
-    page.fill("input[name=pin]", mesa.pin)
+    table = table_of(mesa)
+    page.goto(f"{live_server.url}/acceso/mesa-fisica/{table.pk}/")
+    page.fill("input[name=pin]", table.pin)
     page.locator("form button[type=submit]").tap()
     expect(page).to_have_url(f"{live_server.url}/mesa/{mesa.pk}/")
     expect(page.locator("#st-chica")).not_to_have_text("–")
@@ -311,10 +265,17 @@ def test_suspend_and_resume(live_server, page, mesa):
     tablet.claim("suspender")
     expect(page.locator("#banner")).to_have_text("Mesa suspendida")
     expect(page.locator("[data-claim=reanudar]")).to_be_visible()
-    tablet.claim("caida", "A")
-    expect(page.locator("#refusal")).to_be_visible()
+    # Suspended, the engine takes nothing but the resumption (Art. 16): no other claim is within reach, and the
+    # screen says why and what the juez can do.
+    expect(page.locator(".suspended-note")).to_have_text(
+        "El juez suspendió la mesa: ninguna jugada hasta reanudarla. Solo el juez la reanuda, con Reanudar.",
+        use_inner_text=True,
+    )
+    for control in page.locator("#controls button:not([data-claim=reanudar])").all():
+        expect(control).to_be_hidden()
     tablet.claim("reanudar")
     expect(page.locator("#banner")).to_be_hidden()
+    expect(page.locator(".suspended-note")).to_be_hidden()
     tablet.claim("caida", "A")
     expect(score(page, "A")).to_have_text("2")
 
@@ -420,10 +381,29 @@ def test_phone_portrait_fits_the_width(live_server, browser, browser_context_arg
 def test_english_screen(live_server, page, mesa):
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
     open_screen(page, live_server, mesa)
-    expect(page.locator("[data-claim=mano]")).to_have_text("Deal (mano)")
-    Tablet(page).claim("caida", "A")  # before any mano: refused
+    expect(page.locator("[data-claim=mano]")).to_have_text("Mano")
+    tablet = Tablet(page)
+    tablet.claim("caida", "A")  # before any mano: refused
     expect(page.locator("#refusal .refusal-text")).to_have_text("Refused: No hand is being played. (Art. 3e)")
+    page.tap("#refusal [data-action=ack]")
     expect(page.locator("#net .net-status")).to_have_text("Online")
+    # Every claim button says what the log and the planilla say: the engine's one table, in English.
+    english, spanish = kind_labels("en"), kind_labels("es")
+    buttons = page.locator(".screen #controls [data-claim], .screen #controls [data-open]")
+    for index in range(buttons.count()):
+        button = buttons.nth(index)
+        kind = (
+            button.get_attribute("data-claim")
+            or {"jyv": "juego_y_veo", "conteo": "conteo"}[button.get_attribute("data-open")]
+        )
+        text = button.inner_text().strip()
+        assert text.startswith(english[kind]), (kind, text)
+        if english[kind] != spanish[kind]:
+            assert spanish[kind] not in text, (kind, text)
+    expect(page.locator("[data-claim=mal_repartidas]")).to_have_text("Misdeal")
+    expect(page.locator("#st-phase")).to_have_text("Deal the data; tap “Mano” once the cards are dealt.")
+    tablet.claim("mal_repartidas")  # found while dealing (Art. 4)
+    expect(page.locator("#log .log-item").first.locator(".log-what")).to_have_text("Misdeal")
     shot(page, "english")
 
 

@@ -9,6 +9,7 @@ tap on a slow network or a quick one logs one claim; after a conflict the juez c
 claim by claim. Screenshots of each state go to artifacts/.
 """
 
+import datetime
 import re
 from types import SimpleNamespace
 
@@ -17,8 +18,9 @@ from playwright.sync_api import expect
 
 from refereeing.models import ClaimEntry
 from tests.conftest import VENUE_HOST
-from tests.juezscreen.conftest import MANO, caida, log_claims, login, open_screen, score, shot
-from tests.juezscreen.test_screen import Tablet, settled
+from tests.support.browser import until
+from tests.support.claims import MANO, caida
+from tests.support.tablet import Tablet, log_claims, login, open_screen, score, settled, shot
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -167,7 +169,12 @@ def test_plays_that_end_or_stop_things_are_confirmed_in_one_sentence(live_server
     open_screen(page, live_server, mesa)
     dialog = page.locator("#dlg-confirm")
     page.tap(".screen [data-claim=mal_repartidas]")
-    expect(dialog).to_contain_text("Mal repartidas: 10 puntos para la pareja que no repartió, y la data termina.")
+    # The sentence names no figure; the points are the engine's preview's (Art. 4: 10 to the pair that did not deal).
+    expect(dialog).to_contain_text(
+        re.compile(
+            r"Mal repartidas: anota la pareja que no repartió, y la data termina\. Puntos: (Los Ases|Caballos de Espada) \+10\."
+        )
+    )
     shot(page, "confirm-mal-repartidas")
     dialog.locator("[data-label=no]").tap()
     page.tap(".screen [data-claim=suspender]")
@@ -232,12 +239,12 @@ def test_a_reload_offline_keeps_the_screen_on_localhost(live_server, page, mesa)
     log_claims(mesa, [MANO, caida("A")])
     open_screen(page, live_server, mesa)
     # The worker took the page and its files.
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.wait_for_function("caches.match(location.href).then(r => !!r)", polling=200)
-    page.wait_for_function(
+    until(page, "navigator.serviceWorker.controller !== null")
+    until(page, "caches.match(location.href).then(r => !!r)")
+    until(
+        page,
         """caches.open('mesa-screen-v1').then(c => c.keys()).then(
         keys => keys.some(k => k.url.endsWith('/mesa/main.js')))""",
-        polling=200,
     )
     page.context.set_offline(True)
     page.tap(".screen [data-claim=limpia][data-pair=B]")
@@ -255,8 +262,8 @@ def test_a_reload_offline_keeps_the_screen_on_localhost(live_server, page, mesa)
 
 
 def test_over_plain_http_the_screen_asks_before_a_reload_offline(live_server, page, mesa, settings):
-    # The server under a venue's name over plain HTTP: no secure context, so no service worker (README, "HTTPS at
-    # the venue"), and a reload without network would lose the screen.
+    # The server under a venue's name over plain HTTP: no secure context, so no service worker (docs/deployment.md, "HTTPS on
+    # the venue's own network"), and a reload without network would lose the screen.
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, VENUE_HOST]
     venue = SimpleNamespace(url=live_server.url.replace("localhost", VENUE_HOST))
     log_claims(mesa, [MANO])
@@ -276,6 +283,35 @@ def test_over_plain_http_the_screen_asks_before_a_reload_offline(live_server, pa
     expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 1")
     page.context.set_offline(False)
     settled(page, 2)
+    assert ClaimEntry.objects.get(mesa=mesa, seq=2).claim == caida("A")
+
+
+def test_over_plain_http_the_screen_asks_before_a_reload_while_a_claim_waits(live_server, page, mesa, settings):
+    # Online, but the claim not sent yet (a slow network): a reload then would lose the screen if the network went.
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, VENUE_HOST]
+    venue = SimpleNamespace(url=live_server.url.replace("localhost", VENUE_HOST))
+    log_claims(mesa, [MANO])
+    open_screen(page, venue, mesa)
+    assert page.evaluate("window.isSecureContext") is False
+    held = []
+    page.route(
+        re.compile(r"/api/mesas/\d+/claims/"),
+        lambda route: held.append(route) if route.request.method == "POST" else route.continue_(),
+    )
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
+    page.tap(".screen [data-claim=caida][data-pair=A]")
+    expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 1")
+    expect(page.locator("#net .net-status")).to_have_text("En línea")
+    page.evaluate("setTimeout(() => location.reload(), 0)")
+    page.wait_for_timeout(500)
+    assert asked == ["beforeunload"]
+    held.pop().continue_()
+    settled(page, 2)
+    # Nothing waits: a reload is asked nothing.
+    page.reload()
+    expect(page.locator("#st-chica")).to_have_text("1")
+    assert asked == ["beforeunload"]
     assert ClaimEntry.objects.get(mesa=mesa, seq=2).claim == caida("A")
 
 
@@ -322,17 +358,22 @@ def test_a_double_tap_on_a_quick_network_logs_one_claim(live_server, page, mesa)
     answered = []
     page.on("response", lambda r: answered.append(r) if r.request.method == "POST" else None)
     button = page.locator(".screen [data-claim=caida][data-pair=A]")
-    button.tap()
-    # Two taps 230 ms apart; the first claim is answered, and gone from the queue, before the second.
-    page.wait_for_timeout(230)
-    assert len(answered) == 1
+    # The page's clock stands still between taps (its timers run): the taps are 230 ms apart by the page's clock
+    # however long the server takes to answer on a loaded machine.
+    tapped = datetime.datetime(2026, 11, 26, 10, 0, tzinfo=datetime.UTC)
+    page.clock.set_fixed_time(tapped)
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        button.tap()
+    # The first claim is answered, and gone from the queue, before the second tap.
     expect(page.locator("#net .net-waiting")).to_have_count(0)
+    page.clock.set_fixed_time(tapped + datetime.timedelta(milliseconds=230))
     button.tap()
     page.wait_for_timeout(1200)
     assert len(answered) == 1
     assert list(ClaimEntry.objects.filter(mesa=mesa).values_list("kind", flat=True)) == ["mano", "caida"]
     expect(score(page, "A")).to_have_text("2")
     # A tap after the double-tap window is a claim of its own.
+    page.clock.set_fixed_time(tapped + datetime.timedelta(milliseconds=1230))
     button.tap()
     settled(page, 3)
     assert ClaimEntry.objects.filter(mesa=mesa, kind="caida").count() == 2

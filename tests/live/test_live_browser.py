@@ -2,7 +2,7 @@
 
 A claim tapped on the juez's screen reaches the public scoreboard, the
 projector, the pair's page and the mesa's second tablet, each in another
-browser, within 2 s, pushed by the streams (``streams.app``); a page that
+browser, within 2 s, pushed by the streams (``live.streams.app``); a page that
 goes offline catches up when it is back; the call to a table appears on
 the projector and on the pair's page as the organiser assigns it.
 """
@@ -15,9 +15,9 @@ import pytest
 from playwright.sync_api import expect
 
 from refereeing.claimlog.log import record_claim
-from tests.juezscreen.conftest import login
-from tests.tournament.factories import championship, jueces, mesa_in_play, organiser, pairs, play
-from tournament import draws
+from tests.support.factories import championship, jueces, mesa_in_play, organiser, pairs, play
+from tests.support.tablet import login
+from tournament.draws import draws
 
 pytestmark = [pytest.mark.browser]
 
@@ -130,7 +130,7 @@ def test_the_call_to_a_table_appears_as_the_organiser_assigns_it(asgi_server, br
     champ = championship(name="Copa Cotopaxi")
     pairs(champ, 4)
     jueces(2)
-    draws.draw_bracket(champ, seed=1)
+    draws.draw_bracket(champ, seed=1, by=None)
     mesa = champ.mesas.filter(bracket="W", round=1).order_by("position").first()
     projector = opened(browser, f"{asgi_server.url}/en-vivo/{champ.pk}/proyector/", {"width": 1920, "height": 1080})
     phone = opened(browser, f"{asgi_server.url}/pareja/{mesa.pair_a.token}/", {"width": 390, "height": 844})

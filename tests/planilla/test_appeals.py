@@ -7,9 +7,10 @@ import pytest
 from django.utils import timezone
 
 from refereeing.appeals import procedure as appeals
+from refereeing.planilla import printed, verification
 from refereeing.planilla import sheet as planilla
-from tests.planilla import factories
-from tests.planilla.helpers import text
+from tests.support import planilla_factories as factories
+from tests.support.planilla import text
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ def appealed_mesa():
 
 def file(mesa):
     return appeals.file_appeal(
-        mesa, "B", 2, "La carta ya se había jugado.", "María Cando", factories.signature_png(), uuid.uuid4()
+        mesa, "B", 2, "La carta ya se había jugado.", "María Cando", factories.signature_png(), uuid.uuid4(), by=None
     )
 
 
@@ -38,9 +39,9 @@ def file(mesa):
 )
 def test_an_appeal_and_its_ruling_are_printed_with_the_filing_time(language, words):
     mesa, director = appealed_mesa()
-    appeal = appeals.admit(file(mesa), director)
-    appeals.rule(appeal, director, upheld=True, ruling="Se anula la caída.", undo=True)
-    sheet = text(planilla.pdf(planilla.build(mesa, "https://mesa.example", language)))
+    appeal = appeals.admit(file(mesa), by=director)
+    appeals.rule(appeal, upheld=True, ruling="Se anula la caída.", undo=True, by=director)
+    sheet = text(printed.pdf(planilla.build(mesa, "https://mesa.example", language)))
     filed_at = f"{timezone.localtime(appeal.filed_at):%H:%M}"
     for expected in [*words, filed_at, "#2", "La carta ya se había jugado."]:
         assert expected in sheet
@@ -48,18 +49,20 @@ def test_an_appeal_and_its_ruling_are_printed_with_the_filing_time(language, wor
 
 def test_the_directors_void_is_printed_with_the_directors_article_art_17():
     mesa, director = appealed_mesa()
-    appeals.rule(appeals.admit(file(mesa), director), director, upheld=True, ruling="Se anula la caída.", undo=True)
+    appeals.rule(
+        appeals.admit(file(mesa), by=director), upheld=True, ruling="Se anula la caída.", undo=True, by=director
+    )
     set_aside = {row["label"]: row["article"] for row in planilla.build(mesa, "https://mesa.example", "es-ec").refused}
     assert set_aside == {"Caída (jugador 1)": "Art. 16", "Anulación de #2": "Art. 17"}
 
 
 def test_filing_and_ruling_change_the_verification_code_and_no_appeal_changes_nothing():
     mesa, director = appealed_mesa()
-    before = planilla.verification_code(mesa)
-    assert b'"appeals"' not in planilla.canonical_record(mesa)  # codes printed before appeals existed still verify
+    before = verification.verification_code(mesa)
+    assert b'"appeals"' not in verification.canonical_record(mesa)  # codes printed before appeals existed still verify
     appeal = file(mesa)
-    filed = planilla.verification_code(mesa)
+    filed = verification.verification_code(mesa)
     assert filed != before
-    appeals.dismiss(appeal, director, "La caída fue legal.")
-    assert planilla.verification_code(mesa) not in (before, filed)
-    assert planilla.mesa_for_code(planilla.verification_code(mesa)) == mesa
+    appeals.dismiss(appeal, "La caída fue legal.", by=director)
+    assert verification.verification_code(mesa) not in (before, filed)
+    assert verification.mesa_for_code(verification.verification_code(mesa)) == mesa

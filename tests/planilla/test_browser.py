@@ -4,8 +4,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from tests.planilla import factories
-from tests.tournament.factories import organiser
+from tests.support import planilla_factories as factories
+from tests.support.factories import organiser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ARTIFACTS = settings.BASE_DIR / "artifacts"
@@ -41,12 +41,12 @@ def test_printing_a_round_shows_progress_then_the_pdf(live_server, page):
 
 
 def test_the_verification_page_on_a_phone(live_server, page):
-    from refereeing.planilla import sheet as planilla
+    from refereeing.planilla import verification
 
     mesa, _log = factories.zapateria_mesa()
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/planilla/verificar/")
-    page.fill("input[name=codigo]", planilla.verification_code(mesa).lower())
+    page.fill("input[name=codigo]", verification.verification_code(mesa).lower())
     page.get_by_role("button", name="Comprobar").click()
     assert page.get_by_text("El código coincide con el registro.").is_visible()
     page.screenshot(path=str(ARTIFACTS / "planilla-verify-phone.png"), full_page=True)

@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from refereeing.planilla import printed
 from refereeing.planilla import sheet as planilla
-from tests.planilla import factories
+from tests.support import planilla_factories as factories
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 pytestmark = pytest.mark.django_db
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.django_db
 )
 def test_sample_planillas_render_to_the_expected_pages(name, make, language, pages):
     mesa, _log = make()
-    data = planilla.pdf(planilla.build(mesa, "https://mesa.example", language))
+    data = printed.pdf(planilla.build(mesa, "https://mesa.example", language))
     assert len(PdfReader(__import__("io").BytesIO(data)).pages) == pages
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"{name}.pdf").write_bytes(data)

@@ -14,10 +14,11 @@ from django.utils.formats import date_format
 
 from refereeing.models import ClaimEntry
 from refereeing.planilla import pdf as planilla_pdf
+from refereeing.planilla import printed, verification
 from refereeing.planilla import sheet as planilla
 from resolutions import register
-from tests.planilla import factories
-from tests.planilla.helpers import keep_rendering, pages_text, text
+from tests.support import planilla_factories as factories
+from tests.support.planilla import keep_rendering, pages_text, text
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,7 @@ SPANISH = {
     "won": "Chica 1 ganada por la pareja A",
     "voided": "anulada por #6",
     "accepted": "aceptada",
-    "rules": "perfil «riobamba»",
+    "rules": "perfil «Reglamento de Riobamba»",  # the profile by its human name (issue 23)
     "message": "message",
     "player": "jugador",
     # The engine's one table of kind labels (refereeing.engine.messages.KIND_LABELS).
@@ -50,7 +51,7 @@ ENGLISH = {
     "won": "Chica 1 won by pair A",
     "voided": "voided by #6",
     "accepted": "accepted",
-    "rules": "profile “riobamba”",
+    "rules": "profile “Riobamba rulebook”",
     "message": "message_en",
     "player": "player",
     "labels": {
@@ -67,7 +68,7 @@ ENGLISH = {
 
 
 def render(mesa, language):
-    return planilla.pdf(planilla.build(mesa, "https://mesa.example", language))
+    return printed.pdf(planilla.build(mesa, "https://mesa.example", language))
 
 
 def signed(points):
@@ -130,7 +131,7 @@ def test_every_section_matches_the_log(language, words):
         assert f"{result['chica']} {result['scores']['A']} {result['scores']['B']}" in whole
     assert mesa.winner.name in whole and "2 – 0" in whole
     assert words["rep"] in whole
-    assert planilla.verification_code(mesa) in whole
+    assert verification.verification_code(mesa) in whole
     assert "PROVISIONAL" not in whole
 
 
@@ -208,7 +209,7 @@ def test_the_annex_stays_on_the_sheet_when_it_fits():
     log("void", target=3)
     log("mano")
     log("conteo", cards={"A": 20, "B": 20})
-    log("mal_repartidas")
+    log("pedir_mal", pair="A")  # refused: no hand is being dealt (Art. 3e)
     for winner in "BAAAB":
         log.data(winner, 30 if winner == "B" else 40, plays=[("caida", winner)])
     assert (mesa.last_seq, mesa.state["chica"]) == (27, 2)
@@ -217,7 +218,7 @@ def test_the_annex_stays_on_the_sheet_when_it_fits():
     pages = pages_text(data)
     assert len(pages) == 1
     annex = pages[0].split("JUGADAS NEGADAS Y ANULADAS")[1]
-    assert "3 Caída (jugador 1) anulada por #4" in annex and "7 Mal repartidas Rechazada" in annex
+    assert "3 Caída (jugador 1) anulada por #4" in annex and "7 Pedir mal Rechazada" in annex
 
 
 def test_rule_settings_that_differ_from_the_profile_are_listed():
@@ -231,10 +232,10 @@ def test_rule_settings_that_differ_from_the_profile_are_listed():
 
 def test_signatures_drawn_on_the_tablet_are_printed_and_missing_ones_left_blank():
     mesa, _log = factories.zapateria_mesa()
-    html = planilla.html(planilla.build(mesa, "", "es-ec"))
+    html = printed.html(planilla.build(mesa, "", "es-ec"))
     assert html.count('<img src="data:image/png;base64,') == 3
     mesa.signatures.all().delete()
-    html = planilla.html(planilla.build(mesa, "", "es-ec"))
+    html = printed.html(planilla.build(mesa, "", "es-ec"))
     assert "<img" not in html
     # The names still say who signs on paper.
     assert "Juan Pérez" in html and "María Cando" in html and "Carlos Yépez" in html
@@ -274,7 +275,7 @@ def test_every_page_carries_the_mesa_and_its_code_even_with_awkward_names():
     champ = factories.championship(name='Copa "Chimborazo" </style> & Cía\\')
     mesa = factories.mesa(champ)
     sheet = planilla.build(mesa, "", "es-ec")
-    for page in pages_text(planilla.pdf(sheet)):
+    for page in pages_text(printed.pdf(sheet)):
         assert f"verificación {sheet.code}" in page
         assert 'Copa "Chimborazo" </style> & Cía\\' in page
 
@@ -291,12 +292,12 @@ def test_suspensions_resumptions_and_adjustments_sit_in_a_row_of_their_own():
     log("suspender")  # 3
     log("reanudar")  # 4
     register.resolve(
-        mesa.championship, director, "Una carta cayó al suelo.", "Dos puntos a la pareja A.", ajuste=(mesa, "A", 2)
+        mesa.championship, "Una carta cayó al suelo.", "Dos puntos a la pareja A.", ajuste=(mesa, "A", 2), by=director
     )  # 5
     mesa.refresh_from_db()
     with translation.override("en"):
         sheet = planilla.build(mesa, "https://mesa.example", "en")
-        data = planilla.pdf(sheet)
+        data = printed.pdf(sheet)
     row = sheet.chicas[0].rows[0]
     assert row.plays_text == {"A": "", "B": "#2 Caída (player 1) +2"}
     assert row.events_text.startswith("#3 Suspension · #4 Resumption · #5 Director's adjustment")
@@ -314,14 +315,14 @@ def test_a_one_chica_mesa_with_refusals_and_a_void_fits_on_one_page():
     log("void", target=mesa.last_seq)
     log("mano")
     log("conteo", cards={"A": 24, "B": 16})
-    log("mal_repartidas")  # refused: no hand is being dealt (Art. 3e)
+    log("pedir_mal", pair="B")  # refused: no hand is being dealt (Art. 3e)
     while mesa.status != Mesa.Status.FINISHED:
         log.data("A", 24, plays=[("caida", "A")])
     assert mesa.status == Mesa.Status.FINISHED and mesa.zapateria and mesa.chicas_a == 1, mesa.state
     factories.sign_all(mesa)
     sheet = planilla.build(mesa, "https://mesa.example", "es-ec")
     assert len(sheet.chicas) == 1 and len(sheet.refused) >= 3
-    data = planilla.pdf(sheet)
+    data = printed.pdf(sheet)
     pages = pages_text(data)
     assert len(pages) == 1 and "Página 1 de 1" in pages[0]
     assert "anulada por" in pages[0] and "por zapatería (Art. 12)" in pages[0]

@@ -5,11 +5,11 @@ import time
 import pytest
 from django.urls import reverse
 
+from refereeing.planilla import printed, store, verification
 from refereeing.planilla import sheet as planilla
-from refereeing.planilla import store
-from tests.planilla import factories
-from tests.planilla.helpers import text
-from tests.tournament.factories import organiser
+from tests.support import planilla_factories as factories
+from tests.support.factories import organiser
+from tests.support.planilla import text
 
 pytestmark = pytest.mark.django_db
 
@@ -19,10 +19,10 @@ BASE = "https://mesa.example"
 def test_a_stored_planilla_is_served_only_while_its_code_is_current(monkeypatch):
     mesa, _log = factories.zapateria_mesa()  # finished and signed by all three
     first = store.pdf(mesa, BASE, "es-ec")
-    code = planilla.verification_code(mesa)
+    code = verification.verification_code(mesa)
     assert store.path_for(code, "es-ec", BASE).read_bytes() == first
     # A reprint reads the file: nothing is rendered.
-    monkeypatch.setattr(planilla, "pdf", lambda sheet: pytest.fail("rendered again"))
+    monkeypatch.setattr(printed, "pdf", lambda sheet: pytest.fail("rendered again"))
     assert store.pdf(mesa, BASE, "es-ec") == first
     monkeypatch.undo()
     # The record changes (a signature is taken back and signed again): the code changes,
@@ -31,7 +31,7 @@ def test_a_stored_planilla_is_served_only_while_its_code_is_current(monkeypatch)
     signature.delete()
     factories.sign_all(mesa, roles=("juez",))
     mesa = planilla.mesas_for_print().get(pk=mesa.pk)
-    new_code = planilla.verification_code(mesa)
+    new_code = verification.verification_code(mesa)
     assert new_code != code
     second = store.pdf(mesa, BASE, "es-ec")
     assert second != first and new_code in text(second) and code not in text(second)
@@ -51,11 +51,11 @@ def test_the_last_signature_gets_the_planilla_ready_in_the_background(settings):
     settings.PLANILLA_SITE_URL = BASE
     mesa, _log = factories.zapateria_mesa()  # its third signature starts the background render
     mesa = planilla.mesas_for_print().get(pk=mesa.pk)
-    target = store.path_for(planilla.verification_code(mesa), store.DEFAULT_LANGUAGE, BASE)
+    target = store.path_for(verification.verification_code(mesa), store.DEFAULT_LANGUAGE, BASE)
     deadline = time.monotonic() + 60
     while not target.exists() and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert target.exists() and planilla.verification_code(mesa) in text(target.read_bytes())
+    assert target.exists() and verification.verification_code(mesa) in text(target.read_bytes())
 
 
 def test_the_print_view_and_a_batch_use_the_stored_planilla(client, monkeypatch):
@@ -65,5 +65,5 @@ def test_the_print_view_and_a_batch_use_the_stored_planilla(client, monkeypatch)
     assert response.status_code == 200
     kept = list(store.folder().glob("*.pdf"))
     assert len(kept) == 1 and kept[0].read_bytes() == response.content
-    monkeypatch.setattr(planilla, "pdf", lambda sheet: pytest.fail("rendered again"))
+    monkeypatch.setattr(printed, "pdf", lambda sheet: pytest.fail("rendered again"))
     assert client.get(reverse("planilla:mesa_pdf", args=[mesa.pk])).content == response.content

@@ -5,11 +5,13 @@ import time
 import pytest
 from django.urls import reverse
 
+from refereeing.access.permissions import table_of
 from refereeing.models import Signature
 from refereeing.planilla import sheet as planilla
-from tests.planilla import factories
-from tests.planilla.helpers import pages_text, text
-from tests.tournament.factories import organiser
+from refereeing.planilla import verification
+from tests.support import planilla_factories as factories
+from tests.support.factories import organiser
+from tests.support.planilla import pages_text, text
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +60,8 @@ def test_others_may_not(client, finished):
 
 def test_a_juez_tablet_opened_with_the_pin_may_print(client, finished):
     session = client.session
-    session["mesa_pins"] = {str(finished.pk): finished.pin}
+    table = table_of(finished)
+    session["table_pins"] = {str(table.pk): table.pin}
     session.save()
     assert client.get(pdf_url(finished)).status_code == 200
 
@@ -89,7 +92,7 @@ def test_bad_mesa_ids_are_404_not_500(client, path):
 
 
 def test_the_printed_code_opens_the_mesa_s_record(client, finished):
-    code = planilla.verification_code(finished)
+    code = verification.verification_code(finished)
     response = client.get(reverse("planilla:verify", args=[code]))
     assert response.status_code == 200
     page = response.content.decode()
@@ -103,14 +106,14 @@ def test_the_printed_code_opens_the_mesa_s_record(client, finished):
 def test_the_code_is_on_the_pdf_and_its_qr_points_at_the_page(client, finished):
     client.force_login(finished.juez)
     whole = text(client.get(pdf_url(finished)).content)
-    code = planilla.verification_code(finished)
+    code = verification.verification_code(finished)
     assert f"http://testserver/planilla/verificar/{code}/" in whole
     sheet = planilla.build(finished, "http://testserver")
     assert sheet.qr_svg.startswith("<svg") and sheet.verify_url.endswith(f"/verificar/{code}/")
 
 
 def test_typed_codes_are_forgiving_about_case_and_look_alike_letters(client, finished):
-    code = planilla.verification_code(finished)
+    code = verification.verification_code(finished)
     typed = code.lower().replace("0", "o").replace("1", "l").replace("-", " ", 1)
     response = client.get(reverse("planilla:verify_form"), {"codigo": typed})
     assert response.status_code == 302
@@ -119,7 +122,7 @@ def test_typed_codes_are_forgiving_about_case_and_look_alike_letters(client, fin
 
 @pytest.mark.parametrize("change", ["claim", "signature", "result"])
 def test_any_later_change_makes_the_printed_code_fail(client, finished, change):
-    code = planilla.verification_code(finished)
+    code = verification.verification_code(finished)
     if change == "claim":
         entry = finished.claims.get(seq=2)
         entry.claim = {**entry.claim, "player": 1 if entry.claim.get("player") == 2 else 2}
@@ -135,7 +138,7 @@ def test_any_later_change_makes_the_printed_code_fail(client, finished, change):
     page = response.content.decode()
     assert "Este código no corresponde a ninguna planilla." in page
     assert finished.pair_a.name not in page
-    assert planilla.verification_code(finished) != code
+    assert verification.verification_code(finished) != code
 
 
 @pytest.mark.parametrize(
@@ -168,17 +171,17 @@ def test_a_code_with_a_nul_is_not_found_before_the_page_reads_it(client, finishe
 
 
 def test_codes_survive_a_secret_key_rotation(client, finished, settings):
-    code = planilla.verification_code(finished)
+    code = verification.verification_code(finished)
     settings.SECRET_KEY_FALLBACKS = [settings.SECRET_KEY]
     settings.SECRET_KEY = "a-new-secret-key-for-the-next-championship"
-    assert planilla.verification_code(finished) != code
+    assert verification.verification_code(finished) != code
     assert client.get(reverse("planilla:verify", args=[code])).status_code == 200
 
 
 def test_the_verification_page_of_a_mesa_in_play_says_it_is_provisional(client):
     mesa = factories.mesa()
     factories.Log(mesa).data("A", 26)
-    response = client.get(reverse("planilla:verify", args=[planilla.verification_code(mesa)]))
+    response = client.get(reverse("planilla:verify", args=[verification.verification_code(mesa)]))
     assert response.status_code == 200
     assert "planilla es provisional" in response.content.decode()
 
@@ -246,7 +249,7 @@ def test_a_round_prints_as_one_pdf_in_the_background_with_progress(client):
     # One page for the zapatería, two for the other: each keeps its own numbers.
     assert len(pages) == 3
     assert "Página 1 de 1" in pages[0] and "Página 1 de 2" in pages[1] and "Página 2 de 2" in pages[2]
-    assert planilla.verification_code(first) in pages[0] and planilla.verification_code(second) in pages[2]
+    assert verification.verification_code(first) in pages[0] and verification.verification_code(second) in pages[2]
     # Someone else's job is not theirs to see.
     client.force_login(factories.user("otro"))
     assert client.get(reverse("planilla:job_status", args=[job])).status_code == 404

@@ -16,7 +16,7 @@ import psutil
 import pytest
 import requests
 
-from .production import production_server
+from tests.support.production import production_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

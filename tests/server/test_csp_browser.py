@@ -7,9 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from refereeing.access.permissions import table_of
 from refereeing.planilla import batch as planilla_batch
-from tests.claimlog.conftest import make_pair
-from tests.tournament.factories import championship, organiser
+from tests.support.claims import make_pair
+from tests.support.factories import championship, organiser
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -70,14 +71,13 @@ def test_the_pin_card_prints_and_the_planilla_job_shows_its_progress(watched, li
         round=1,
         position=1,
         table_number=5,
-        pin="123456",
         pair_a=make_pair(champ, "Los Ases", 1),
         pair_b=make_pair(champ, "Las Sotas", 2),
         status=Mesa.Status.READY,
     )
     sign_in(watched, live_server, "organizador")
 
-    watched.goto(f"{live_server.url}/acceso/mesa/{mesa.pk}/tarjeta/")
+    watched.goto(f"{live_server.url}/acceso/mesa-fisica/{table_of(mesa).pk}/tarjeta/")
     watched.click("button[data-print]")
     assert watched.evaluate("window.__printed") is True
 

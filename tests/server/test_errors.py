@@ -6,13 +6,13 @@ import pytest
 from django.db import OperationalError
 from django.test import Client
 
-from tests.claimlog.conftest import api_client
+from tests.support.claims import api_client
 
 pytestmark = pytest.mark.django_db
 
 DOWN_REDIS = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.Cache",  # the site's (config/settings.py)
         # Port 9 (discard) has no listener here: the connection is refused at once.
         "LOCATION": "redis://127.0.0.1:9/0",
         "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
@@ -59,7 +59,7 @@ def test_a_database_that_does_not_answer_is_a_json_503_on_the_api(people, mesa, 
 
 
 def test_a_database_that_does_not_answer_is_a_plain_503_page_elsewhere(monkeypatch):
-    monkeypatch.setattr("tournament.views.render", database_down)
+    monkeypatch.setattr("public.championship.render", database_down)  # the home page's
     client = Client(raise_request_exception=False)
     response = client.get("/", HTTP_ACCEPT_LANGUAGE="es")
     assert response.status_code == 503

@@ -18,7 +18,7 @@ import uvicorn.main
 from django.contrib.auth import get_user_model
 from uvicorn.middleware.proxy_headers import _TrustedHosts
 
-from .production import production_server, set_production_password
+from tests.support.production import production_server, set_production_password
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "sota-caballo-rey"

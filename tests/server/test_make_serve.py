@@ -12,9 +12,9 @@ import subprocess
 import pytest
 import requests
 
-from .production import ROOT, production_server
+from tests.support.production import ROOT, production_server
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.production_server, pytest.mark.django_db(transaction=True)]
 
 
 def fresh_checkout(target):
@@ -42,3 +42,18 @@ def test_make_serve_compiles_the_translations_and_serves_spanish(tmp_path):
     assert ">Log in</h1>" in english
     assert (checkout / "locale/es/LC_MESSAGES/django.mo").is_file()
     assert (tmp_path / "static" / "staticfiles.json").is_file()
+
+
+def test_make_serve_with_tls_dir_makes_the_venues_certificate_and_serves_https(tmp_path):
+    checkout = fresh_checkout(tmp_path / "mesa")
+    tls = tmp_path / "tls"
+    command = ["make", "--no-print-directory", "-o", "system", "-o", ".venv/.installed", "serve"]
+    with production_server(
+        tmp_path / "static", workers=1, command=command, cwd=checkout, tls_ca=str(tls / "ca.pem"), TLS_DIR=str(tls)
+    ) as url:
+        # The venue's authority, made by make serve, is what the answer was checked against (production_server).
+        assert url.startswith("https://")
+        answer = requests.get(url + "/ca.crt", verify=str(tls / "ca.pem"), timeout=30)
+    assert answer.status_code == 200 and answer.content == (tls / "ca.pem").read_bytes()
+    assert "Strict-Transport-Security" in answer.headers
+    assert {"ca.pem", "ca.key", "server.pem", "server.key"} <= {path.name for path in tls.iterdir()}

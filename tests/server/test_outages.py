@@ -16,9 +16,8 @@ import pytest
 import requests
 
 from config.errors import PAUSE_SECONDS
-
-from .outages import own_postgres, own_redis, postgres_bin, redis_bin
-from .production import ROOT, production_env, production_server
+from tests.support.outages import own_postgres, own_redis, postgres_bin, redis_bin
+from tests.support.production import ROOT, free_port, production_env, production_server
 
 pytestmark = [
     pytest.mark.skipif(
@@ -28,8 +27,6 @@ pytestmark = [
     pytest.mark.django_db,
 ]
 
-# The ports of this test's own services and server (the range 21400-21499 is this suite's).
-POSTGRES_PORT, REDIS_PORT, SERVER_PORT = 21450, 21451, 21452
 # What the README promises: a service that does not answer is a 503 within this.
 PROMISED_SECONDS = 3
 
@@ -53,12 +50,13 @@ def manage(env, *args):
 
 @pytest.fixture(scope="module")
 def site(production_static):
-    with own_postgres(POSTGRES_PORT) as postgres, own_redis(REDIS_PORT) as redis:
+    # The ports of this test's own services and server: each keeps its port across the restarts.
+    with own_postgres(free_port()) as postgres, own_redis(free_port()) as redis:
         database = postgres.database("mesa_outages")
         env = production_env(DATABASE_URL=database, REDIS_URL=redis.url)
         manage(env, "migrate", "-v", "0")
         seeded = json.loads(manage(env, "shell", "-c", SEED).strip().splitlines()[-1])
-        with production_server(production_static, database=database, port=SERVER_PORT, REDIS_URL=redis.url) as url:
+        with production_server(production_static, database=database, port=free_port(), REDIS_URL=redis.url) as url:
             tablet = requests.Session()
             tablet.cookies.set("sessionid", seeded["session"])
             yield {"url": url, "postgres": postgres, "redis": redis, "tablet": tablet, **seeded}

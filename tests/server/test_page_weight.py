@@ -3,7 +3,7 @@
 Chromium opens the juez's screen of a mesa in play from the production
 server (collectstatic's hashed, gzip and Brotli files; ``DEBUG=false``),
 with an empty cache, and every response's bytes on the wire (headers and
-encoded body) are added up. The README gives the figure.
+encoded body) are added up. docs/deployment.md gives the figure.
 """
 
 import uuid
@@ -12,8 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from refereeing.claimlog.log import record_claim
-
-from .production import production_server, set_production_password
+from tests.support.production import production_server, set_production_password
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

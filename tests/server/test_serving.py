@@ -1,9 +1,15 @@
-"""config.serving.BoundedViews: a request is read whole before it takes a view slot, and slots are bounded."""
+"""config.serving.BoundedViews: a request is read whole before it takes a view slot, and slots are bounded.
+config.serving.DjangoInThreads: each request in one call on a long-lived thread that keeps its context."""
 
 import asyncio
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from config.serving import MAX_BODY, BoundedViews
+import pytest
+from django.core import signals
+from django.core.cache import caches
+
+from config.serving import MAX_BODY, BoundedViews, DjangoInThreads
 
 
 class App:
@@ -99,3 +105,47 @@ def test_a_client_that_leaves_before_its_body_is_sent_is_dropped():
         assert sent == [] and app.bodies == []
 
     run(scenario)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_requests_run_on_one_long_lived_thread_that_keeps_its_cache():
+    # Django's own ASGI handler gave each request a new thread and a new context, and with the context a new
+    # cache object: a new Redis connection for every session read (benchmarks/RESULTS.md, "The cost of a request").
+    seen, statuses = [], []
+
+    def started(**kwargs):
+        seen.append((threading.get_ident(), id(caches["default"])))
+
+    async def scenario():
+        handler = DjangoInThreads()
+        for _ in range(5):
+            scope = {
+                "type": "http",
+                "method": "GET",
+                "path": "/cuenta/entrar/",
+                "query_string": b"",
+                "headers": [(b"host", b"testserver")],
+                "client": ("127.0.0.1", 40000),
+                "server": ("testserver", 80),
+                "scheme": "http",
+                "root_path": "",
+            }
+            messages = [{"type": "http.request", "body": b""}]
+
+            async def receive(messages=messages):
+                if not messages:
+                    await asyncio.Event().wait()  # the client waits for its answer
+                return messages.pop(0)
+
+            sent, send = collector()
+            await handler(scope, receive, send)
+            statuses.append(sent[0]["status"])
+
+    signals.request_started.connect(started)
+    try:
+        run(scenario)
+    finally:
+        signals.request_started.disconnect(started)
+    assert statuses == [200] * 5
+    assert len(seen) == 5 and len(set(seen)) == 1
+    assert seen[0][0] != threading.get_ident()  # a thread of the handler's, not the event loop's

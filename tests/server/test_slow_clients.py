@@ -19,8 +19,7 @@ import pytest
 import requests
 
 from refereeing.claimlog.log import record_claim
-
-from .production import production_server, set_production_password
+from tests.support.production import production_server, set_production_password
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -20,9 +20,8 @@ from django.test import override_settings
 
 from live import broker
 from refereeing.claimlog.log import record_claim
-from tests.tournament.factories import mesa_in_play
-
-from .production import production_server
+from tests.support.factories import mesa_in_play
+from tests.support.production import production_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,7 +6,7 @@ from django.contrib.auth import SESSION_KEY, get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournament.factories import jueces, organiser
+from tests.support.factories import jueces, organiser
 
 pytestmark = [pytest.mark.django_db, pytest.mark.throttling]
 

@@ -4,10 +4,9 @@ stands out in yellow): no serious or critical violation. The control board is re
 import pytest
 from playwright.sync_api import expect
 
-from tests.juezscreen.conftest import login
-from tests.juezscreen.test_accessibility import violations
-from tests.test_public import played  # noqa: F401  (the fixture)
-from tests.tournament.factories import organiser
+from tests.support.factories import organiser
+from tests.support.public import played  # noqa: F401  (the fixture)
+from tests.support.tablet import login, violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,6 +16,7 @@ PAGES = [
     "/campeonatos/{pk}/parejas/",
     "/campeonatos/{pk}/parejas/nueva/",
     "/campeonatos/{pk}/parejas/importar/",
+    "/campeonatos/{pk}/sorteo/corregir/",
     "/campeonatos/{pk}/mesas/",
     "/resoluciones/{pk}/",
     "/auditoria/",

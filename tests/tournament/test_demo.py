@@ -6,10 +6,9 @@ from django.core.management import call_command
 from django.db.models import Q
 
 from refereeing.models import Appeal, ClaimEntry
-from tournament import accounts
+from tests.support.factories import group
+from tournament.accounts import accounts
 from tournament.models import Championship, Mesa
-
-from .factories import group
 
 pytestmark = pytest.mark.django_db
 

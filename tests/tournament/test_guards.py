@@ -20,11 +20,11 @@ from django.utils import translation
 
 from audit.models import AuditEntry
 from refereeing.claimlog.log import record_claim
-from tournament import draws, results
+from tests.support.factories import championship, dependent_in_play, organiser, pairs
+from tournament.draws import draws
 from tournament.errors import ActionRefused
-from tournament.models import Championship, Frozen, Mesa
-
-from .factories import championship, dependent_in_play, organiser, pairs
+from tournament.models import Championship, Frozen, Mesa, Pair
+from tournament.results import results
 
 pytestmark = pytest.mark.django_db
 
@@ -154,7 +154,7 @@ def test_the_bracket_s_shape_cannot_change_after_the_draw_whoever_saves(org):
     pairs(champ, 8)
     champ.third_place = True
     champ.save()  # before the draw: free
-    draws.draw_bracket(champ, seed=1)
+    draws.draw_bracket(champ, seed=1, by=None)
     assert changed_by_admin(org, "championship", champ.pk, {"bracket_format": "single"}) == 403
     for name, value in (("bracket_format", "single"), ("third_place", False), ("group_size", 3)):
         fresh = Championship.objects.get(pk=champ.pk)
@@ -178,7 +178,7 @@ def edit_data(champ, **changes):
         "bracket_format": champ.bracket_format,
         "group_size": champ.group_size,
         "advance_per_group": champ.advance_per_group,
-        "tables": champ.tables,
+        "sede": champ.sede_id,
         "appeal_window_minutes": champ.appeal_window_minutes,
         **changes,
     }
@@ -198,7 +198,7 @@ def test_the_appeal_window_cannot_change_once_play_started_art_17(org, bracket):
 def test_the_appeal_window_still_changes_before_play(org):
     champ = championship()
     pairs(champ, 4)
-    draws.draw_bracket(champ, seed=1)
+    draws.draw_bracket(champ, seed=1, by=None)
     response = org.post(reverse("tournament:edit", args=[champ.pk]), edit_data(champ, appeal_window_minutes=20))
     assert response.status_code == 302
     assert Championship.objects.get(pk=champ.pk).appeal_window_minutes == 20
@@ -263,4 +263,36 @@ def test_a_director_s_override_still_needs_the_director(bracket, comite):
     """The emergency flag is the command's: through the page a superuser is no Director."""
     first = mesa_of(bracket, "W", 1, 1)
     with pytest.raises(ActionRefused, match="Only the Director can override"):
-        results.correct_result(first, "B", 0, 2, user=comite, override=True)
+        results.correct_result(first, "B", 0, 2, by=comite, override=True, reason="Urgente")
+
+
+def test_the_database_refuses_what_the_rules_forbid():
+    champ = championship()
+    first, second = pairs(champ, 2)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Pair.objects.create(championship=champ, name=first.name)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Mesa.objects.create(championship=champ, round=1, position=1, pair_a=first, pair_b=first)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Mesa.objects.create(championship=champ, round=1, position=1, pair_a=first, pair_b=second, status="finished")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Mesa.objects.create(championship=champ, round=1, position=1, pair_a=first, status="ready")
+    Mesa.objects.create(
+        championship=champ, round=1, position=1, pair_a=first, pair_b=second, status="in_play", table_number=1
+    )
+    third, fourth = Pair.objects.create(championship=champ, name="C"), Pair.objects.create(championship=champ, name="D")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Mesa.objects.create(
+            championship=champ, round=1, position=2, pair_a=third, pair_b=fourth, status="in_play", table_number=1
+        )
+
+
+def test_a_mesa_refuses_a_pair_of_another_championship():
+    from django.core.exceptions import ValidationError
+
+    home, away = championship(name="Uno"), championship(name="Dos")
+    ours, theirs = pairs(home, 1)[0], Pair.objects.create(championship=away, name="Visitante")
+    mesa = Mesa(championship=home, round=1, position=1, pair_a=ours, pair_b=theirs)
+    with pytest.raises(ValidationError) as error:
+        mesa.full_clean()
+    assert "pair_b" in error.value.message_dict

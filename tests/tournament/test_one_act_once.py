@@ -18,12 +18,11 @@ from django.utils import translation
 
 from audit.models import AuditEntry
 from backup import auto
-from tests.audit.test_backup import backups_done
-from tests.claimlog.test_concurrency import run_at_once
-from tournament import draws, results
+from tests.support.factories import championship, organiser, pairs
+from tests.support.threads import backups_done, run_at_once
+from tournament.draws import draws
 from tournament.models import Championship, Mesa
-
-from .factories import championship, organiser, pairs
+from tournament.results import results
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -51,7 +50,7 @@ def clients():
 def drawn():
     champ = championship()
     pairs(champ, 8)
-    draws.draw_bracket(champ, seed=1)
+    draws.draw_bracket(champ, seed=1, by=None)
     return champ
 
 
@@ -89,7 +88,7 @@ def test_two_walkovers_at_once_save_one_winner_and_refuse_the_other(clients, dra
 
 def test_a_correction_submitted_twice_is_one_act(clients, drawn):
     mesa = drawn.mesas.get(bracket="W", round=1, position=1)
-    results.record_walkover(mesa, "A")
+    results.record_walkover(mesa, "A", by=organiser())
     url = reverse("tournament:mesa_result", args=[drawn.pk, mesa.pk])
     data = {"winner": "B", "chicas_a": 0, "chicas_b": 2, "reason": "Se leyó mal la planilla"}
     answers = run_at_once([posting(client, url, data) for client in clients])

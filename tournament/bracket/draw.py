@@ -16,25 +16,34 @@ draw
     after the mesas that feed it.
 """
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .elimination import elimination_specs
 from .groups import knockout_order, round_robin_specs
 from .seeding import new_random_seed, seed_order
-from .specs import DOUBLE, FORMATS, ROUND_ROBIN, SINGLE, BracketError
+from .specs import DOUBLE, FORMATS, ROUND_ROBIN, SINGLE, BracketError, MatchSpec
 
 
 @dataclass(frozen=True)
 class Draw:
     format: str
-    order: tuple  # entrants from seed 1 down
+    order: tuple[Hashable, ...]  # entrants from seed 1 down
     random_seed: int | None  # None when the draw was not random
-    specs: tuple  # MatchSpec, in playing order
-    groups: Mapping[int, tuple] = field(default_factory=dict)  # round-robin: group number -> entrants
+    specs: tuple[MatchSpec, ...]  # in playing order
+    groups: Mapping[int, tuple[Hashable, ...]] = field(default_factory=dict)  # round-robin: group number -> entrants
 
 
-def draw(entrants, format=DOUBLE, *, seeds=None, random_draw=False, random_seed=None, third_place=False, group_size=4):
+def draw(
+    entrants: Iterable[Hashable],
+    format: str = DOUBLE,
+    *,
+    seeds: Mapping[Hashable, int | None] | None = None,
+    random_draw: bool = False,
+    random_seed: int | None = None,
+    third_place: bool = False,
+    group_size: int = 4,
+) -> Draw:
     """Draw a bracket.
 
     ``entrants``: opaque ids; ``seeds``: optional mapping id -> seed number.
@@ -57,7 +66,9 @@ def draw(entrants, format=DOUBLE, *, seeds=None, random_draw=False, random_seed=
     return Draw(format, order, random_seed, tuple(elimination_specs(order, format, third_place)))
 
 
-def knockout_after_groups(ranked_groups, advance, third_place=False):
+def knockout_after_groups(
+    ranked_groups: Mapping[int, Sequence[Hashable]], advance: int, third_place: bool = False
+) -> Draw:
     """The single elimination knockout of the best ``advance`` entrants of
     each group; ``ranked_groups`` maps group number -> entrants in standing
     order (see :func:`.groups.standings`)."""

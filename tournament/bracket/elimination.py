@@ -54,6 +54,8 @@ keys
     with byes some positions (even a whole first losers' round) have no mesa.
 """
 
+from collections.abc import Hashable, Sequence
+
 from .seeding import bracket_size, placement
 from .specs import (
     DOUBLE,
@@ -68,10 +70,12 @@ from .specs import (
     Route,
 )
 
-_BYE = ("bye",)
+# Where a mesa's side comes from: ("entrant", id), ("winner" | "loser", an earlier mesa's Key), or a bye.
+Source = tuple[Hashable, ...]
+_BYE: Source = ("bye",)
 
 
-def drop_order(winners_round, count):
+def drop_order(winners_round: int, count: int) -> list[int]:
     """Losers' bracket positions, in the order the losers of winners' round
     ``winners_round`` (2 or later, ``count`` mesas) drop into them: the loser
     of winners' position ``p`` goes to losers' position ``order[p - 1]``."""
@@ -87,7 +91,7 @@ def drop_order(winners_round, count):
     return positions
 
 
-def elimination_specs(ordered, format=DOUBLE, third_place=False):
+def elimination_specs(ordered: Sequence[Hashable], format: str = DOUBLE, third_place: bool = False) -> list[MatchSpec]:
     """The specs of a single or double elimination bracket for ``ordered``
     entrants (seed 1 first)."""
     n = len(ordered)
@@ -95,9 +99,9 @@ def elimination_specs(ordered, format=DOUBLE, third_place=False):
         raise BracketError("Una llave necesita al menos dos parejas.", "A bracket needs at least two entrants.")
     size = bracket_size(n)
     rounds = size.bit_length() - 1
-    skeleton = []  # (key, source_a, source_b), in playing order
+    skeleton: list[tuple[Key, Source, Source]] = []  # in playing order
 
-    places = [("entrant", ordered[seed - 1]) if seed <= n else _BYE for seed in placement(size)]
+    places: list[Source] = [("entrant", ordered[seed - 1]) if seed <= n else _BYE for seed in placement(size)]
     for position in range(1, size // 2 + 1):
         skeleton.append((Key(WINNERS, 1, position), places[2 * position - 2], places[2 * position - 1]))
     for r in range(2, rounds + 1):
@@ -142,7 +146,7 @@ def elimination_specs(ordered, format=DOUBLE, third_place=False):
                             ("winner", Key(LOSERS, drop_round, 2 * position)),
                         )
                     )
-        losers_champion = ("winner", Key(LOSERS, 2 * (rounds - 1), 1)) if rounds > 1 else ("loser", final)
+        losers_champion: Source = ("winner", Key(LOSERS, 2 * (rounds - 1), 1)) if rounds > 1 else ("loser", final)
         grand_final = Key(GRAND_FINAL, 1, 1)
         skeleton.append((grand_final, ("winner", final), losers_champion))
         skeleton.append((Key(RESET, 1, 1), ("loser", grand_final), ("winner", grand_final)))
@@ -157,11 +161,13 @@ def elimination_specs(ordered, format=DOUBLE, third_place=False):
     return _resolve_byes(skeleton)
 
 
-def _resolve_byes(skeleton):
+def _resolve_byes(skeleton: list[tuple[Key, Source, Source]]) -> list[MatchSpec]:
     """Drop the mesas that have a bye, passing their entrant on, and turn
     the skeleton's sources into initial occupants and routes."""
-    outcome = {}  # ("winner" | "loser", key) -> what comes out: entrant, bye, or a played mesa's result
-    played = []
+    outcome: dict[
+        Source, Source
+    ] = {}  # ("winner" | "loser", key) -> what comes out: entrant, bye, or a played mesa's result
+    played: list[tuple[Key, Source, Source]] = []
     for key, *sources in skeleton:
         a, b = (outcome[source] if source[0] in ("winner", "loser") else source for source in sources)
         if a is _BYE or b is _BYE:
@@ -172,7 +178,7 @@ def _resolve_byes(skeleton):
             outcome["loser", key] = ("loser", key)
             played.append((key, a, b))
 
-    routes = {}
+    routes: dict[Source, Route] = {}
     for key, a, b in played:
         for slot, source in zip("AB", (a, b)):
             if source[0] != "entrant":

@@ -34,7 +34,7 @@ knockout after the groups
 
 import itertools
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from .elimination import elimination_specs
@@ -42,7 +42,7 @@ from .seeding import snake_groups
 from .specs import GROUP, SINGLE, BracketError, Key, MatchSpec
 
 
-def group_count(n, group_size):
+def group_count(n: int, group_size: int) -> int:
     """How many groups ``n`` entrants make with at most ``group_size`` each
     (never a group of one)."""
     if group_size < 2:
@@ -50,7 +50,9 @@ def group_count(n, group_size):
     return max(1, min(-(-n // group_size), n // 2))
 
 
-def round_robin_specs(ordered, group_size):
+def round_robin_specs(
+    ordered: Sequence[Hashable], group_size: int
+) -> tuple[dict[int, tuple[Hashable, ...]], list[MatchSpec]]:
     """The groups (number -> entrants) and the specs of all their mesas."""
     if len(ordered) < 2:
         raise BracketError(
@@ -60,7 +62,7 @@ def round_robin_specs(ordered, group_size):
         number: tuple(members)
         for number, members in enumerate(snake_groups(ordered, group_count(len(ordered), group_size)), start=1)
     }
-    rounds = {}  # round -> [(group, a, b)]
+    rounds: dict[int, list[tuple[int, Hashable, Hashable]]] = {}
     for number, members in groups.items():
         for round_number, pairing in enumerate(circle_rounds(members), start=1):
             rounds.setdefault(round_number, []).extend((number, a, b) for a, b in pairing)
@@ -72,13 +74,13 @@ def round_robin_specs(ordered, group_size):
     return groups, specs
 
 
-def circle_rounds(members):
+def circle_rounds(members: Sequence[Hashable]) -> list[list[tuple[Hashable, Hashable]]]:
     """The rounds of one group by the circle method: lists of (a, b)."""
-    circle = list(members) + ([None] if len(members) % 2 else [])
+    circle: list[Hashable | None] = [*members, *([None] if len(members) % 2 else [])]
     size = len(circle)
-    rounds = []
+    rounds: list[list[tuple[Hashable, Hashable]]] = []
     for number in range(size - 1):
-        pairing = []
+        pairing: list[tuple[Hashable, Hashable]] = []
         for i in range(size // 2):
             a, b = circle[i], circle[size - 1 - i]
             if i == 0 and number % 2:
@@ -117,22 +119,22 @@ class Standing:
     points_against: int
 
     @property
-    def chicas_difference(self):
+    def chicas_difference(self) -> int:
         return self.chicas_won - self.chicas_lost
 
     @property
-    def points_difference(self):
+    def points_difference(self) -> int:
         return self.points_for - self.points_against
 
 
-def standings(results, entrants=()):
+def standings(results: Sequence[GroupResult], entrants: Iterable[Hashable] = ()) -> list[Standing]:
     """The group table from its results (a list of :class:`GroupResult`).
     ``entrants`` (in seed order) lists pairs that have not played yet and
     orders the ties that remain."""
-    order = {}
+    order: dict[Hashable, int] = {}
     for entrant in entrants:
         order.setdefault(entrant, len(order))
-    tally = {}
+    tally: dict[Hashable, Counter[str]] = {}
     for result in results:
         if result.winner not in ("A", "B"):
             raise BracketError(
@@ -152,12 +154,12 @@ def standings(results, entrants=()):
             row["points_for"] += getattr(result, f"points_{own}")
             row["points_against"] += getattr(result, f"points_{other}")
 
-    def primary(entrant):
+    def primary(entrant: Hashable) -> tuple[int, int, int]:
         row = tally.get(entrant, Counter())
         return (-row["won"], -(row["chicas_won"] - row["chicas_lost"]), -(row["points_for"] - row["points_against"]))
 
     ranked = sorted(order, key=lambda entrant: (primary(entrant), order[entrant]))
-    sort_keys = {}
+    sort_keys: dict[Hashable, tuple[tuple[int, int, int], int]] = {}
     start = 0
     while start < len(ranked):
         end = start
@@ -172,7 +174,7 @@ def standings(results, entrants=()):
         start = end
     ranked.sort(key=lambda entrant: (sort_keys[entrant], order[entrant]))
 
-    table = []
+    table: list[Standing] = []
     for index, entrant in enumerate(ranked):
         row = tally.get(entrant, Counter())
         if not index or sort_keys[entrant] != sort_keys[ranked[index - 1]]:
@@ -193,7 +195,7 @@ def standings(results, entrants=()):
     return table
 
 
-def knockout_order(ranked_groups, advance):
+def knockout_order(ranked_groups: Mapping[int, Sequence[Hashable]], advance: int) -> list[Hashable]:
     """The seed order of the knockout after the groups: ``ranked_groups``
     maps group number -> entrants in standing order."""
     if advance < 1:
@@ -215,10 +217,10 @@ def knockout_order(ranked_groups, advance):
     if len(group_of) < 2:
         raise BracketError("La eliminatoria necesita al menos dos parejas.", "The knockout needs at least two pairs.")
     if count ** (advance - 1) <= 512:
-        turns = itertools.product(range(count), repeat=advance - 1)
+        turns: Iterator[tuple[int, ...]] = itertools.product(range(count), repeat=advance - 1)
     else:  # too many to try them all: turn each place a little more than the one above
         turns = (tuple(turn * place % count for place in range(1, advance)) for turn in range(count))
-    best = None
+    best: tuple[int, list[Hashable]] | None = None
     for turn in turns:
         order = [ranked_groups[number][0] for number in numbers] + [
             ranked_groups[number][place]
@@ -234,4 +236,5 @@ def knockout_order(ranked_groups, advance):
             best = (clashes, order)
         if not clashes:
             break
+    assert best is not None  # turns is never empty: count >= 1
     return best[1]

@@ -47,24 +47,24 @@ dependents
 
 import heapq
 from collections import Counter
-from collections.abc import Hashable, Mapping
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .specs import GROUP, SLOTS, THIRD_PLACE, BracketError, Key
+from .specs import GROUP, SLOTS, THIRD_PLACE, BracketError, Key, MatchSpec, Route
 
 
 @dataclass(frozen=True)
 class Progress:
-    occupants: Mapping[Key, tuple]  # key -> (entrant in A or None, entrant in B or None)
-    ready: tuple  # keys with both occupants and no result, in playing order
-    void: frozenset  # keys that will not be played (the reset when A wins the grand final)
+    occupants: Mapping[Key, tuple[Hashable | None, ...]]  # key -> (entrant in A or None, entrant in B or None)
+    ready: tuple[Key, ...]  # keys with both occupants and no result, in playing order
+    void: frozenset[Key]  # keys that will not be played (the reset when A wins the grand final)
     defeats: Mapping[Hashable, int]
-    eliminated: frozenset
+    eliminated: frozenset[Hashable]
     champion: Hashable | None
     reset_needed: bool | None  # None until the grand final is decided (or without one)
 
 
-def playing_order(specs):
+def playing_order(specs: Iterable[MatchSpec]) -> list[MatchSpec]:
     """The specs sorted so that every mesa comes after the mesas feeding it;
     among the mesas free to go, the one given first goes first, so a draw's
     own order is kept."""
@@ -72,7 +72,7 @@ def playing_order(specs):
     index = {spec.key: i for i, spec in enumerate(specs)}
     if len(index) != len(specs):
         raise BracketError("Dos mesas tienen el mismo lugar en la llave.", "Two mesas have the same key.")
-    feeding = Counter()
+    feeding: Counter[Key] = Counter()
     for spec in specs:
         for route in (spec.winner_to, spec.loser_to):
             if route is not None:
@@ -84,7 +84,7 @@ def playing_order(specs):
                 feeding[route.key] += 1
     free = [i for i, spec in enumerate(specs) if not feeding[spec.key]]
     heapq.heapify(free)
-    ordered = []
+    ordered: list[MatchSpec] = []
     while free:
         spec = specs[heapq.heappop(free)]
         ordered.append(spec)
@@ -98,33 +98,38 @@ def playing_order(specs):
     return ordered
 
 
-def advance(specs, results, seated=None, disqualified=frozenset()):
+def advance(
+    specs: Iterable[MatchSpec],
+    results: Mapping[Key, str],
+    seated: Mapping[Key, Sequence[Hashable | None]] | None = None,
+    disqualified: Collection[Key] = frozenset(),
+) -> Progress:
     """Play ``results`` (key -> winning slot) through the draw's ``specs``;
     ``seated`` (key -> (a, b)) holds the mesas that have started;
     ``disqualified`` the keys of results whose loser is out at once."""
     seated = seated or {}
     ordered = playing_order(specs)
     by_key = {spec.key: spec for spec in ordered}
-    for key, slot in results.items():
+    for key, given in results.items():
         if key not in by_key:
             raise BracketError(
                 f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw."
             )
-        if slot not in SLOTS:
+        if given not in SLOTS:
             raise BracketError(
-                f"Mesa {_label(key)}: el ganador debe ser el lado A o B, no {slot!r}.",
-                f"Mesa {_label(key)}: the winner must be slot A or B, not {slot!r}.",
+                f"Mesa {_label(key)}: el ganador debe ser el lado A o B, no {given!r}.",
+                f"Mesa {_label(key)}: the winner must be slot A or B, not {given!r}.",
             )
     occupants = {spec.key: [spec.a, spec.b] for spec in ordered}
     for key, pair in seated.items():
         occupants[key] = list(pair)
-    defeats = Counter()
-    out = set()
-    void = set()
-    empty = set()  # (key, slot) left for nobody: the entrant routed there is out
-    ready = []
-    champion = None
-    reset_needed = None
+    defeats: Counter[Hashable] = Counter()
+    out: set[Hashable] = set()
+    void: set[Key] = set()
+    empty: set[Route | tuple[Key, str]] = set()  # (key, slot) left for nobody: the entrant routed there is out
+    ready: list[Key] = []
+    champion: Hashable | None = None
+    reset_needed: bool | None = None
     for spec in ordered:
         key = spec.key
         slot = results.get(key)
@@ -198,12 +203,12 @@ def advance(specs, results, seated=None, disqualified=frozenset()):
     )
 
 
-def _label(key):
+def _label(key: object) -> str:
     """A key as people read it ("W R2-1"), even when given as a plain tuple."""
     return str(Key(*key)) if isinstance(key, tuple) and len(key) == 3 else repr(key)
 
 
-def dependents(specs, key):
+def dependents(specs: Iterable[MatchSpec], key: Key) -> list[Key]:
     """The keys of the mesas that depend on ``key``'s result, directly or
     through other mesas, in playing order (``key`` itself excluded)."""
     by_key = {spec.key: spec for spec in specs}
@@ -211,7 +216,7 @@ def dependents(specs, key):
         raise BracketError(
             f"No hay una mesa {_label(key)} en este sorteo.", f"There is no mesa {_label(key)} in this draw."
         )
-    found = set()
+    found: set[Key] = set()
     stack = [key]
     while stack:
         spec = by_key[stack.pop()]

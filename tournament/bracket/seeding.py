@@ -28,16 +28,20 @@ groups
 
 import random
 import secrets
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import cast
 
 from .specs import BracketError
 
 
-def new_random_seed():
+def new_random_seed() -> int:
     """A fresh seed for a random draw; it fits the model's BigIntegerField."""
     return secrets.randbits(62)
 
 
-def seed_order(entrants, seeds=None, random_seed=None):
+def seed_order(
+    entrants: Iterable[Hashable], seeds: Mapping[Hashable, int | None] | None = None, random_seed: int | None = None
+) -> list[Hashable]:
     """The entrants from seed 1 down.
 
     ``seeds`` maps some entrants to seed numbers. With ``random_seed`` (an
@@ -61,14 +65,14 @@ def seed_order(entrants, seeds=None, random_seed=None):
         )
     if len(set(numbers)) != len(numbers):
         raise BracketError("Dos parejas tienen la misma cabeza de serie.", "Two entrants have the same seed.")
-    seeded = sorted((e for e in entrants if seeds.get(e) is not None), key=seeds.get)
+    seeded = sorted((e for e in entrants if seeds.get(e) is not None), key=lambda e: cast(int, seeds[e]))
     unseeded = [e for e in entrants if seeds.get(e) is None]
     if random_seed is not None:
         random.Random(random_seed).shuffle(unseeded)
     return seeded + unseeded
 
 
-def placement(size):
+def placement(size: int) -> list[int]:
     """Seed numbers in bracket order for ``size`` places (a power of two):
     places ``2i`` and ``2i + 1`` meet in the first round."""
     order = [1]
@@ -78,14 +82,14 @@ def placement(size):
     return order
 
 
-def bracket_size(n):
+def bracket_size(n: int) -> int:
     """The smallest power of two that holds ``n`` entrants."""
     return 1 << max(n - 1, 0).bit_length()
 
 
-def snake_groups(ordered, group_count):
+def snake_groups(ordered: Sequence[Hashable], group_count: int) -> list[list[Hashable]]:
     """Split entrants (in seed order) into ``group_count`` groups in a snake."""
-    groups = [[] for _ in range(group_count)]
+    groups: list[list[Hashable]] = [[] for _ in range(group_count)]
     for index, entrant in enumerate(ordered):
         row, column = divmod(index, group_count)
         groups[column if row % 2 == 0 else group_count - 1 - column].append(entrant)

@@ -53,7 +53,7 @@ class BracketError(ValueError):
     """Bad input to the bracket engine. ``str()`` and ``message`` give the
     Spanish text shown to people, ``message_en`` the English one."""
 
-    def __init__(self, message, message_en):
+    def __init__(self, message: str, message_en: str) -> None:
         super().__init__(message)
         self.message = message
         self.message_en = message_en
@@ -64,7 +64,7 @@ class Key(NamedTuple):
     round: int
     position: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.bracket} R{self.round}-{self.position}"
 
 
@@ -91,5 +91,5 @@ class MatchSpec:
     group: int | None = None
     conditional: bool = False
 
-    def occupant(self, slot):
+    def occupant(self, slot: str) -> Hashable | None:
         return self.a if slot == "A" else self.b

@@ -19,16 +19,22 @@ import io
 import random
 import uuid
 
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from PIL import Image, ImageDraw
 
+from audit.context import acting
 from refereeing.appeals import procedure as appeals
-from refereeing.claimlog.log import record_claim
+from refereeing.claimlog import log as claimlog
 from refereeing.models import ClaimEntry
-from tournament import accounts, draws, scripted, seating
-from tournament.models import Championship, Mesa, Pair, Player
+from tournament import scripted
+from tournament.accounts import accounts
+from tournament.championships import championships
+from tournament.draws import draws
+from tournament.models import Championship, Mesa, Sede
+from tournament.pairs import checkin, pairs_csv
+from tournament.seating import seating, sedes
 
 PASSWORD = "cuarenta"
 DRAW_SEED = 2026
@@ -133,6 +139,9 @@ PAIR_NAMES = [
 CITIES = ["Riobamba", "Guano", "Ambato", "Quito", "Cuenca", "Guayaquil", "Latacunga", "Alausí", "Chambo", "Loja"]
 
 
+SEDE = "Coliseo Cubierto de Riobamba"
+
+
 class Command(BaseCommand):
     help = "Create a demo championship: accounts, 32 pairs, the draw, one round played and one in play."
 
@@ -145,28 +154,32 @@ class Command(BaseCommand):
             return
         rng = random.Random(DRAW_SEED)
         with transaction.atomic():
-            organisers, jueces_group = (
-                Group.objects.get(name=accounts.ORGANISERS_GROUP),
-                Group.objects.get(name=accounts.JUECES_GROUP),
-            )
-            self._user("comite", "Comité Permanente", organisers, staff=True, superuser=True)
-            self._user("organizador", "Organización del Campeonato", organisers, staff=True)
-            director = self._user("director", "Director del Campeonato", organisers, staff=True)
-            accounts.give_role(director, "director")
-            jueces = [self._user(f"juez{n}", f"Juez {n}", jueces_group) for n in range(1, 17)]
+            # The Comité's administrator is the command's own (as createsuperuser's); the trail names it so.
+            # The others are named as made by whoever makes them on their pages: the Comité the organisers'
+            # and the Director's, the organiser the jueces'.
+            comite = self._user("comite", "Comité Permanente", "manage.py demo", "organiser", superuser=True)
+            self.organiser = self._user("organizador", "Organización del Campeonato", comite, "organiser")
+            director = self._user("director", "Director del Campeonato", comite, "organiser", "director")
+            jueces = [self._user(f"juez{n}", f"Juez {n}", self.organiser, "juez") for n in range(1, 17)]
             today = datetime.date.today()
-            championship = Championship.objects.create(
-                name="Campeonato Nacional de Cuarenta",
-                edition=str(today.year),
-                venue="Coliseo Cubierto de Riobamba",
-                start_date=today,
-                end_date=today + datetime.timedelta(days=1),
-                director=director,
-                ruleset_profile="riobamba",
-                tables=16,
+            for juez in jueces:
+                sedes.mark_available(juez, True, by=comite)
+            sede = Sede.objects.filter(name=SEDE).first() or sedes.create_sede(SEDE, 16, by=comite)
+            championship = championships.save_championship(
+                Championship(
+                    name="Campeonato Nacional de Cuarenta",
+                    edition=str(today.year),
+                    sede=sede,
+                    start_date=today,
+                    end_date=today + datetime.timedelta(days=1),
+                    director=director,
+                    ruleset_profile="riobamba",
+                ),
+                by=self.organiser,
             )
-            self._pairs(championship, rng)
-            draws.draw_bracket(championship, seed=DRAW_SEED)
+            pairs_csv.save(championship, self._pairs_file(rng), by=self.organiser)
+            checkin.mark_all_present(championship, by=self.organiser)
+            draws.draw_bracket(championship, seed=DRAW_SEED, by=self.organiser)
         # The mesas are played one claim at a time, as the tablets would.
         first = self._round(championship, "W", 1)
         for mesa in first:
@@ -192,39 +205,40 @@ class Command(BaseCommand):
             )
         )
 
-    def _user(self, username, full_name, group, staff=False, superuser=False):
+    def _user(self, username, full_name, by, *roles, superuser=False):
+        """The account of ``username`` with ``roles`` (``accounts.give_role``'s, or "juez"), made by ``by``."""
         first, _, last = full_name.partition(" ")
-        user, _ = User.objects.get_or_create(
-            username=username,
-            defaults={"first_name": first, "last_name": last, "is_staff": staff, "is_superuser": superuser},
-        )
-        user.set_password(PASSWORD)
-        user.save()
-        user.groups.add(group)
+        with transaction.atomic(), acting(by):
+            user, _ = User.objects.get_or_create(
+                username=username, defaults={"first_name": first, "last_name": last, "is_superuser": superuser}
+            )
+            user.set_password(PASSWORD)
+            user.save()
+            for role in roles:
+                if role == "juez":
+                    accounts.make_juez(user)
+                else:
+                    accounts.give_role(user, role)
         return user
 
-    def _pairs(self, championship, rng):
+    def _pairs_file(self, rng):
+        """The pairs as the organiser would import them: the first eight seeded, the first player
+        representing each pair."""
+        lines = ["pareja,club,cabeza_de_serie,jugador_1,cedula_1,telefono_1,jugador_2,cedula_2,telefono_2"]
         for n, name in enumerate(PAIR_NAMES, start=1):
-            pair = Pair.objects.create(
-                championship=championship,
-                name=name,
-                club=rng.choice(CITIES),
-                seed=n if n <= 8 else None,
-                checked_in=True,
-            )
-            for number in (1, 2):
-                Player.objects.create(
-                    pair=pair,
-                    number=number,
-                    is_representative=number == 1,
-                    full_name=f"{rng.choice(FIRST_NAMES)} {rng.choice(SURNAMES)} {rng.choice(SURNAMES)}",
-                    id_number=f"06{rng.randrange(10**8):08d}",
-                    phone=f"09{rng.randrange(10**8):08d}",
-                )
+            cells = [name, rng.choice(CITIES), str(n) if n <= 8 else ""]
+            for _number in (1, 2):
+                cells += [
+                    f"{rng.choice(FIRST_NAMES)} {rng.choice(SURNAMES)} {rng.choice(SURNAMES)}",
+                    f"06{rng.randrange(10**8):08d}",
+                    f"09{rng.randrange(10**8):08d}",
+                ]
+            lines.append(",".join(cells))
+        return "\n".join(lines)
 
     def _round(self, championship, bracket, number):
-        seating.start_round(championship, bracket, number)
-        seating.assign_tables(championship)
+        seating.start_round(championship, bracket, number, by=self.organiser)
+        seating.assign_tables(championship, by=self.organiser)
         return list(
             championship.mesas.filter(bracket=bracket, round=number, status=Mesa.Status.READY)
             .exclude(table_number=None)
@@ -247,12 +261,15 @@ class Command(BaseCommand):
             mesa.pair(side).representative.full_name,
             "data:image/png;base64," + base64.b64encode(png.getvalue()).decode(),
             uuid.uuid4(),
+            by=mesa.juez,
         )
 
     def _play(self, mesa, rng, finish):
         """Log a scripted mesa; stop at the end, or a few datas in."""
         stop = None if finish else rng.randint(4, 14)
         for count, claim in enumerate(scripted.claims(rng.choice("AB"), rng.random()), start=1):
-            answer = record_claim(mesa, claim, uuid.uuid4(), user=mesa.juez)
+            # What the claim sets off on other records (the result, the next mesa) names the juez, as the log does.
+            with acting(mesa.juez):
+                answer = claimlog.record_claim(mesa, claim, uuid.uuid4(), user=mesa.juez)
             if answer.state["finished"] or count == stop:
                 return

@@ -1,16 +1,16 @@
 /* The conteo (Art. 3g, 15f-h) in at most four taps: the pair's conteo
  * button (the pair whose cards the juez counted), its number on the keypad
- * (one or two digits), confirm. The other pair gets the rest of the 40
- * cards; the juez can type theirs too, lower, when cards were left on the
- * table or set aside.
+ * (one or two digits), confirm. The other pair gets the rest of the data's
+ * cards (the engine's count, `state.preview.cards`); the juez can type
+ * theirs too, lower, when cards were left on the table or set aside.
  *
  * The preview of both pairs' points is the engine's (`state.preview.conteo`),
  * redrawn at every digit; a count the engine refuses (one that contradicts
  * the log, say) is refused here, in its words, before confirming. A count
- * over 40 cannot be typed. The confirm button's sentence says what will be
- * logged. */
+ * over the data's cards cannot be typed. The confirm button's sentence says
+ * what will be logged. */
 
-import { conteoPreview } from "./preview.js";
+import { conteoPreview, dataCards } from "./preview.js";
 import { take } from "./queue.js";
 import { messageNodes, pairName, pointsText, t } from "./words.js";
 
@@ -26,8 +26,8 @@ function draw() {
     b.classList.toggle("active", on);
     b.setAttribute("aria-checked", on ? "true" : "false");
   });
-  const counted = num(c.counted);
-  const rest = c.restTyped ? num(c.rest) : counted === null ? null : 40 - counted;
+  const counted = num(c.counted), deck = dataCards();
+  const rest = c.restTyped ? num(c.rest) : counted === null ? null : deck - counted;
   dlg.querySelector("#conteo-counted-label").textContent = t("conteo.cards_of", { pair: pairName(c.side) });
   dlg.querySelector("#conteo-rest-label").textContent = t("conteo.cards_of", { pair: pairName(other(c.side)) });
   dlg.querySelector("[data-num=counted]").textContent = c.counted === "" ? "–" : c.counted;
@@ -40,7 +40,7 @@ function draw() {
   const confirm = dlg.querySelector("[data-confirm=conteo]");
   out.textContent = "";
   out.className = "preview";
-  let ok = counted !== null && rest !== null && counted + rest <= 40;
+  let ok = counted !== null && rest !== null && counted + rest <= deck;
   if (counted === null) {
     out.textContent = t("conteo.type");
   } else if (!ok) {
@@ -70,7 +70,7 @@ function press(key) {
   let value = c[field];
   if (key === "del") value = value.slice(0, -1);
   else value = value.length >= 2 ? key : value + key;
-  if (num(value) !== null && num(value) > 40) { flash(); return; }
+  if (num(value) !== null && num(value) > dataCards()) { flash(); return; }
   c[field] = value;
   if (field === "rest") c.restTyped = true;
   draw();
@@ -101,7 +101,7 @@ dlg.querySelectorAll("[data-field]").forEach((f) => {
 dlg.querySelectorAll("[data-key]").forEach((b) => b.addEventListener("click", () => press(b.dataset.key)));
 dlg.querySelector("[data-confirm=conteo]").addEventListener("click", () => {
   const counted = num(c.counted);
-  const rest = c.restTyped ? num(c.rest) : 40 - counted;
+  const rest = c.restTyped ? num(c.rest) : dataCards() - counted;
   const cards = {};
   cards[c.side] = counted;
   cards[other(c.side)] = rest;

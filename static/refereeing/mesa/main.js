@@ -15,23 +15,25 @@
  *   appeals     the appeal banner and the Director's ruling at the table
  *   signatures  the signatures at the end of the mesa
  *   offline     the service worker, or a warning before a reload that would lose the page
+ *   follow      on a tablet opened with the table's PIN, the next mesa at the table
  * This one wires the buttons (and the confirmations of the plays that end
- * or stop things: mal repartidas, suspender, anular) and starts.
+ * or stop things, which the page marks with `data-ask`, and of anular) and starts.
  */
 
 import { appealHolding, showRuling } from "./appeals.js";
 import { openConteo } from "./conteo.js";
 import { ask } from "./dialogs.js";
+import "./follow.js";
 import { openJyv } from "./jyv.js";
 import "./offline.js";
-import { claimPreview } from "./preview.js";
+import { claimPreview, undoPreview } from "./preview.js";
 import { flush, handleForbidden, take } from "./queue.js";
 import { render } from "./render.js";
 import { showRefusal } from "./refusal.js";
 import "./signatures.js";
-import { onChange, rebase, restoreSnapshot, saveQueue, sortedEntries, st, voidedSeqs, dropQueued } from "./state.js";
+import { onChange, rebase, restoreSnapshot, saveQueue, st, dropQueued } from "./state.js";
 import { configure, followMesa, loadMesa, tick } from "./sync.js";
-import { describe, pairName, pointsText, t } from "./words.js";
+import { describe, pointsText, t } from "./words.js";
 
 onChange(render);
 onChange(showRuling);
@@ -56,21 +58,13 @@ function confirmThen(key, claim, yes, params) {
   ask(said.text, { yes: t(yes) }).then((ok) => { if (ok) take(claim); });
 }
 
-const CONFIRMED = {
-  mal_repartidas: () => {
-    const dealer = st.server.state && st.server.state.dealer;
-    return ["confirm.mal_repartidas", "confirm.mal_repartidas_yes", { dealer: dealer ? pairName(dealer.charAt(0)) : "–" }];
-  },
-  suspender: () => ["confirm.suspender", "confirm.suspender_yes", {}],
-};
-
 document.querySelectorAll("#controls [data-claim]").forEach((button) => {
   button.addEventListener("click", () => {
     const claim = { kind: button.dataset.claim };
     if (button.dataset.pair) claim.pair = button.dataset.pair;
-    if (CONFIRMED[claim.kind]) {
-      const [key, yes, params] = CONFIRMED[claim.kind]();
-      confirmThen(key, claim, yes, params);
+    // The page marks the claims that end or stop things with the sentence that confirms them.
+    if (button.dataset.ask) {
+      confirmThen(button.dataset.ask, claim, button.dataset.ask + "_yes", {});
       return;
     }
     if (claim.kind === "reanudar" && appealHolding()) { showRefusal(t("banner.appeal")); return; }
@@ -85,7 +79,8 @@ document.querySelectorAll("[data-open=conteo]").forEach((button) => {
 });
 
 /* Anular la última: a claim still waiting on the tablet is dropped there;
- * else the last logged claim not undone is voided (a `void`, nothing erased). */
+ * else the claim the engine names (`preview.undo`) is voided (a `void`,
+ * nothing erased), or the engine's refusal of that void is shown. */
 document.querySelector("[data-action=undo]").addEventListener("click", () => {
   const waiting = st.queue.filter((q) => q.client_id !== st.inflight);
   if (waiting.length) {
@@ -98,12 +93,13 @@ document.querySelector("[data-action=undo]").addEventListener("click", () => {
       render();
     });
   }
-  const voided = voidedSeqs();
-  const target = sortedEntries().reverse().find((e) => e.decision.accepted && e.claim.kind !== "void" && !voided[e.seq]);
+  const undo = undoPreview();
+  const target = undo.target && st.entries[undo.target];
   if (!target) return showRefusal(t("undo.nothing"));
+  const what = describe(target.claim);
+  if (undo.refused) return showRefusal(describe({ kind: "void", target: target.seq }) + ":", undo);
   const claim = { kind: "void", target: target.seq };
-  const { text } = sentence("undo.confirm", claim, { seq: target.seq, what: describe(target.claim) });
-  return ask(text, { yes: t("undo.yes"), danger: true }).then((yes) => { if (yes) take(claim); });
+  return ask(t("undo.confirm", { seq: target.seq, what }), { yes: t("undo.yes"), danger: true }).then((yes) => { if (yes) take(claim); });
 });
 
 restoreSnapshot();

@@ -3,9 +3,11 @@
  * In a secure context (HTTPS, or localhost) a service worker (`/mesa/sw.js`)
  * keeps the screen's page and files: a reload offline draws the last
  * board and the waiting claims from the tablet's storage. Over plain HTTP
- * browsers allow no service worker: while the network is down the screen
- * says so and asks before a reload, which would lose the page (the claims
- * stay kept and are sent once the page is back). */
+ * browsers allow no service worker: while the network is down, or a claim
+ * still waits to be sent, the screen asks before a reload, which would lose
+ * the page without network (the claims stay kept and are sent once the page
+ * is back). HTTPS on the venue's LAN (README, "HTTPS at the venue") gives
+ * the tablets the service worker. */
 
 import { cfg, st } from "./state.js";
 
@@ -18,7 +20,7 @@ if (window.isSecureContext && "serviceWorker" in navigator) {
 }
 
 window.addEventListener("beforeunload", (event) => {
-  if (st.online || reloadSafe()) return;
+  if ((st.online && !st.queue.length) || reloadSafe()) return;
   event.preventDefault();
   event.returnValue = "";
 });

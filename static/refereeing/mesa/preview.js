@@ -1,61 +1,65 @@
 /* What a claim would do, as the engine says: the state the server sends
  * carries `preview` (what each claim by each pair, each conteo, and mal
- * repartidas would score if logged now). The screen shows those figures
- * and computes none of its own: no rule of the game lives in the script.
+ * repartidas would score if logged now, the cards of a data, and what
+ * "void the last claim" would void). The screen shows those answers and
+ * works out none of its own: no rule of the game lives in the script.
  *
  * provisional  While claims wait on the tablet (offline, or during a
- *           conflict), the board is the server's last state plus the
- *           previewed points of the waiting claims (a void takes back what
- *           its target was given), each mano counted and each conteo
- *           starting a new data; the whole board is marked PROVISIONAL and
- *           the server's answers replace it.
+ *           conflict), the board is the server's last state with the
+ *           engine's answer to the first waiting claim (its points added to
+ *           the scores it was previewed on); the claims after it are shown
+ *           pending, never guessed. The whole board is marked PROVISIONAL
+ *           and the server's answers replace it.
  */
 
 import { st } from "./state.js";
 
-/* The engine's preview of `claim` from the server's last state, or null. */
+function preview() { return (st.server.state && st.server.state.preview) || null; }
+
+/* The engine's preview of `claim` as the next claim, or null (a void's is
+ * decided on confirming). */
 export function claimPreview(claim) {
-  const preview = st.server.state && st.server.state.preview;
-  if (claim.kind === "void") {
-    const target = st.entries[claim.target];
-    if (!target || !target.decision.accepted) return null;
-    const points = target.decision.points || {};
-    return { points: { A: -(points.A || 0), B: -(points.B || 0) } };
-  }
-  if (!preview) return null;
+  const shown = preview();
+  if (!shown || claim.kind === "void") return null;
   if (claim.kind === "conteo") return conteoPreview("A", claim.cards.A, claim.cards.B);
-  if (claim.kind === "mal_repartidas") return ((preview.claims || {})["-"] || {}).mal_repartidas || null;
-  return ((preview.claims || {})[claim.pair] || {})[claim.kind] || null;
+  const claims = shown.claims || {};
+  return (claims[claim.pair || "-"] || {})[claim.kind] || null;
+}
+
+/* The cards of a data, as the engine counts them (null before the first state). */
+export function dataCards() {
+  const shown = preview();
+  return shown ? shown.cards : null;
 }
 
 /* The engine's preview of a conteo where `side` counted `n` cards and the
- * other pair the rest; null when the counts do not add up to 40 (the
- * engine then decides on confirming). */
+ * other pair the rest; null when some cards were left out (the engine
+ * then decides on confirming). */
 export function conteoPreview(side, n, other) {
-  const preview = st.server.state && st.server.state.preview;
-  if (!preview || !preview.conteo || n + other !== 40) return null;
-  return (preview.conteo[side] || [])[n] || null;
+  const shown = preview();
+  if (!shown || !shown.conteo || n + other !== shown.cards) return null;
+  return (shown.conteo[side] || [])[n] || null;
+}
+
+/* "Void the last claim": the engine's target, and its refusal when it would refuse. */
+export function undoPreview() {
+  const shown = preview();
+  return (shown && shown.undo) || { target: null };
 }
 
 export function isProvisional() {
   return !st.online || (st.conflict && st.queue.length > 0);
 }
 
-/* The board to draw: the server's state, or the provisional one. */
+/* The board to draw: the server's state, or the provisional one (with
+ * `pending`, the waiting claims the engine has not previewed). */
 export function board() {
   const state = st.server.state;
-  if (!isProvisional() || !st.queue.length) return state;
-  const scores = { A: state.scores.A, B: state.scores.B };
-  let data = state.data, mano = state.mano, dealerKnown = true;
-  st.queue.forEach((item) => {
-    const claim = item.claim;
-    if (claim.kind === "mano") mano += 1;
-    if (claim.kind === "conteo") { data += 1; mano = 0; dealerKnown = false; }
-    const preview = claimPreview(claim);
-    if (preview && preview.points) {
-      scores.A = Math.max(0, scores.A + (preview.points.A || 0));
-      scores.B = Math.max(0, scores.B + (preview.points.B || 0));
-    }
-  });
-  return Object.assign({}, state, { scores, data, mano, dealer: dealerKnown ? state.dealer : null });
+  if (!isProvisional() || !st.queue.length) return Object.assign({}, state, { pending: 0 });
+  // The preview is of the next claim only: an answer for the first waiting claim, none for the others.
+  const first = claimPreview(st.queue[0].claim);
+  const scores = first && first.points
+    ? { A: state.scores.A + first.points.A, B: state.scores.B + first.points.B }
+    : state.scores;
+  return Object.assign({}, state, { scores, pending: st.queue.length - (first ? 1 : 0) });
 }

@@ -13,11 +13,12 @@ const screen = document.getElementById("screen");
 const $ = (sel, root) => (root || document).querySelector(sel);
 const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
 
-function chips(box, score) {
+/* The engine's chips of a score (Art. 14: its perros and tantos, state.chips). */
+function chips(box, counted) {
   box.textContent = "";
-  const perros = Math.floor(score / 10), tantos = Math.floor((score % 10) / 2);
-  for (let i = 0; i < perros; i++) box.appendChild(chip("perro"));
-  for (let j = 0; j < tantos; j++) box.appendChild(chip("tanto"));
+  if (!counted) return;
+  for (let i = 0; i < counted.perros; i++) box.appendChild(chip("perro"));
+  for (let j = 0; j < counted.tantos; j++) box.appendChild(chip("tanto"));
 }
 function chip(kind) {
   const el = document.createElement("span");
@@ -35,25 +36,32 @@ export function render() {
   const provisional = isProvisional();
   screen.classList.toggle("is-provisional", provisional);
   $(".provisional").hidden = !provisional;
+  renderPendingCount(shown.pending);
+  // The centre panel: the mano in play, or the data dealt next, and the step expected (the engine's).
+  const counters = state.counters || {};
   ["A", "B"].forEach((side) => {
     const card = $(".pair-card[data-side=" + side + "]");
-    chips($(".chips", card), shown.scores[side]);
+    // The chips are those of the score the server confirmed: a provisional score has none yet.
+    chips($(".chips", card), (state.chips || {})[side]);
     $(".score-num", card).textContent = shown.scores[side];
     $(".chicas-num", card).textContent = shown.chicas[side];
-    $(".dealer-chip", card).hidden = !shown.dealer || shown.dealer.charAt(0) !== side;
+    $(".dealer-chip", card).hidden = !counters.dealer || counters.dealer.charAt(0) !== side;
     card.classList.toggle("is-winner", shown.winner === side);
   });
-  $("#st-chica").textContent = shown.chica;
-  $("#st-data").textContent = shown.data;
-  $("#st-mano").textContent = shown.mano;
-  $("#st-dealer").textContent = shown.dealer ? (cfg.seats[shown.dealer] || "") + " (" + shown.dealer + ")" : "?";
+  $("#st-chica").textContent = counters.chica || "–";
+  $("#st-data").textContent = counters.data || "–";
+  $("#st-mano").textContent = counters.mano || "–";
+  $("#st-dealer").textContent = counters.dealer ? (cfg.seats[counters.dealer] || "") + " (" + counters.dealer + ")" : "?";
   const holding = appealHolding();
-  const phase = state.suspended ? "" : state.phase === "deal" ? t("phase.deal") : state.phase === "conteo" ? t("phase.conteo") : "";
-  $("#st-phase").textContent = phase;
+  const step = "next." + state.next;
+  // With claims waiting, the step after them is not known yet.
+  $("#st-phase").textContent = (provisional && st.queue.length) || !cfg.strings[step] ? "" : t(step);
   screen.classList.toggle("is-suspended", !!state.suspended);
   screen.classList.toggle("is-appeal", !!holding);
   screen.classList.toggle("is-finished", !!state.finished);
   screen.dataset.phase = state.phase;
+  // The step the engine expects (deal, play, mano, last_mano, conteo...), for the page's highlights.
+  screen.dataset.next = state.next || "";
   $("[data-claim=suspender]").hidden = !!state.suspended;
   // Suspended for an appeal: only the Director's ruling resumes the mesa.
   $("[data-claim=reanudar]").hidden = !state.suspended || !!holding;
@@ -61,6 +69,18 @@ export function render() {
   $("#signatures").hidden = !state.finished;
   renderBanner(state, holding);
   renderLog();
+}
+
+/* Under PROVISIONAL: how many waiting claims the engine has not answered yet. */
+function renderPendingCount(pending) {
+  const box = $(".provisional");
+  let count = $(".provisional-pending", box);
+  if (!count) {
+    count = document.createElement("span");
+    count.className = "provisional-pending";
+    box.appendChild(count);
+  }
+  count.textContent = pending ? " · " + t("board.pending", { count: pending }) : "";
 }
 
 function renderNet() {
@@ -108,7 +128,7 @@ function renderBanner(state, holding) {
   } else if (state.suspended) {
     text = t("banner.suspended");
     kind = "suspended";
-  } else if (last && state.scores.A === 0 && state.scores.B === 0) {
+  } else if (last && state.ended === "chica") {
     text = t("banner.chica", { pair: pairName(last.winner) }) + " (" + last.scores.A + "–" + last.scores.B + ")";
     if (last.zapatero) text += " · " + t("banner.zapatero", { pair: pairName(last.zapatero) });
     kind = "chica";

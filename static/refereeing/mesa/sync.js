@@ -36,6 +36,7 @@ export function absorb(newEntries, state, lastSeq, appeals) {
     st.server.last_seq = lastSeq;
   }
   if (appeals) st.appeals = appeals;
+  dropStartNotice(st.server.last_seq > 0);
   saveSnapshot();
   changed();
 }
@@ -63,10 +64,18 @@ function wantsAppeals() {
   return st.appeals.length > 0 || !!(st.server.state && st.server.state.suspended);
 }
 
+/* The notice of a mesa that has not started (what starts it) goes once the
+ * server says it has: the desk started it, or a first claim did. */
+function dropStartNotice(started) {
+  const notice = document.getElementById("start-notice");
+  if (notice && started) notice.remove();
+}
+
 export function poll(after) {
   const since = after === undefined ? st.server.last_seq : after;
   return api("GET", cfg.api.claims + "?after=" + since).then((r) => {
     if (r.status === 403) return forbiddenHandler();
+    if (r.status === 200) dropStartNotice(r.data.status !== "waiting");
     if (r.status === 200) absorb(r.data.entries, r.data.state, r.data.last_seq);
     if (r.status === 200 && wantsAppeals()) return pollAppeals();
   }).catch(() => {});

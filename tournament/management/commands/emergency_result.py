@@ -5,7 +5,7 @@
 
 The admin shows mesas and changes none (``audit.readonly``); this is the one
 path around the organisers' pages, and it goes through the same functions
-(``tournament.results``): a decided mesa is corrected as the Director's
+(``tournament.results.results``): a decided mesa is corrected as the Director's
 override would (Art. 18: the dependents that started keep their pairs), an
 undecided one gets a walkover. Only a superuser named by ``--by`` may use
 it, with a reason, and the audit trail records both. A refusal exits with
@@ -17,11 +17,10 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from audit.context import acting, because
 from audit.models import REASON_MAX
-from tournament import results
 from tournament.errors import ActionRefused
 from tournament.models import Mesa
+from tournament.results import results
 from tournament.validators import clean
 
 
@@ -51,21 +50,26 @@ class Command(BaseCommand):
         if not options["walkover"] and options["chicas"] is None:
             raise CommandError(_("Give the chicas of both pairs (--chicas A B), or --walkover."), returncode=2)
         try:
-            with acting(user), because(_("Emergency result by the Comité: %(reason)s") % {"reason": reason}):
-                if options["walkover"]:
-                    results.record_walkover(mesa, options["winner"])
-                else:
-                    chicas_a, chicas_b = options["chicas"]
-                    results.correct_result(
-                        mesa,
-                        options["winner"],
-                        chicas_a,
-                        chicas_b,
-                        options["zapateria"],
-                        user=user,
-                        override=True,
-                        emergency=True,
-                    )
+            if options["walkover"]:
+                results.record_walkover(
+                    mesa,
+                    options["winner"],
+                    by=user,
+                    reason=_("Emergency result by the Comité: %(reason)s") % {"reason": reason},
+                )
+            else:
+                chicas_a, chicas_b = options["chicas"]
+                results.correct_result(
+                    mesa,
+                    options["winner"],
+                    chicas_a,
+                    chicas_b,
+                    options["zapateria"],
+                    by=user,
+                    override=True,
+                    reason=reason,
+                    emergency=True,
+                )
         except ActionRefused as refusal:
             raise CommandError(refusal.message, returncode=2) from None
         self.stdout.write(_("Result saved."))

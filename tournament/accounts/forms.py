@@ -1,0 +1,62 @@
+"""Accounts made without the Django admin: a juez's (by an organiser), an organiser's or a Director's (by the
+Comité), and a juez's new password."""
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import SetPasswordForm, UserCreationForm
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from tournament.validators import TextValidator
+
+from .accounts import give_role, make_juez
+
+
+class AccountForm(UserCreationForm):
+    """A new account: the name the pages and planillas show, a username and a password."""
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("first_name", "last_name", "username")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("first_name", "last_name"):
+            self.fields[name].required = True
+            self.fields[name].validators.append(TextValidator("name"))
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+    def save(self):
+        with transaction.atomic():
+            user = super().save()
+            self.give_role(user)
+        return user
+
+
+class JuezForm(AccountForm):
+    """A juez's account, made by an organiser."""
+
+    def give_role(self, user):
+        make_juez(user)
+
+
+class RoleAccountForm(AccountForm):
+    """An organiser's or a Director's account, made by the Comité's administrator."""
+
+    role = forms.ChoiceField(
+        label=_("Role"), widget=forms.RadioSelect, choices=[("organiser", _("Organiser")), ("director", _("Director"))]
+    )
+
+    def give_role(self, user):
+        give_role(user, self.cleaned_data["role"])
+
+
+class JuezPasswordForm(SetPasswordForm):
+    """A juez's new password, set by an organiser (a forgotten one, or a lost tablet)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False

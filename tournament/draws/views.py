@@ -1,0 +1,84 @@
+"""The draw: drawing the bracket, its correction before play, and the knockout after the groups."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.access import organiser_required
+from tournament.errors import ActionRefused
+from tournament.models import Championship
+from tournament.screens import address, run
+
+from . import draws
+from .forms import DrawCorrectionForm, DrawForm
+
+
+@organiser_required
+@require_POST
+def draw(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    form = DrawForm(request.POST)
+    absent = list(draws.absent_pairs(championship))
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+    elif absent and not request.POST.get("confirm") and not championship.mesas.exists():
+        # The organiser sees who is left out before the draw is made.
+        return render(
+            request,
+            "tournament/draw_confirm.html",
+            {
+                "championship": championship,
+                "absent": absent,
+                "seed": form.cleaned_data["seed"],
+                "present": championship.pairs.filter(checked_in=True).count(),
+            },
+        )
+    elif (
+        run(
+            request,
+            draws.draw_bracket,
+            championship,
+            form.cleaned_data["seed"],
+            by=request.user,
+            address=address(request),
+        )
+        is not None
+    ):
+        championship.refresh_from_db()
+        messages.success(request, _("Bracket drawn with seed %(seed)d.") % {"seed": championship.draw_seed})
+    return redirect("tournament:detail", pk)
+
+
+@organiser_required
+def draw_correct(request, pk):
+    """A late pair, a withdrawal or a swap before play: previewed (GET, or POST without ``confirm``), then done."""
+    championship = get_object_or_404(Championship, pk=pk)
+    data = request.POST if request.method == "POST" else request.GET if "action" in request.GET else None
+    form = DrawCorrectionForm(data, championship=championship, initial={"action": draws.ADD})
+    preview = None
+    if form.is_bound and form.is_valid():
+        data = form.cleaned_data
+        asked = (championship, data["action"], data["pair"], data["other"])
+        try:
+            if request.method == "POST" and "confirm" in request.POST:
+                draws.correct_draw(*asked, seen=data["seen"], by=request.user, address=address(request))
+                messages.success(request, _("Draw corrected."))
+                return redirect("tournament:bracket", pk)
+            preview = draws.plan_correction(*asked)
+        except ActionRefused as error:
+            form.add_error(None, error.message)
+    return render(
+        request,
+        "tournament/draw_correct.html",
+        {"championship": championship, "form": form, "preview": preview, "started": draws.play_started(championship)},
+    )
+
+
+@organiser_required
+@require_POST
+def draw_knockout(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    if run(request, draws.draw_knockout, championship, by=request.user, address=address(request)) is not None:
+        messages.success(request, _("Knockout drawn."))
+    return redirect("tournament:detail", pk)

@@ -1,0 +1,110 @@
+"""The pair form and the import's form."""
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.db import transaction
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Pair, Player
+from tournament.validators import TextField, clean
+
+from .pairs_csv import MAX_CSV_BYTES
+from .registration import Register
+
+# The pair form's field that shows each of the register's refusals (None: the form's own).
+FIELDS_OF = {"name": "name", "seed": "seed", "id_number": None}
+
+
+class PairForm(forms.ModelForm):
+    """A pair and its players, saved together; what it may not share with another pair is the
+    register's rule (``registration``), as for the import."""
+
+    player1_name = TextField("name", label=_("Player 1: full name"))
+    player1_id = TextField("line", label=_("Player 1: ID number"), max_length=20, required=False)
+    player1_phone = TextField("line", label=_("Player 1: phone"), max_length=30, required=False)
+    player2_name = TextField("name", label=_("Player 2: full name"), required=False)
+    player2_id = TextField("line", label=_("Player 2: ID number"), max_length=20, required=False)
+    player2_phone = TextField("line", label=_("Player 2: phone"), max_length=30, required=False)
+    representative = forms.TypedChoiceField(
+        label=_("Representative"),
+        coerce=int,
+        choices=[(1, _("Player 1")), (2, _("Player 2"))],
+        initial=1,
+    )
+
+    class Meta:
+        model = Pair
+        fields = ["name", "club", "seed", "checked_in"]
+
+    def __init__(self, *args, championship, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.championship = championship
+        self.instance.championship = championship
+        if self.instance.pk:
+            for player in self.instance.players.all():
+                n = player.number
+                self.initial.update(
+                    {
+                        f"player{n}_name": player.full_name,
+                        f"player{n}_id": player.id_number,
+                        f"player{n}_phone": player.phone,
+                    }
+                )
+                if player.is_representative:
+                    self.initial["representative"] = n
+        if championship.players_per_pair == 1:
+            for name in ("player2_name", "player2_id", "player2_phone", "representative"):
+                del self.fields[name]
+        else:
+            self.fields["player2_name"].required = True
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+    def clean_name(self):
+        # Kept as the check leaves it (NFKC, one space); compared by the register's rule.
+        return clean(self.cleaned_data["name"], "name")
+
+    def clean(self):
+        data = super().clean()
+        if "name" not in data or "seed" not in data:
+            return data
+        numbers = [data.get(f"player{n}_id", "") for n in (1, 2)]
+        register = Register(self.championship, editing=self.instance.pk)
+        for field, reason in register.refusals(data["name"], data["seed"], numbers):
+            # The register words a reason as a clause of a file's line; a form shows a sentence.
+            self.add_error(FIELDS_OF.get(field), capfirst(reason) + ".")
+        return data
+
+    @transaction.atomic
+    def save(self, commit=True):
+        pair = super().save()
+        count = self.championship.players_per_pair
+        representative = self.cleaned_data.get("representative", 1)
+        pair.players.filter(number__gt=count).delete()
+        # Clear the representative first: the constraint allows one at a time.
+        pair.players.update(is_representative=False)
+        for n in range(1, count + 1):
+            Player.objects.update_or_create(
+                pair=pair,
+                number=n,
+                defaults={
+                    "full_name": self.cleaned_data[f"player{n}_name"],
+                    "id_number": self.cleaned_data[f"player{n}_id"],
+                    "phone": self.cleaned_data[f"player{n}_phone"],
+                    "is_representative": n == representative,
+                },
+            )
+        return pair
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"), required=False)
+    # The previewed text, sent back on confirmation and checked again.
+    text = forms.CharField(widget=forms.HiddenInput, required=False, max_length=MAX_CSV_BYTES)
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload and upload.size > MAX_CSV_BYTES:
+            raise forms.ValidationError(_("The file is too large: at most %(n)d kB.") % {"n": MAX_CSV_BYTES // 1024})
+        return upload

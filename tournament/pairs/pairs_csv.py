@@ -1,0 +1,401 @@
+"""Pairs in and out of CSV files, checked row by row before anything is saved.
+
+The file
+--------
+One pair a row, with a header row naming the columns (Spanish, any case,
+accents optional; ``,`` or ``;`` as separator, as Excel writes it here):
+
+``pareja`` (required), ``jugador_1`` (required), ``cedula_1``, ``telefono_1``,
+``jugador_2`` (required for pairs, empty in 1 vs 1), ``cedula_2``,
+``telefono_2``, ``representante`` (1, 2 or a player's name; default 1), ``club``,
+``cabeza_de_serie`` (a whole number from 1 to :data:`MAX_PAIRS`, unique).
+
+Bounds, stated in the form: at most :data:`MAX_PAIRS` pairs in a file and in
+the championship once imported (nine rounds of single elimination; a
+championship of Cuarenta has a few hundred pairs at most, and the largest
+file allowed is checked and saved in well under a second, so the
+confirmation stays in the request), a header of at most the
+known columns, :data:`MAX_CSV_BYTES` in all. Each is checked before the rows
+are, and the work is linear in the file's size: a file of the largest size
+is refused in one pass, never row by row.
+
+Encoding: UTF-8 (with or without BOM) first; a file that is not UTF-8 is read
+as Windows-1252 (Excel's "CSV" on Windows, a superset of Latin-1), and the
+preview says so, so that the organiser checks the accents. A file that is
+neither (binary, UTF-16) is refused as a whole.
+
+Export: the same columns, in one of two styles (:data:`STYLES`): ``excel``
+(the default) for Excel as Ecuador sets it up, UTF-8 with a BOM (without
+one Excel reads "Guamán" as "GuamÃ¡n"), ``;`` between cells (Excel in es-EC
+takes ``,`` as the decimal mark and puts a whole row in one column) and
+CRLF line ends; ``plain``, UTF-8 with ``,``, for other programs. The
+import reads both back. A cell a spreadsheet would run as a formula is
+written guarded, and read back as it was (``csv_formulas``).
+
+Every cell is clean text of its kind (``refereeing.engine.text``: a name
+at most 120 characters, no control characters) and fits its column.
+A pair name that reads as another's (``lookalikes.key``: case, accents,
+spaces, invisible and look-alike letters) is repeated, as the database's
+constraint on ``Pair.name_key`` decides.
+
+Every bad row is reported with its line number and reason; the valid rows
+are kept: the confirmation imports them and lists the bad ones, to be fixed
+and imported again (the preview is the first step and saves nothing; the
+confirmation re-reads and re-checks the same text under the championship's
+row lock, so that two confirmations at once give one import and, for the
+other, the rows it would repeat). What a pair may not share with another
+(its name as people read it, its seed, its players' cédulas) is the one
+rule of ``registration``, which the pair form asks too.
+
+``representante`` is 1, 2 or one of the players' names as typed (case,
+accents and spaces aside); empty is player 1. The template to fill in is the
+header row in either style (:func:`template`).
+"""
+
+import csv
+import io
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from audit.context import acting, record
+from refereeing.engine.lookalikes import key as name_key
+from refereeing.engine.text import TextError, check_text, printable
+from tournament.language import speak
+from tournament.locking import locked
+from tournament.models import Championship, Pair, Player
+
+from .csv_formulas import neutralised, restored
+from .registration import Register
+
+COLUMNS = (
+    "pareja",
+    "jugador_1",
+    "cedula_1",
+    "telefono_1",
+    "jugador_2",
+    "cedula_2",
+    "telefono_2",
+    "representante",
+    "club",
+    "cabeza_de_serie",
+)
+REQUIRED = ("pareja", "jugador_1", "jugador_2")
+# A file of a thousand pairs is about 150 kB; of MAX_PAIRS with every cell full, under 450 kB.
+MAX_CSV_BYTES = 1024 * 1024
+MAX_PAIRS = 512
+# How much of a header cell or a bad value a message quotes.
+QUOTED = 40
+LIMITS = {
+    "pareja": Pair._meta.get_field("name").max_length,
+    "club": Pair._meta.get_field("club").max_length,
+    "jugador_1": Player._meta.get_field("full_name").max_length,
+    "jugador_2": Player._meta.get_field("full_name").max_length,
+    "cedula_1": Player._meta.get_field("id_number").max_length,
+    "cedula_2": Player._meta.get_field("id_number").max_length,
+    "telefono_1": Player._meta.get_field("phone").max_length,
+    "telefono_2": Player._meta.get_field("phone").max_length,
+}
+
+
+# The kind of text each column holds (``refereeing.engine.text``).
+TEXT_KINDS = {column: "line" if column.startswith(("cedula", "telefono")) else "name" for column in LIMITS}
+
+
+class ImportRefused(Exception):
+    """The file as a whole cannot be read."""
+
+
+@dataclass
+class PairRow:
+    line: int
+    values: dict
+    seed: int | None = None
+    representative: int = 1
+    name_key: str = ""
+
+
+@dataclass
+class Preview:
+    rows: list = field(default_factory=list)
+    errors: list = field(default_factory=list)  # (line, message)
+    text: str = ""
+    notice: str = ""
+
+    @property
+    def ok(self):
+        return bool(self.rows) and not self.errors
+
+
+def decode(data: bytes):
+    """The file's text and a notice when it was not UTF-8."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
+        raise ImportRefused(
+            _('The file is not a text CSV (it looks like UTF-16 or a spreadsheet). Save it from Excel as "CSV UTF-8".')
+        )
+    try:
+        return data.decode("utf-8-sig"), ""
+    except UnicodeDecodeError as error:
+        bad = data[error.start]
+        line = data[: error.start].count(b"\n") + 1
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        raise ImportRefused(
+            _(
+                "The file is neither UTF-8 nor Windows-1252/Latin-1 (byte 0x%(byte)02X on line %(line)d). "
+                'Save it from Excel as "CSV UTF-8".'
+            )
+            % {"byte": bad, "line": line}
+        ) from None
+    return text, _(
+        "The file is not UTF-8 (byte 0x%(byte)02X on line %(line)d); it was read as "
+        "Windows-1252/Latin-1, as Excel saves it. Check the accents below before importing."
+    ) % {"byte": bad, "line": line}
+
+
+def _key(text):
+    """A header as compared: no accents, no case, no spaces around."""
+    text = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in text if not unicodedata.combining(c)).replace(" ", "_")
+
+
+def read(championship, data: bytes) -> Preview:
+    """Check a CSV file of pairs for ``championship``; see the module docstring."""
+    text, notice = decode(data)
+    return check(championship, text, notice)
+
+
+def check(championship, text, notice=""):
+    preview = Preview(text=text, notice=notice)
+    first = text.split("\n", 1)[0]
+    reader = csv.reader(io.StringIO(text), delimiter=";" if first.count(";") > first.count(",") else ",")
+    try:
+        lines = list(reader)
+    except csv.Error as error:
+        # A cell past the csv module's limit (128 kB), or a quote left open.
+        preview.errors.append(
+            (
+                reader.line_num,
+                _("The file cannot be read as CSV here: %(error)s.") % {"error": printable(str(error), 200)},
+            )
+        )
+        return preview
+    if not lines or not any(cell.strip() for cell in lines[0]):
+        preview.errors.append(
+            (1, _("The first line must name the columns: %(columns)s.") % {"columns": ", ".join(COLUMNS)})
+        )
+        return preview
+    if len(lines[0]) > len(COLUMNS):
+        preview.errors.append(
+            (
+                1,
+                _("The first line has %(n)d columns; a file of pairs has at most %(m)d: %(columns)s.")
+                % {"n": len(lines[0]), "m": len(COLUMNS), "columns": ", ".join(COLUMNS)},
+            )
+        )
+        return preview
+    header = [_key(cell) for cell in lines[0]]
+    unknown = [printable(name, QUOTED) for name, key in zip(lines[0], header) if key not in COLUMNS]
+    missing = [c for c in REQUIRED if c not in header]
+    repeated = sorted(c for c, n in Counter(header).items() if n > 1 and c in COLUMNS)
+    if unknown or missing or repeated:
+        reasons = []
+        if unknown:
+            reasons.append(_("unknown columns: %(c)s") % {"c": ", ".join(unknown)})
+        if missing:
+            reasons.append(_("missing columns: %(c)s") % {"c": ", ".join(missing)})
+        if repeated:
+            reasons.append(_("repeated columns: %(c)s") % {"c": ", ".join(repeated)})
+        preview.errors.append(
+            (1, "; ".join(reasons) + ". " + _("The columns are: %(columns)s.") % {"columns": ", ".join(COLUMNS)})
+        )
+        return preview
+
+    while len(lines) > 1 and not any(cell.strip() for cell in lines[-1]):
+        lines.pop()  # blank lines at the very end are not rows
+    registered = championship.pairs.count()
+    if len(lines) - 1 + registered > MAX_PAIRS:
+        preview.errors.append(
+            (
+                1,
+                _(
+                    "The file has %(n)d rows and the championship %(registered)d pairs; "
+                    "a championship has at most %(max)d pairs."
+                )
+                % {"n": len(lines) - 1, "registered": registered, "max": MAX_PAIRS},
+            )
+        )
+        return preview
+
+    register = Register(championship)
+    for line, cells in enumerate(lines[1:], start=2):
+        if not any(cell.strip() for cell in cells):
+            preview.errors.append((line, _("empty row")))
+            continue
+        if len(cells) != len(header):
+            preview.errors.append((line, _("%(n)d cells; the header has %(m)d") % {"n": len(cells), "m": len(header)}))
+            continue
+        values = {c: "" for c in COLUMNS}
+        values.update({key: restored(cell.strip()) for key, cell in zip(header, cells)})
+        row = PairRow(line=line, values=values)
+        reasons = _row_reasons(championship, row)
+        if values["pareja"]:
+            ids = (values["cedula_1"], values["cedula_2"])
+            refusals = register.refusals(values["pareja"], row.seed, ids, key=row.name_key)
+            reasons += [reason for _field, reason in refusals]
+            register.take(line, row.name_key, row.seed, ids)
+        if reasons:
+            preview.errors.append((line, "; ".join(reasons)))
+        else:
+            preview.rows.append(row)
+    if len(lines) < 2:
+        preview.errors.append((1, _("The file has no pairs.")))
+    return preview
+
+
+def _row_reasons(championship, row):
+    """What is wrong with the row's cells themselves; what it shares with other pairs is the register's."""
+    values, reasons = row.values, []
+    for column, limit in LIMITS.items():
+        try:
+            values[column] = check_text(
+                values[column], TEXT_KINDS[column], field=column, required=False, max_length=limit
+            )
+        except TextError as error:
+            reasons.append(speak(error))
+    # After the check, which makes a cell of filler characters empty.
+    required = ["pareja", "jugador_1"] + (["jugador_2"] if championship.players_per_pair == 2 else [])
+    for column in required:
+        if not values[column]:
+            reasons.append(_("%(column)s is empty") % {"column": column})
+    if championship.players_per_pair == 1 and values["jugador_2"]:
+        reasons.append(_("jugador_2 must be empty in a 1 vs 1 championship"))
+    row.name_key = name_key(values["pareja"])
+    if values["cabeza_de_serie"]:
+        seed = values["cabeza_de_serie"]
+        # Digits only, and few of them: int() would take "+1", " 1", "١" or a thousand digits.
+        row.seed = int(seed) if seed.isascii() and seed.isdigit() and len(seed) <= 4 else None
+        if row.seed is None or not 1 <= row.seed <= MAX_PAIRS:
+            reasons.append(
+                _('cabeza_de_serie must be a whole number from 1 to %(max)d, not "%(value)s"')
+                % {"max": MAX_PAIRS, "value": printable(seed, QUOTED)}
+            )
+            row.seed = None
+    representative = _representative(championship, values)
+    if representative is None:
+        reasons.append(
+            _('representante must be 1, 2 or the name of one of the players, not "%(value)s"')
+            % {"value": printable(values["representante"], QUOTED)}
+        )
+    else:
+        row.representative = representative
+    return reasons
+
+
+def _representative(championship, values):
+    """The representative's number as people type it: empty (player 1), 1, 2 or a player's name
+    (compared by its key: case, accents and spaces aside); None when it names neither player, or both."""
+    typed = values["representante"].strip()
+    numbers = range(1, championship.players_per_pair + 1)
+    if not typed:
+        return 1
+    if typed in {str(n) for n in numbers}:
+        return int(typed)
+    named = [n for n in numbers if values[f"jugador_{n}"] and name_key(values[f"jugador_{n}"]) == name_key(typed)]
+    return named[0] if len(named) == 1 else None
+
+
+def save(championship, text, *, by, address=None):
+    """Import the valid pairs of ``text`` (a previewed file): ``(preview, count)``; the lines with
+    errors are left out, listed in the preview, to be fixed and imported again.
+
+    The file is checked again under the championship's row lock, against the
+    pairs registered by then: of two confirmations at once, one imports and
+    the other gets the rows it would repeat as errors (count 0), never a
+    failure. The pairs and players are inserted in bulk
+    (a file of :data:`MAX_PAIRS` takes well under a second), so the audit
+    trail gets one entry for the import, naming its pairs, as for the other
+    bulk acts; ``by`` (from ``address``) is named in it.
+    """
+    try:
+        with transaction.atomic(), acting(by, address):
+            held = locked(Championship.objects.filter(pk=championship.pk)).get()
+            preview = check(held, text)
+            if not preview.rows:
+                return preview, 0
+            _create(held, preview.rows)
+    except IntegrityError:
+        # A pair saved meanwhile by the pair form, which takes no lock: the
+        # constraint refused the import whole; the new preview says why.
+        return check(championship, text), 0
+    return preview, len(preview.rows)
+
+
+def _create(championship, rows):
+    pairs = Pair.objects.bulk_create(
+        Pair(
+            championship=championship,
+            name=row.values["pareja"],
+            name_key=row.name_key,
+            club=row.values["club"],
+            seed=row.seed,
+        )
+        for row in rows
+    )
+    Player.objects.bulk_create(
+        Player(
+            pair=pair,
+            number=number,
+            full_name=row.values[f"jugador_{number}"],
+            id_number=row.values[f"cedula_{number}"],
+            phone=row.values[f"telefono_{number}"],
+            is_representative=row.representative == number,
+        )
+        for pair, row in zip(pairs, rows)
+        for number in range(1, championship.players_per_pair + 1)
+    )
+    # A bulk insert sends no signal: the trail gets one entry naming the pairs.
+    record(championship, "pairs_imported", {"pairs": ["", ", ".join(pair.name for pair in pairs)]})
+
+
+STYLES = {
+    # style: (separator, BOM first)
+    "excel": (";", True),
+    "plain": (",", False),
+}
+
+
+def _csv(style, rows):
+    """``rows`` under the header, as a CSV file of ``style`` (:data:`STYLES`)."""
+    separator, bom = STYLES[style]
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n" if bom else "\n")
+    writer.writerow(COLUMNS)
+    writer.writerows(rows)
+    return out.getvalue().encode("utf-8-sig" if bom else "utf-8")
+
+
+def template(style="excel") -> bytes:
+    """The file to fill in: the header row alone, in ``style``."""
+    return _csv(style, [])
+
+
+def export(championship, style="excel") -> bytes:
+    """Every pair of the championship as a CSV of ``style`` (:data:`STYLES`) the import reads back."""
+    return _csv(style, _rows(championship))
+
+
+def _rows(championship):
+    for pair in championship.pairs.prefetch_related("players").order_by("seed", "name"):
+        players = {p.number: p for p in pair.players.all()}
+        row = [pair.name]
+        for number in (1, 2):
+            p = players.get(number)
+            row += [p.full_name, p.id_number, p.phone] if p else ["", "", ""]
+        rep = pair.representative
+        row += [rep.number if rep else "", pair.club, pair.seed or ""]
+        yield [neutralised(cell) for cell in row]

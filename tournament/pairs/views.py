@@ -1,0 +1,183 @@
+"""The check-in desk: the pairs, their form and card, check-in, and the pairs' CSV import and export."""
+
+import segno
+from django.contrib import messages
+from django.db import IntegrityError
+from django.db.models import Count, F, Q
+from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from mirror import links
+from tournament.access import organiser_required
+from tournament.draws import draws
+from tournament.models import Championship, Pair
+from tournament.screens import address
+
+from . import pairs_csv, registration
+from .checkin import check_in, mark_all_present
+from .forms import ImportForm, PairForm
+
+
+def _desk(championship):
+    """What the check-in desk shows besides the pairs: attendance, and who is in the bracket once it is drawn."""
+    counts = championship.pairs.aggregate(present=Count("id", filter=Q(checked_in=True)), total=Count("id"))
+    drawn = championship.mesas.exists()
+    return {
+        "championship": championship,
+        "present": counts["present"],
+        "absent": counts["total"] - counts["present"],
+        "drawn": drawn,
+        "drawn_ids": draws.drawn_pair_ids(championship) if drawn else set(),
+        "correctable": drawn and not draws.play_started(championship),
+    }
+
+
+@organiser_required
+def pair_list(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    pairs = championship.pairs.prefetch_related("players").order_by(F("seed").asc(nulls_last=True), "name")
+    return render(request, "tournament/pair_list.html", {**_desk(championship), "pairs": pairs})
+
+
+@organiser_required
+def pair_edit(request, pk, pair_pk=None):
+    championship = get_object_or_404(Championship, pk=pk)
+    pair = get_object_or_404(Pair, pk=pair_pk, championship=championship) if pair_pk else None
+    form = PairForm(request.POST or None, instance=pair, championship=championship)
+    if request.method == "POST" and form.is_valid():
+        try:
+            registration.save_pair(form, by=request.user, address=address(request))
+        except IntegrityError:
+            # Another organiser saved a pair of this name or seed between the check and the save.
+            form.add_error(None, _("Another pair with this name or seed was saved meanwhile; check and save again."))
+        else:
+            messages.success(request, _("Pair saved."))
+            return redirect("tournament:pairs", championship.pk)
+    return render(request, "tournament/pair_form.html", {"form": form, "championship": championship, "pair": pair})
+
+
+@organiser_required
+def pair_card(request, pk, pair_pk):
+    """The pair's card, printed at check-in: its private page's address as a QR code (``public``)."""
+    pair = get_object_or_404(Pair.objects.select_related("championship"), pk=pair_pk, championship_id=pk)
+    url = request.build_absolute_uri(reverse("public:pair", args=[pair.token]))
+    return render(
+        request,
+        "tournament/pair_card.html",
+        {
+            "pair": pair,
+            "championship": pair.championship,
+            "url": url,
+            "qr": segno.make(url, error="m").svg_inline(scale=6, border=2),
+            "away": links.mirror_url(pair),
+        },
+    )
+
+
+@organiser_required
+@require_POST
+def pair_new_link(request, pk, pair_pk):
+    """A new private link for the pair: the old one stops working at once."""
+    pair = registration.new_link(
+        get_object_or_404(Pair, pk=pair_pk, championship_id=pk), by=request.user, address=address(request)
+    )
+    messages.success(request, _("%(pair)s has a new private link; the old one no longer works.") % {"pair": pair})
+    return redirect("tournament:pair_card", pk, pair.pk)
+
+
+@organiser_required
+@require_POST
+def pairs_all_present(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    marked = mark_all_present(championship, by=request.user, address=address(request))
+    messages.success(
+        request, ngettext("%(n)d pair marked present.", "%(n)d pairs marked present.", len(marked)) % {"n": len(marked)}
+    )
+    return redirect("tournament:pairs", pk)
+
+
+@organiser_required
+@require_POST
+def pair_check_in(request, pk, pair_pk):
+    """One pair present or absent. Sent by the page's script (``X-Requested-With: fetch``): the row
+    again, with an undo when it changed, and the attendance, as JSON; else back to the row on the page."""
+    pair = get_object_or_404(Pair, pk=pair_pk, championship_id=pk)
+    intent = request.POST.get("present")
+    if intent not in ("1", "0"):
+        return HttpResponseBadRequest(_("Say whether the pair is present or absent."))
+    changed = check_in(pair, intent == "1", by=request.user, address=address(request))
+    if request.headers.get("X-Requested-With") != "fetch":
+        return redirect(reverse("tournament:pairs", args=[pk]) + f"#pair-{pair.pk}")
+    desk = _desk(pair.championship)
+    pair = Pair.objects.prefetch_related("players").get(pk=pair.pk)
+    return JsonResponse(
+        {
+            "row": render_to_string("tournament/pair_row.html", {**desk, "pair": pair, "undo": changed}, request),
+            "attendance": render_to_string("tournament/attendance.html", desk, request).strip(),
+        }
+    )
+
+
+@organiser_required
+def pairs_import(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    preview, imported = None, 0
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload:
+                preview = pairs_csv.read(championship, upload.read())
+            elif form.cleaned_data["text"] and "confirm" in request.POST:
+                preview, imported = pairs_csv.save(
+                    championship, form.cleaned_data["text"], by=request.user, address=address(request)
+                )
+                if imported and not preview.errors:
+                    messages.success(request, _("%(n)d pairs imported.") % {"n": imported})
+                    return redirect("tournament:pairs", championship.pk)
+            elif form.cleaned_data["text"]:
+                preview = pairs_csv.check(championship, form.cleaned_data["text"])
+            else:
+                form.add_error("file", _("Choose a CSV file."))
+        except pairs_csv.ImportRefused as refusal:
+            form.add_error("file", str(refusal))
+    return render(
+        request,
+        "tournament/pairs_import.html",
+        {
+            "championship": championship,
+            "form": form,
+            "preview": preview,
+            "imported": imported,
+            "columns": pairs_csv.COLUMNS,
+            "max_pairs": pairs_csv.MAX_PAIRS,
+            "max_kb": pairs_csv.MAX_CSV_BYTES // 1024,
+        },
+    )
+
+
+@organiser_required
+def pairs_template(request, pk):
+    """The empty file to fill in (its header row), for Excel or plain."""
+    style = request.GET.get("formato", "excel")
+    if style not in pairs_csv.STYLES:
+        return HttpResponseBadRequest(_("Unknown CSV style: choose excel or plain."))
+    response = HttpResponse(pairs_csv.template(style), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="plantilla-parejas-{style}.csv"'
+    return response
+
+
+@organiser_required
+def pairs_export(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    style = request.GET.get("formato", "excel")
+    if style not in pairs_csv.STYLES:
+        return HttpResponseBadRequest(_("Unknown CSV style: choose excel or plain."))
+    response = HttpResponse(pairs_csv.export(championship, style), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="parejas-{championship.pk}.csv"'
+    return response

@@ -1,0 +1,56 @@
+"""A sede with its tables, and a mesa's table and juez."""
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.accounts.accounts import jueces
+from tournament.naming import NaturalOrder, mesa_place, person_name
+from tournament.validators import TextField
+
+from .sedes import MAX_TABLES
+
+
+class JuezChoice(forms.ModelChoiceField):
+    """A juez by full name, with the mesa (of any championship) the juez is busy with."""
+
+    iterator = NaturalOrder
+
+    def __init__(self, busy, mesa, **kwargs):
+        self.busy, self.mesa = busy, mesa
+        super().__init__(queryset=jueces(), **kwargs)
+
+    def label_from_instance(self, juez):
+        held = self.busy.get(juez.pk)
+        if held is None or held.pk == self.mesa.pk:
+            return person_name(juez)
+        return _("%(juez)s (busy: %(mesa)s)") % {"juez": person_name(juez), "mesa": mesa_place(held)}
+
+
+class SedeForm(forms.Form):
+    name = TextField("line", label=_("Name"))
+    tables = forms.IntegerField(
+        label=_("Physical tables"), min_value=1, max_value=MAX_TABLES, help_text=_("Numbered from 1.")
+    )
+    plan = TextField("ruling", label=_("Hall plan"), required=False, help_text=_("Where the tables stand (optional)."))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+
+class TableForm(forms.Form):
+    """A mesa's table, chosen among the free tables of its sede (and its own), and its juez."""
+
+    def __init__(self, *args, busy, mesa, free_tables, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["table_number"] = forms.TypedChoiceField(
+            label=_("Table"),
+            required=False,
+            coerce=int,
+            empty_value=None,
+            choices=[("", _("no table"))] + [(n, str(n)) for n in free_tables],
+            help_text=_("The free tables of %(sede)s.") % {"sede": mesa.championship.sede},
+        )
+        self.fields["juez"] = JuezChoice(busy, mesa, label=_("Juez"), required=False)

@@ -1,0 +1,175 @@
+"""Tables, jueces and rounds: the tables page, a mesa's table and juez, the sedes, a round's start, and the
+control board. The board and the tables page read two refereeing querysets (ARCHITECTURE.md, "Exceptions")."""
+
+from django.contrib import messages
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from live import paths
+from refereeing.models import Appeal, PinFailure
+from tournament.access import organiser_required
+from tournament.accounts import accounts
+from tournament.errors import ActionRefused
+from tournament.models import Championship, Mesa, Sede
+from tournament.naming import by_person_name, person_name
+from tournament.screens import address, run
+
+from . import seating, sedes
+from .forms import SedeForm, TableForm
+
+
+@organiser_required
+@require_POST
+def start_round(request, pk, bracket, round_number):
+    championship = get_object_or_404(Championship, pk=pk)
+    count = run(
+        request,
+        seating.start_round,
+        championship,
+        bracket,
+        round_number,
+        by=request.user,
+        address=address(request),
+    )
+    if count is not None:
+        messages.success(request, _("%(n)d mesas are ready.") % {"n": count})
+    return redirect("tournament:detail", pk)
+
+
+@organiser_required
+def tables(request, pk):
+    championship = get_object_or_404(Championship.objects.select_related("sede"), pk=pk)
+    if request.method == "POST":
+        assigned = seating.assign_tables(championship, by=request.user, address=address(request))
+        if assigned:
+            messages.success(
+                request,
+                ngettext("%(n)d mesa assigned: %(list)s.", "%(n)d mesas assigned: %(list)s.", len(assigned))
+                % {"n": len(assigned), "list": "; ".join(_assignment_words(a.mesa, a.table, a.juez) for a in assigned)},
+            )
+        reasons = seating.why_unseated(championship)
+        for reason in reasons:
+            messages.warning(request, reason)
+        if not assigned and not reasons:
+            messages.info(request, _("No mesa was assigned: every playable mesa has its table and juez."))
+        return redirect("tournament:tables", pk)
+    mesas = sorted(
+        championship.mesas.filter(status__in=Mesa.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False).select_related(
+            "pair_a", "pair_b", "juez"
+        ),
+        key=seating.play_order,
+    )
+    busy = seating.commitments()
+    here = sedes.available_today()
+    jueces = [
+        {"juez": juez, "name": person_name(juez), "busy": busy.get(juez.pk), "available": juez.pk in here}
+        for juez in by_person_name(accounts.jueces())
+    ]
+    held = {m.table_number: m for m in seating.holding_tables(championship).select_related("pair_a", "pair_b")}
+    tables = list(championship.sede.tables.select_related("pin_issued_by"))
+    for table in tables:
+        table.holder = held.get(table.number)
+        table.pin_printer = person_name(table.pin_issued_by)
+    return render(
+        request,
+        "tournament/tables.html",
+        {
+            "championship": championship,
+            "mesas": mesas,
+            "jueces": jueces,
+            "available_count": sum(1 for j in jueces if j["available"]),
+            "tables": tables,
+            "blocked_pins": PinFailure.objects.blocked_tables(tables),
+        },
+    )
+
+
+@organiser_required
+@require_POST
+def juez_available(request, pk, juez_pk):
+    """Mark a juez available today or not, from a championship's tables page."""
+    juez = get_object_or_404(accounts.jueces(), pk=juez_pk)
+    available = request.POST.get("available") == "1"
+    sedes.mark_available(juez, available, by=request.user)
+    return redirect("tournament:tables", pk)
+
+
+@organiser_required
+def sede_list(request):
+    """The sedes with their tables, and a new one."""
+    form = SedeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            sede = sedes.create_sede(data["name"], data["tables"], data["plan"], by=request.user)
+        except ActionRefused as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Sede %(sede)s saved with its tables.") % {"sede": sede})
+            return redirect("tournament:sedes")
+    rows = Sede.objects.annotate(table_count=Count("tables", distinct=True)).order_by("name")
+    return render(request, "tournament/sedes.html", {"sedes": rows, "form": form})
+
+
+def _assignment_words(mesa, table, juez):
+    """ "Winners' bracket R1-1: table 3, juez Ana Pérez", as the organiser's message lists it."""
+    if juez is None:
+        return _("%(mesa)s: table %(table)s, no juez") % {"mesa": mesa, "table": table or "—"}
+    return _("%(mesa)s: table %(table)s, juez %(juez)s") % {
+        "mesa": mesa,
+        "table": table or "—",
+        "juez": person_name(juez),
+    }
+
+
+@organiser_required
+def mesa_table(request, pk, mesa_pk):
+    mesa = get_object_or_404(
+        Mesa.objects.select_related("championship", "pair_a", "pair_b"), pk=mesa_pk, championship_id=pk
+    )
+    form = TableForm(
+        request.POST or None,
+        initial={"table_number": mesa.table_number, "juez": mesa.juez_id},
+        busy=seating.commitments(),
+        mesa=mesa,
+        free_tables=seating.free_tables(mesa.championship, mesa),
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            seating.assign_table(
+                mesa,
+                form.cleaned_data["table_number"],
+                form.cleaned_data["juez"],
+                by=request.user,
+                address=address(request),
+            )
+        except ActionRefused as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _assignment_words(mesa, mesa.table_number, mesa.juez) + ".")
+            return redirect("tournament:tables", pk)
+    return render(
+        request, "tournament/mesa_table.html", {"mesa": mesa, "form": form, "championship": mesa.championship}
+    )
+
+
+@organiser_required
+def board(request, pk):
+    championship = get_object_or_404(Championship, pk=pk)
+    template = "tournament/board_rows.html" if request.GET.get("rows") else "tournament/board.html"
+    appealed = set(Appeal.objects.waiting().filter(mesa__championship=championship).values_list("mesa_id", flat=True))
+    mesas = seating.in_bracket_order(championship)
+    return render(
+        request,
+        template,
+        {
+            "championship": championship,
+            "mesas": mesas,
+            "flags": seating.flags(championship, mesas),
+            "appealed": appealed,
+            "stream": paths.championship_stream(championship.pk, "llaves", get_language()),
+        },
+    )
