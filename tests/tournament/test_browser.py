@@ -14,45 +14,22 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from refereeing.claimlog.log import record_claim
-from tournament import draws, scripted, seating
+from tests.support.browser import NAMES, sign_in
+from tests.support.factories import championship as make_championship
+from tests.support.factories import jueces, organiser, pairs
+from tournament import scripted
+from tournament.draws import draws
 from tournament.models import Championship, Mesa
-
-from .factories import championship as make_championship
-from .factories import jueces, organiser, pairs
+from tournament.seating import seating
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-NAMES = [
-    "Los Ases",
-    "Sota y Caballo",
-    "Caída y Limpia",
-    "Las Reinas de Guano",
-    "Doble Ronda",
-    "Los Zapateros",
-    "Los Tantos",
-    "Escalera Real",
-    "Las Comadres",
-    "Los Chagras",
-    "Los Panas",
-    "Los Runas",
-    "La Data",
-    "Los Cuarentones",
-    "Los Morlacos",
-    "Los Guayacos",
-]
 
 
 def shot(page, name):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"tournament-{name}.png"), full_page=True)
-
-
-def sign_in(page, live_server, username, to, password="cuarenta"):
-    page.goto(live_server.url + "/cuenta/entrar/?next=" + to)
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", password)
-    page.click("main button[type=submit]")
 
 
 def play_round(championship):
@@ -73,11 +50,21 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
 
     sign_in(page, live_server, "organizador", "/")
 
+    # The sede first: its name and its numbered physical tables.
+    page.click("main a:has-text('Sedes')")
+    page.fill("input[name=name]", "Coliseo Cubierto de Riobamba")
+    page.fill("input[name=tables]", "8")
+    page.fill("textarea[name=plan]", "Mesas 1 a 4 junto al escenario; 5 a 8 junto a la puerta.")
+    page.click("main button[type=submit]")
+    expect(page.locator("#sedes")).to_contain_text("Coliseo Cubierto de Riobamba · 8 mesas físicas")
+    shot(page, "0-sedes")
+
+    page.goto(f"{live_server.url}/")
     page.click("text=Nuevo campeonato")
     page.fill("input[name=name]", "Copa Chimborazo")
     page.fill("input[name=start_date]", "2026-11-21")
     page.fill("input[name=end_date]", "2026-11-22")
-    page.fill("input[name=tables]", "8")
+    page.select_option("select[name=sede]", label="Coliseo Cubierto de Riobamba")
     page.select_option("select[name=bracket_format]", "double")
     page.select_option("select[name=rule_caida_limpia_points]", "4")
     shot(page, "1-championship-form")
@@ -98,11 +85,11 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
         files=[{"name": "parejas.csv", "mimeType": "text/csv", "buffer": "\n".join(rows).encode("cp1252")}],
     )
     page.click("button[name=preview]")
-    assert page.locator("#import-preview tbody tr").count() == 16
+    expect(page.locator("#import-preview tbody tr")).to_have_count(16)
     assert page.locator("#import-notice").is_visible()  # read as Windows-1252
     shot(page, "3-import-preview")
     page.click("button[name=confirm]")
-    assert page.locator("#pairs tbody tr").count() == 16
+    expect(page.locator("#pairs tbody tr")).to_have_count(16)
     page.click("text=Marcar todas presentes")  # check-in: the draw takes the pairs present
     expect(page.locator("#attendance")).to_have_text("Presentes: 16 · ausentes: 0.")
     shot(page, "4-pairs")
@@ -124,8 +111,10 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
         if championship.champion:
             break
         page.click("a.nav-link:has-text('Resumen')")
-        while page.locator("form[action*='/iniciar/'] button").count():
-            page.locator("form[action*='/iniciar/'] button").first.click()
+        start = page.locator("form[action*='/iniciar/'] button")
+        while start.count():
+            start.first.click()
+            page.wait_for_load_state()
         page.click("a.nav-link:has-text('Mesas y jueces')")
         page.click("text=Asignar mesas y jueces libres")
         play_round(championship)
@@ -133,7 +122,7 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
     assert champion is not None
 
     page.click("a.nav-link:has-text('Tablero de control')")
-    assert page.locator("#board tbody tr").count() == 31
+    expect(page.locator("#board tbody tr")).to_have_count(31)
     shot(page, "7-board")
     page.click("a.nav-link:has-text('Llaves')")
     assert champion.name in page.locator("#champion").inner_text()
@@ -151,9 +140,9 @@ def test_the_control_board_refreshes_itself(live_server, page):
     jueces(2)
     championship = make_championship(tables=2)
     pairs(championship, 16)
-    draws.draw_bracket(championship, seed=1)
-    seating.assign_tables(championship)
-    seating.start_round(championship, "W", 1)
+    draws.draw_bracket(championship, seed=1, by=None)
+    seating.assign_tables(championship, by=None)
+    seating.start_round(championship, "W", 1, by=None)
     sign_in(page, live_server, "organizador", f"/campeonatos/{championship.pk}/control/")
     mesa = championship.mesas.get(bracket="W", round=1, position=1)
     row = page.locator(f"#board tr[data-mesa='{mesa.pk}']")
@@ -206,10 +195,11 @@ def test_two_championships_side_by_side_never_share_a_busy_juez_or_table(live_se
         judge.save()
     quito = make_championship(name="Copa de Quito", tables=4)
     pairs(quito, 4)
-    draws.draw_bracket(quito, seed=1)
-    riobamba = make_championship(name="Campeonato de Riobamba", tables=4)
+    draws.draw_bracket(quito, seed=1, by=None)
+    # At the same sede on the same days: they share its tables.
+    riobamba = make_championship(name="Campeonato de Riobamba", sede=quito.sede)
     pairs(riobamba, 4)
-    draws.draw_bracket(riobamba, seed=1)
+    draws.draw_bracket(riobamba, seed=1, by=None)
 
     sign_in(page, live_server, "organizador", f"/campeonatos/{quito.pk}/mesas/")
     page.click("text=Asignar mesas y jueces libres")
@@ -226,6 +216,10 @@ def test_two_championships_side_by_side_never_share_a_busy_juez_or_table(live_se
     message = page.locator(".alert-success")
     expect(message).to_contain_text("mesa física 3, juez Rosa Tenesaca")
     expect(message).to_contain_text("mesa física 4, sin juez")
+    # And why the second mesa got no juez (issue #23).
+    expect(page.locator(".alert-warning")).to_contain_text(
+        "1 mesa no tiene juez: los 3 jueces disponibles hoy están todos ocupados."
+    )
     shot(page, "two-championships")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "two-championships-phone")
