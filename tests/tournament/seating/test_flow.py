@@ -400,6 +400,11 @@ def test_mesas_logged_after_the_fact_set_no_pace():
     assert flags.pace is None and flags.overdue == set()
     finish(first_round[0], 30, now)  # one played at the table is not yet a pace either
     assert seating.flags(champ, list(champ.mesas.all()), now).pace is None
+    # The board says why: not that too few mesas finished (three did), but that too few were played through.
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    client.force_login(organiser())
+    page = client.get(reverse("tournament:board", args=[champ.pk]) + "?rows=1").content.decode()
+    assert "hace falta que algunas mesas se jueguen de principio a fin" in page
 
 
 def test_mesas_seated_before_the_call_time_existed_show_no_call_and_keep_the_pace():
