@@ -26,7 +26,10 @@ preview
     (the referee places it at the pair's earliest possible turn); mal
     repartidas, which names no pair; the conteo
     where a pair counted ``n`` cards (``n`` = 0..``cards``) and the other
-    ``cards - n``; and the juez's "void the last claim" (``Referee.undo``):
+    ``cards - n``, or one entry alone when the conteo is not due (its
+    refusal, whatever the cards: the mesa keeps and sends its state after
+    every claim, and 41 copies of that refusal were three quarters of it);
+    and the juez's "void the last claim" (``Referee.undo``):
     the claim it would void (``null``: none), and ``refused`` and
     ``article`` when the engine would refuse that void.
 localised
@@ -77,8 +80,8 @@ def preview(result: Replay) -> dict[str, Any]:
     # Pair A counting n is the conteo {A: n, B: 40 - n}; pair B counting n
     # is the same conteo as A counting 40 - n.
     if referee.gate("conteo"):
-        # Refused whatever the cards: one refusal for every count.
-        counted = [trial({"kind": "conteo", "cards": {"A": 0, "B": MAX_CARDS}})] * (MAX_CARDS + 1)
+        # Refused whatever the cards: one refusal answers every count.
+        counted = [trial({"kind": "conteo", "cards": {"A": 0, "B": MAX_CARDS}})]
     else:
         counted = [trial({"kind": "conteo", "cards": {"A": n, "B": MAX_CARDS - n}}) for n in range(MAX_CARDS + 1)]
     target, code = referee.undo(result.decisions)
@@ -86,6 +89,13 @@ def preview(result: Replay) -> dict[str, Any]:
     if code:
         undo.update(refused=code, article=referee.cite("void", code, {}))
     return {"claims": claims, "conteo": {"A": counted, "B": counted[::-1]}, "cards": MAX_CARDS, "undo": undo}
+
+
+def counted(shown: dict[str, Any], pair: str, n: int) -> dict[str, Any]:
+    """The entry of ``shown`` (a preview) for the conteo where ``pair`` counted ``n`` cards: a list of one answers
+    every count (the tablet reads it so too: ``static/refereeing/mesa/preview.js``)."""
+    counts: list[dict[str, Any]] = shown["conteo"][pair]
+    return counts[0] if len(counts) == 1 else counts[n]
 
 
 def localise(preview: dict[str, Any], language: str, link: Callable[[str], str | None] | None = None) -> dict[str, Any]:

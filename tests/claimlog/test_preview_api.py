@@ -8,6 +8,7 @@ rule set carries the labels of every claim kind.
 
 from refereeing.engine import KINDS
 from refereeing.engine.messages import KIND_LABELS
+from refereeing.engine.preview import counted
 from tests.support.claims import CAIDA_A, MANO, api_client, claim_body, post_json
 from tournament.models import Championship
 
@@ -23,16 +24,16 @@ def test_the_claim_answer_and_the_poll_carry_the_preview_in_the_requests_languag
     preview = body["state"]["preview"]
     # Art. 6: a caída by B now would score 2; the conteo waits for the last mano (Art. 3f).
     assert preview["claims"]["B"]["caida"] == {"points": {"A": 0, "B": 2}, "article_url": None}
-    refusal = preview["conteo"]["A"][20]
+    refusal = counted(preview, "A", 20)
     assert refusal == {
         "refused": "conteo_prematuro",
         "article": "Art. 3f",
         "message": "Aún no se han repartido todas las manos de la data.",
         "article_url": "/reglas/#art-3",
     }
-    assert len(preview["conteo"]["B"]) == 41
+    assert preview["conteo"]["B"] == [refusal]  # one refusal answers every count
     poll = juez.get(claims_url(mesa), {"after": 2}, HTTP_ACCEPT_LANGUAGE="en").json()
-    assert poll["state"]["preview"]["conteo"]["A"][20]["message"] == ("Not every hand of the data has been dealt yet.")
+    assert counted(poll["state"]["preview"], "A", 20)["message"] == ("Not every hand of the data has been dealt yet.")
     assert poll["state"]["preview"]["claims"]["B"]["caida"] == preview["claims"]["B"]["caida"]
     assert poll["state"]["preview"]["claims"]["B"]["ronda"]["message"].startswith("Everyone has played")
 

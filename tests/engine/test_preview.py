@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from refereeing.engine import Header, replay
-from refereeing.engine.preview import localise, preview
+from refereeing.engine.preview import counted, localise, preview
 from refereeing.engine.rules import PROFILES, build_ruleset
 from refereeing.engine.simulator import SEATS, simulate_mesa
 
@@ -62,8 +62,8 @@ def test_the_preview_is_what_the_engine_decides_when_the_claim_is_appended(rules
             assert entry == appended(header, log, {"kind": kind, "pair": pair}), (pair, kind)
     assert shown["claims"]["-"]["mal_repartidas"] == appended(header, log, {"kind": "mal_repartidas"})
     for n in counts + [0, 40]:
-        assert shown["conteo"]["A"][n] == appended(header, log, {"kind": "conteo", "cards": {"A": n, "B": 40 - n}})
-        assert shown["conteo"]["B"][n] == appended(header, log, {"kind": "conteo", "cards": {"A": 40 - n, "B": n}})
+        assert counted(shown, "A", n) == appended(header, log, {"kind": "conteo", "cards": {"A": n, "B": 40 - n}})
+        assert counted(shown, "B", n) == appended(header, log, {"kind": "conteo", "cards": {"A": 40 - n, "B": n}})
 
 
 def test_trying_claims_leaves_the_mesa_as_it_was():
@@ -108,9 +108,14 @@ def test_the_preview_of_38_que_no_juega_carries_its_note_002_art_11():
 
 
 def test_before_the_last_mano_every_count_is_refused_alike_art_3f():
+    """Sent once, not 41 times: the state the mesa keeps and sends after every claim was three quarters this list."""
     shown = preview(play("mano"))
     refusal = {"refused": "conteo_prematuro", "article": "Art. 3f"}
-    assert shown["conteo"]["A"] == [refusal] * 41 == shown["conteo"]["B"]
+    assert shown["conteo"]["A"] == [refusal] == shown["conteo"]["B"]
+    assert all(counted(shown, pair, n) == refusal for pair in "AB" for n in range(41))
+    # Once the conteo is due, each count has its own entry.
+    due = preview(play("mano", "mano"))
+    assert len(due["conteo"]["A"]) == 41 and counted(due, "A", 40) != counted(due, "A", 0)
 
 
 def test_the_variant_claims_are_previewed_only_where_the_rule_set_scores_them():
@@ -125,8 +130,8 @@ def test_localise_words_each_refusal_and_links_its_article():
     assert entry["article_url"] == "/reglas/#Art. 10, 15"
     assert shown["claims"]["A"]["caida"] == {"points": {"A": 2, "B": 0}, "article_url": None}
     spanish = localise(preview(play("mano")), "es")
-    assert spanish["conteo"]["B"][7]["message"] == "Aún no se han repartido todas las manos de la data."
-    assert spanish["conteo"]["B"][7]["article_url"] is None
+    assert counted(spanish, "B", 7)["message"] == "Aún no se han repartido todas las manos de la data."
+    assert counted(spanish, "B", 7)["article_url"] is None
 
 
 def test_a_claim_naming_no_player_is_placed_at_the_pairs_earliest_turn_art_6():

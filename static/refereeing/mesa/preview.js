@@ -38,7 +38,9 @@ export function dataCards() {
 export function conteoPreview(side, n, other) {
   const shown = preview();
   if (!shown || !shown.conteo || n + other !== shown.cards) return null;
-  return (shown.conteo[side] || [])[n] || null;
+  const counts = shown.conteo[side] || [];
+  // One entry alone: the conteo is not due, and that refusal answers every count.
+  return (counts.length === 1 ? counts[0] : counts[n]) || null;
 }
 
 /* "Void the last claim": the engine's target, and its refusal when it would refuse. */
