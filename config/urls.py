@@ -41,6 +41,8 @@ def namespace(name, *url_files):
 
 
 urlpatterns = [
+    # First: the tablets' API is most of the requests, and Django tries the patterns in order.
+    path("api/", namespace("api", claimlog_juez)),
     path("", public_championship.home, name="home"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("ca.crt", ca_certificate, name="venue_ca"),
@@ -69,7 +71,6 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up as a file: no inline script (CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/", namespace("api", claimlog_juez)),
     path("acceso/", namespace("access", access_public, access_juez, access_organiser)),
     path("planilla/", namespace("planilla", planilla_juez, planilla_organiser, public_planilla)),
     path("apelaciones/", namespace("appeals", appeals_director)),
