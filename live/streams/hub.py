@@ -39,11 +39,13 @@ Rules
 """
 
 import asyncio
+import contextvars
 import json
 import logging
 import random
 import weakref
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 
 from django.db import connections
 
@@ -60,10 +62,18 @@ PING = b": ping\n\n"
 QUEUE_SIZE = 64
 SLICE = 50
 ALL = None
+# The streams read the database on at most this many threads of a worker, each holding one of its pooled
+# connections while it reads (``config.settings``: 4 a worker), so that the views always find one. On Python's
+# default executor (the cores + 4 threads) the streams opening at once, as a venue's tablets do after a restart,
+# took the whole pool, and the claims behind them waited for a connection: claim p99 3.2 s with 512 tablets on
+# streams, p50 17 ms (``benchmarks/claims``, issue 26).
+READERS = 2
+_readers = ThreadPoolExecutor(max_workers=READERS, thread_name_prefix="stream-reads")
 
 
 async def in_thread(function, *args):
-    """``function(*args)`` in a worker thread, which gives back its database connection when done."""
+    """``function(*args)`` on one of the streams' ``READERS`` threads, which gives back its database connection when
+    done."""
 
     def run():
         try:
@@ -71,7 +81,8 @@ async def in_thread(function, *args):
         finally:
             connections.close_all()
 
-    return await asyncio.to_thread(run)
+    context = contextvars.copy_context()
+    return await asyncio.get_running_loop().run_in_executor(_readers, context.run, run)
 
 
 def event(name, data, event_id=None):

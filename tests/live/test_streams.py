@@ -6,10 +6,13 @@ Nothing private travels on a stream: no cédula, no phone, no pair's link.
 
 import asyncio
 import json
+import threading
+import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.conf import settings
 from django.db import OperationalError, transaction
 from django.test import override_settings
 
@@ -210,6 +213,41 @@ def test_a_process_full_of_streams_says_503_and_when_to_retry(mesa):
 
     start = run(scenario())
     assert start["status"] == 503 and dict(start["headers"])[b"retry-after"] == b"10"
+
+
+def test_streams_opening_at_once_read_the_database_on_a_few_threads_and_leave_the_views_a_connection(mesa, monkeypatch):
+    """A venue's tablets reconnect all at once after a restart: their first reads ran on as many threads as Python's
+    default executor has (the cores + 4), each holding a pooled connection, and the claims waited for one."""
+    reading, most = [0], [0]
+    lock = threading.Lock()
+
+    def last_seq(mesa_id):
+        with lock:
+            reading[0] += 1
+            most[0] = max(most[0], reading[0])
+        time.sleep(0.05)
+        with lock:
+            reading[0] -= 1
+        return 7
+
+    monkeypatch.setattr(streams_app, "_last_seq", last_seq)
+
+    async def scenario():
+        app = streams()
+        clients = [Client(f"/flujo/mesa/{mesa.pk}/").start(app) for _ in range(12)]
+        starts = [await client.answer() for client in clients]
+        firsts = [await client.events(1) for client in clients]
+        for client in clients:
+            await client.leave()
+        return starts, firsts
+
+    starts, firsts = run(scenario())
+    assert [start["status"] for start in starts] == [200] * 12
+    assert firsts == [[("seq", {"seq": 7}, "7")]] * 12
+    assert most[0] == hub_module.READERS
+    pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")
+    if pool:  # PostgreSQL: the pool keeps connections for the views beside the streams' readers
+        assert hub_module.READERS < pool["max_size"]
 
 
 @pytest.mark.parametrize("path", ["/flujo/mesa/{mesa}/", "/flujo/campeonato/{champ}/"])
