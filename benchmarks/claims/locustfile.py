@@ -51,11 +51,16 @@ STREAMING_POLL_SECONDS = 30  # static/refereeing/mesa/sync.js: with a stream, th
 
 timings = defaultdict(list)  # request name -> response times (ms, float), once all tablets run
 failures = defaultdict(int)  # request name -> failed requests, from the start
-started = None  # when every tablet had started (time.time()): the ramp-up is not timed
+started = None  # SETTLE seconds after every tablet had started (time.time()): the ramp-up is not timed
+# The tablets' first seconds are not timed either: their streams still connect after they all started, and the
+# requests sent then were every slow one of a streams run (``run.py --settle``).
+SETTLE = float(os.environ.get("CLAIMS_BENCH_SETTLE", "0"))
 requests = 0  # every request answered, ramp-up included (for the server's CPU per request)
 acked = {}  # client id -> the seq the server answered
 retry_mismatches = []
 stream_drops = []  # when a tablet's stream broke (it reconnects a second later)
+SLOW_MS = 150  # run.py's capacity bound
+slow = []  # (seconds after all tablets ran, request name, ms) of each timed request slower than SLOW_MS
 
 
 @events.init.add_listener
@@ -71,7 +76,7 @@ def start_measuring(user_count, **kwargs):
     # Like locust's --reset-stats: the seconds in which the tablets connect
     # one after another measure locust's start-up, not the server.
     global started
-    started = time.time()
+    started = time.time() + SETTLE
 
 
 @events.request.add_listener
@@ -82,6 +87,8 @@ def record(name, response_time, exception, **kwargs):
         failures[name] += 1
     elif started is not None and time.time() - response_time / 1000 >= started:
         timings[name].append(response_time)  # a request sent once all tablets ran
+        if response_time > SLOW_MS:
+            slow.append((round(time.time() - response_time / 1000 - started, 1), name, round(response_time)))
 
 
 @events.test_stop.add_listener
@@ -94,6 +101,7 @@ def write_results(**kwargs):
                 "acked": acked,
                 "retry_mismatches": retry_mismatches,
                 "stream_drops": len(stream_drops),
+                "slow": slow,
                 "requests": requests,
                 "measured_seconds": time.time() - (started or time.time()),
             },
