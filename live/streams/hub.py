@@ -64,9 +64,8 @@ SLICE = 50
 ALL = None
 # The streams read the database on at most this many threads of a worker, each holding one of its pooled
 # connections while it reads (``config.settings``: 4 a worker), so that the views always find one. On Python's
-# default executor (the cores + 4 threads) the streams opening at once, as a venue's tablets do after a restart,
-# took the whole pool, and the claims behind them waited for a connection: claim p99 3.2 s with 512 tablets on
-# streams, p50 17 ms (``benchmarks/claims``, issue 26).
+# default executor (the cores + 4 threads: 6 on a 2-core server) the streams opening at once, as a venue's tablets
+# do after a restart, could hold more connections than the pool has, and a claim then waited for one.
 READERS = 2
 _readers = ThreadPoolExecutor(max_workers=READERS, thread_name_prefix="stream-reads")
 
