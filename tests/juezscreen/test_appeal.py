@@ -86,7 +86,28 @@ def test_an_appeal_suspends_the_mesa_and_the_ruling_resumes_it(live_server, page
     expect(score(page, "A")).to_have_text("0")
     expect(score(page, "B")).to_have_text("2")
     shot(page, "appeal-ruling")
+    # A poll of the appeals answered by the server before the acknowledgement, and read by the tablet after it,
+    # does not open the ruling again over the board.
+    held = []
+
+    def hold(route):
+        if route.request.method != "GET":
+            return route.continue_()
+        held.append((route, route.fetch()))
+
+    appeals_url = f"**/mesa/{mesa.pk}/apelaciones/"
+    page.route(appeals_url, hold)
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the tablet polls its appeals while one waits to be read"
     ruling.locator("[data-action=ack-ruling]").tap()
+    expect(ruling).to_be_hidden()
+    for route, answer in list(held):
+        route.fulfill(response=answer)
+    page.unroute(appeals_url)  # after: it lets any later poll through
+    page.wait_for_timeout(1500)
     expect(ruling).to_be_hidden()
     appeal.refresh_from_db()
     assert appeal.acknowledged_at is not None and appeal.acknowledged_by == mesa.juez

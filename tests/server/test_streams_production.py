@@ -90,9 +90,14 @@ def test_open_streams_never_keep_a_page_waiting(production, mesa):
     for _ in range(300):
         assert opened.acquire(timeout=60)
     for path in ("/", f"/en-vivo/{mesa.championship_id}/", f"/campeonatos/{mesa.championship_id}/llaves/"):
-        started = time.monotonic()
-        assert requests.get(production + path, timeout=5).status_code == 200
-        assert time.monotonic() - started < 1, path
+        # The quickest of three: a page kept waiting by the streams waits every time, while the suite's own load
+        # can slow any one request past a second.
+        took = []
+        for _ in range(3):
+            started = time.monotonic()
+            assert requests.get(production + path, timeout=5).status_code == 200
+            took.append(time.monotonic() - started)
+        assert min(took) < 1, (path, took)
 
 
 def gunicorn_master(url):

@@ -11,6 +11,9 @@ import { pairName, t } from "./words.js";
 
 const DECIDED = ["upheld", "rejected", "not_admitted"];
 const dlg = document.getElementById("dlg-ruling");
+// Rulings acknowledged here: a poll sent before the acknowledgement reached the server still lists them, and
+// without this it opened the ruling again over the board once the pairs had closed it.
+const acknowledged = new Set();
 
 export function appealHolding() {
   return st.appeals.find((a) => a.status === "admitted") || null;
@@ -18,7 +21,7 @@ export function appealHolding() {
 
 /* Open the ruling of the first decided appeal not acknowledged yet. */
 export function showRuling() {
-  const appeal = st.appeals.find((a) => DECIDED.includes(a.status));
+  const appeal = st.appeals.find((a) => DECIDED.includes(a.status) && !acknowledged.has(a.id));
   if (!appeal || dlg.open) return;
   dlg.dataset.appeal = appeal.id;
   dlg.querySelector(".ruling-title").textContent = t("ruling.title", {
@@ -32,6 +35,7 @@ dlg.querySelector("[data-action=ack-ruling]").addEventListener("click", () => {
   const id = Number(dlg.dataset.appeal);
   api("POST", cfg.api.appeals, { appeal: id }).then((r) => {
     if (r.status !== 200) { showRefusal(r.data.detail || t("net.error", { status: r.status })); return; }
+    acknowledged.add(id);
     st.appeals = st.appeals.filter((a) => a.id !== id);
     saveSnapshot();
     dlg.close();
