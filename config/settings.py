@@ -125,12 +125,12 @@ MIDDLEWARE = [
 MIRROR = _flag("MIRROR", "false")
 MIRROR_URL = os.environ.get("MIRROR_URL", "").strip().rstrip("/")
 MIRROR_LINK_KEY = os.environ.get("MIRROR_LINK_KEY", "").strip()
-# A mirror mounts the public pages only (config.urls_mirror).
+# A mirror mounts the public pages only (config.urls_mirror), answers GET and HEAD only, and says how to cache.
 ROOT_URLCONF = "config.urls_mirror" if MIRROR else "config.urls"
+MIRROR_MIDDLEWARE = ["mirror.readonly.SafeMethodsOnly", "mirror.caching.PublicCache"]
 if MIRROR:
-    MIDDLEWARE.insert(
-        MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "mirror.caching.PublicCache"
-    )
+    _after = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1
+    MIDDLEWARE[_after:_after] = MIRROR_MIDDLEWARE
 WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [
