@@ -25,8 +25,9 @@ STREAMS_URL   optional (http://192.168.1.10:8001): the address of a server of
 MIRROR        "true" on a public mirror (README, Public mirror): public pages only,
               a read-only database connection, streams fed by the replicated rows.
 MIRROR_URL    optional, at the venue (https://mirror.example.ec): the mirror's
-              address, printed on the pair cards beside the hall's; with it the
-              acts publish the planillas' code digests the mirror checks.
+              address, printed on the pair cards beside the hall's; the
+              planillas' QR codes point at its check (the hall's printed
+              beside); with it the acts publish the code digests it checks.
 MIRROR_LINK_KEY the key (shared by the venue and its mirror) that signs the pairs'
               links to the mirror; without it the cards print no mirror link.
 """
