@@ -88,8 +88,9 @@ print(json.dumps({{"seq": answer.last_seq, "before": before, "at": time.time()}}
 """
 
 
-def manage(database, *argv, code=None, **env):
-    """``manage.py argv`` (or ``shell -c code``) on ``database``; its output, whose last line ``code`` prints."""
+def manage(database, *argv, code=None, fails=False, **env):
+    """``manage.py argv`` (or ``shell -c code``) on ``database``; its output, whose last line ``code`` prints.
+    ``fails``: it must fail; all it printed."""
     import os
 
     done = subprocess.run(
@@ -101,6 +102,9 @@ def manage(database, *argv, code=None, **env):
         timeout=600,
     )
     OUTPUTS.append(done.stdout + done.stderr)
+    if fails:
+        assert done.returncode != 0, done.stdout
+        return done.stdout + done.stderr
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 
@@ -529,6 +533,9 @@ def test_the_mirrors_app_role_reads_the_rows_and_can_neither_write_nor_read_the_
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 app.execute(statement)
             app.execute("ROLLBACK")
+    # Nor can it subscribe: the subscribe step is the owner's alone.
+    refused = manage(sides["app_url"], "mirror_subscribe", fails=True, VENUE_DSN=sides["venue_dsn"])
+    assert "Creating the subscription needs a superuser on this PostgreSQL" in refused
     assert _streaming(sides)
 
 
