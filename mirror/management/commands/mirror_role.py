@@ -39,12 +39,12 @@ class Command(BaseCommand):
         parser.add_argument("--sql", action="store_true", help="print the statements for the DBA instead")
 
     def handle(self, *args, kind, name, owner, sql, **options):
-        if connection.vendor != "postgresql":
-            raise CommandError("The mirror's roles are PostgreSQL's: set DATABASE_URL to the PostgreSQL database.")
         name = name or roles.DEFAULT_NAMES[kind]
         for value in (name, owner):
             if not roles.NAME.fullmatch(value):
                 raise CommandError(f"{value!r}: a role's name here is lower-case letters, digits and _.")
+        if connection.vendor != "postgresql":
+            raise CommandError("The mirror's roles are PostgreSQL's: set DATABASE_URL to the PostgreSQL database.")
         with connection.cursor() as cursor:
             cursor.execute("SELECT current_database(), current_schema()")
             database, schema = cursor.fetchone()
