@@ -283,7 +283,7 @@ CODES = {
         "La mesa ya terminó: la jugada que la cerró no se protesta en la mesa. La pareja que se"
         " considere perjudicada apela al Director del Campeonato, cuyo fallo puede corregir el resultado.",
         "The mesa is over: the play that ended it is not protested at the table. The pair that"
-        " considers itself harmed appeals to the Championship Director, whose ruling may correct the result.",
+        " considers itself harmed appeals to the Championship Director, who may correct the result.",
         "Art. 17",
     ),
     "pedir_mal_fuera_de_data": (

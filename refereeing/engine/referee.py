@@ -33,7 +33,8 @@ Points (Art. 15, riobamba; other profiles through the rule set)
     caída 2 (Art. 6), limpia 2 (Art. 9), caída y limpia
     ``caida_limpia_points`` (Art. 9a), ronda 2 (Art. 7), doble ronda
     ``doble_ronda`` (Art. 8; ``"chica"`` gives 40 minus the score), pedir
-    mal -2 (Art. 11), mal repartidas +10 to the pair that did not deal, and
+    mal -2 (Art. 11; only in a data, from its first mano to its conteo:
+    ``pedir_mal_fuera_de_data``, ruling "pedir mal data"), mal repartidas +10 to the pair that did not deal, and
     the data ends (Art. 4c), conteo (``conteo``), ajuste (Art. 18, may be
     negative, not limited by 38 que no juega). A score never goes below 0;
     a decision keeps the delta actually applied. 38 que no juega
@@ -52,17 +53,22 @@ Chica and mesa (Art. 3g.6-7, 12, 15)
     within one claim the points are applied in order and stop there
     (juego y veo: the offender's loss, then the protester's gain; conteo:
     the pair that won the count, its count and falla together, then the
-    other pair). Until the next ``mano``
+    other pair), but a conteo that would bring both pairs to 40 adds both:
+    the higher total wins, on equal totals the pair that deals next
+    (ruling "ambas 40"). Until the next ``mano``
     every claim but void, ajuste, suspender and reanudar is refused
-    (``chica_terminada``), and a juego y veo against the play that won the
-    chica when it is the very next claim (ruling "juego y veo 40"): the chica's end ends the data, the next seat
+    (``chica_terminada``), and a juego y veo of the other pair, as the very
+    next claim, against the claim that ended the chica, however it ended
+    (ruling "juego y veo chica", ``_ender_target``): the chica's end ends the data, the next seat
     deals the next one and nothing of the abandoned data is counted
     (ruling "chica a media data"). ``chicas_to_win`` chicas win the mesa.
     Zapatería ``ends_mesa`` (and ``eliminates``, seed 003, whose zapatero the
     bracket also puts out): the loser of the first chica below 10 ends the
     mesa; ``title`` (002 Art. 16): the loser of any chica below 10 is
     recorded as ``zapatero`` and the mesa goes on. Once the mesa is over,
-    every claim but void is refused (``mesa_terminada``); the state keeps
+    every claim but void is refused (``mesa_terminada``; a juego y veo with
+    ``juego_y_veo_mesa_terminada``, which sends the pair to the Director,
+    Art. 17, ruling "juego y veo mesa"); the state keeps
     the last chica's scores.
 
 Turns (Art. 3e, 6, 7, 13)
@@ -77,7 +83,9 @@ Turns (Art. 3e, 6, 7, 13)
     the real turn (the bound only moves to placed turns, and a placed
     capture just before a turn was really there), so a juez's true log
     never runs out of turns.
-    A ronda comes before the player's first card (``ronda_tarde``, Art. 7a)
+    A ronda comes before the player's first card (``ronda_tarde``, Art. 7a;
+    a protester has thrown his after his juego y veo, Art. 5b, ruling
+    "juego y veo carta": ``ronda_bound``, a bound the rondas alone read)
     and not once everyone has played (``ronda_cerrada``, Art. 7b); one per
     player per mano; ``ronda_limit`` refuses a ronda (not a doble ronda) to
     a pair above it (002 Art. 9).
