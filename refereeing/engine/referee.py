@@ -279,7 +279,9 @@ class Referee:
         slides = self.players == 4 and not self.streak_fixed
         return turn == self.streak_last + 2 or (slides and turn == self.streak_last + 4)
 
-    def _award(self, pair: str, amount: int | str, caida: bool = False, ajuste: bool = False, settle: bool = True) -> int:
+    def _award(
+        self, pair: str, amount: int | str, caida: bool = False, ajuste: bool = False, settle: bool = True
+    ) -> int:
         """Add ``amount`` (or win the chica) to ``pair``; return the delta applied.
 
         ``settle=False``: reaching 40 does not end the chica yet (the conteo
