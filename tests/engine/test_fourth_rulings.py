@@ -95,24 +95,30 @@ def test_the_play_that_reached_40_is_still_protested_in_every_profile_art_5c_002
     assert scores(result) == (38, 14) and result.state.chicas == {"A": 0, "B": 0}
 
 
-@pytest.mark.parametrize(
-    ("profile", "log", "target"),
-    [
-        ("pichincha", ["ajuste A 20", *FOUR_B], 7),
-        ("a_todo_rigor", ["ajuste A 30", "ajuste B 12", "mano", "doble_ronda B1"], 4),
-        ("a_todo_rigor", ["ajuste A 12", "mano", "ronda A1", "caida_en_ronda B"], 4),
-    ],
-)
+# Chicas ended by each kind of claim a juego y veo may name: (profile, log, the seq it names).
+ENDERS = [
+    ("riobamba", [*NEAR, "caida A1"], 4),
+    ("pichincha", ["ajuste A 20", *FOUR_B], 7),
+    ("a_todo_rigor", ["ajuste A 30", "ajuste B 12", "mano", "doble_ronda B1"], 4),
+    ("a_todo_rigor", ["ajuste A 12", "mano", "ronda A1", "caida_en_ronda B"], 4),
+]
+
+
+def ended_chica(profile, log):
+    """The replay of ``log``, which ends the first chica, and the pair that may protest its last play."""
+    ended = play(*log, profile=profile)
+    return ended, "A" if ended.state.chica_results[0]["winner"] == "B" else "B"
+
+
+@pytest.mark.parametrize(("profile", "log", "target"), ENDERS)
 def test_the_play_that_ended_a_chica_is_protestable_until_the_next_chica_has_a_claim_art_5_fourth_rulings(
     profile, log, target
 ):
-    ended = play(*log, profile=profile)
-    winner = ended.state.chica_results[0]["winner"]
-    protester = "A" if winner == "B" else "B"
-    assert ended.state.protestable == {winner: [], protester: [target]}
+    ended, protester = ended_chica(profile, log)
+    assert ended.state.protestable == {"A": [], "B": [], protester: [target]}
     assert play(*log, "mano", profile=profile).state.protestable == {"A": [], "B": []}
     late = play(*log, "mano", f"jyv {protester} si {target}", profile=profile)
-    assert not last(late).accepted and late.state.chicas[winner] == 1
+    assert not last(late).accepted and late.state.chicas == ended.state.chicas
 
 
 def test_the_winner_cannot_protest_its_own_play_that_ended_the_chica_art_5_fourth_rulings():
@@ -149,20 +155,11 @@ def test_the_mesa_ended_by_zapateria_is_not_reopened_by_juego_y_veo_art_12_17_fo
 # --- ruling-juego-y-veo-rechazado: a rejected protest falls on the new chica (Art. 5c) ---
 
 
-@pytest.mark.parametrize(
-    ("profile", "log", "target"),
-    [
-        ("riobamba", [*NEAR, "caida A1"], 4),
-        ("pichincha", ["ajuste A 20", *FOUR_B], 7),
-        ("a_todo_rigor", ["ajuste A 30", "ajuste B 12", "mano", "doble_ronda A1"], 4),
-    ],
-)
+@pytest.mark.parametrize(("profile", "log", "target"), ENDERS)
 def test_a_rejected_protest_against_the_play_that_ended_a_chica_costs_in_the_new_chica_art_5c_fourth_rulings(
     profile, log, target
 ):
-    ended = play(*log, profile=profile)
-    winner = ended.state.chica_results[0]["winner"]
-    protester = "A" if winner == "B" else "B"
+    ended, protester = ended_chica(profile, log)
     result = play(*log, f"jyv {protester} no {target}", profile=profile)
     decision = last(result)
     assert decision.accepted and decision.chica == 2 and decision.points == {"A": 0, "B": 0}
