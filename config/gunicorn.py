@@ -16,7 +16,9 @@ kept there (below).
 import gc
 import os
 
-bind = os.environ.get("BIND", "0.0.0.0:8000")
+from config import environment
+
+bind = environment.text("BIND", "0.0.0.0:8000")
 # Uvicorn workers: gunicorn keeps the processes (restarts one that dies,
 # graceful reloads) and each runs an asyncio server. Reading a request and
 # writing an answer take no thread, so a tablet that walks out of wifi range
@@ -28,18 +30,18 @@ bind = os.environ.get("BIND", "0.0.0.0:8000")
 # (``tests/server/test_slow_clients.py``; ``benchmarks/claims`` for the
 # claim endpoint's tail against a bare write.)
 worker_class = "config.serving.Worker"
-workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
+workers = environment.whole_number("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1), least=1)
 # Tablets keep their connection between claims (saving a handshake each).
 keepalive = 30
 # gunicorn's and uvicorn's own default believe 127.0.0.1: anything on the
 # server (or a proxy there passing the client's header on) then chose the
 # address the sign-in and PIN limits count per address (issue 22).
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "")
+forwarded_allow_ips = environment.text("FORWARDED_ALLOW_IPS")
 
 # HTTPS of its own on the venue's network (README, "HTTPS at the venue"): with TLS_DIR set, the certificate
 # ``manage.py venue_certificate`` made there (``make serve`` makes it first). Served over TLS, the site is in
 # HTTPS mode (secure cookies, HSTS, plain HTTP redirected: config/settings.py).
-tls_dir = os.environ.get("TLS_DIR", "").strip()
+tls_dir = environment.text("TLS_DIR")
 if tls_dir:
     certfile = os.path.join(tls_dir, "server.pem")
     keyfile = os.path.join(tls_dir, "server.key")
@@ -47,9 +49,8 @@ if tls_dir:
 
 
 def when_ready(server):
-    mirror = os.environ.get("MIRROR", "").strip().lower() in {"1", "true", "yes", "on"}
     # A mirror's workers each LISTEN to the replicated rows (``mirror.notify``).
-    if workers > 1 and not mirror and not os.environ.get("REDIS_URL", "").strip():
+    if workers > 1 and not environment.flag("MIRROR") and not environment.text("REDIS_URL"):
         # Each worker hands out only the changes it made itself (``live.broker``).
         server.log.warning(
             "%d workers without REDIS_URL: a live stream hears only the changes its own worker served. "

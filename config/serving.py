@@ -45,7 +45,6 @@ Rules
 """
 
 import asyncio
-import os
 import resource
 from concurrent.futures import ThreadPoolExecutor
 
@@ -56,10 +55,12 @@ from django.urls import set_script_prefix
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn_worker import UvicornWorker
 
+from config import environment
+
 MAX_BODY = 10 * 1024 * 1024
 SHUTDOWN_SECONDS = 3
-VIEWS_PER_WORKER = int(os.environ.get("VIEWS_PER_WORKER", "1"))
-REQUEST_SECONDS = max(1, int(os.environ.get("REQUEST_SECONDS", "20")))
+VIEWS_PER_WORKER = environment.whole_number("VIEWS_PER_WORKER", 1, least=1)
+REQUEST_SECONDS = environment.whole_number("REQUEST_SECONDS", 20, least=1)
 # Files a worker opens beside its clients' connections: its pooled database
 # connections, Redis, the listening socket, logs, templates, static files.
 FILES_KEPT = 64

@@ -30,9 +30,11 @@ MIRROR_URL    optional, at the venue (https://mirror.example.ec): the mirror's
               beside); with it the acts publish the code digests it checks.
 MIRROR_LINK_KEY the key (shared by the venue and its mirror) that signs the pairs'
               links to the mirror; without it the cards print no mirror link.
+VENUE_DSN     on the mirror, for `make mirror`'s subscribe step: the venue's
+              PostgreSQL as its replication role (libpq, password included).
+MIRROR_ROLE_PASSWORD the password `manage.py mirror_role` gives the role it makes.
 """
 
-import os
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -40,28 +42,26 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config import environment
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def _flag(name: str, default: str) -> bool:
-    return os.environ.get(name, default).strip().lower() in {"1", "true", "yes", "on"}
-
-
-DEBUG = _flag("DEBUG", "true")
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+DEBUG = environment.flag("DEBUG", default=True)
+SECRET_KEY = environment.text("SECRET_KEY")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
     SECRET_KEY = "dev-only-insecure-key-for-the-demo"
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
-CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+ALLOWED_HOSTS = environment.words("ALLOWED_HOSTS", "127.0.0.1,localhost")
+CSRF_TRUSTED_ORIGINS = environment.words("CSRF_TRUSTED_ORIGINS")
 
 # Every request of a signed-in tablet reads its session. With a shared Redis
 # the read comes from the cache and the database keeps a copy ("cached_db"),
 # one query fewer per claim and poll; a cache per process would let a
 # session signed out on one app server live on in another, so without Redis
 # sessions stay in the database alone.
-REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+REDIS_URL = environment.text("REDIS_URL")
 if REDIS_URL and REDIS_URL.split("://", 1)[0] not in {"redis", "rediss", "unix"}:
     # Said at start-up: the cache would otherwise fail every signed-in request.
     raise ImproperlyConfigured(f"REDIS_URL must be redis://, rediss:// or unix://, not {REDIS_URL!r}.")
@@ -123,9 +123,13 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-MIRROR = _flag("MIRROR", "false")
-MIRROR_URL = os.environ.get("MIRROR_URL", "").strip().rstrip("/")
-MIRROR_LINK_KEY = os.environ.get("MIRROR_LINK_KEY", "").strip()
+MIRROR = environment.flag("MIRROR")
+MIRROR_URL = environment.text("MIRROR_URL").rstrip("/")
+MIRROR_LINK_KEY = environment.text("MIRROR_LINK_KEY")
+# The mirror's set-up commands' secrets (docs/mirror.md): the venue as its replication role sees it
+# (mirror_subscribe) and the password mirror_role gives the role it makes. A mirror's app never holds them.
+VENUE_DSN = "" if MIRROR else environment.text("VENUE_DSN")
+MIRROR_ROLE_PASSWORD = "" if MIRROR else environment.text("MIRROR_ROLE_PASSWORD")
 # A mirror mounts the public pages only (config.urls_mirror), answers GET and HEAD only, and says how to cache.
 ROOT_URLCONF = "config.urls_mirror" if MIRROR else "config.urls"
 MIRROR_MIDDLEWARE = ["mirror.readonly.SafeMethodsOnly", "mirror.caching.PublicCache"]
@@ -227,10 +231,10 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # collectstatic's target; the production set-up serves from here (DEBUG off).
-STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+STATIC_ROOT = Path(environment.text("STATIC_ROOT") or BASE_DIR / "staticfiles")
 MEDIA_URL = "media/"
 MEDIA_ROOT = BASE_DIR / "media"
-PLANILLA_SITE_URL = os.environ.get("PLANILLA_SITE_URL", "").rstrip("/")
+PLANILLA_SITE_URL = environment.text("PLANILLA_SITE_URL").rstrip("/")
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
@@ -253,10 +257,10 @@ MIGRATION_MODULES = {"auditlog": None}
 
 # Where the control desk's automatic backups go, one file each time a round
 # starts (``backup``); unset, none is made.
-BACKUP_DIR = os.environ.get("BACKUP_DIR", "").strip()
+BACKUP_DIR = environment.text("BACKUP_DIR")
 # The venue's certificate authority and the server's certificate (manage.py venue_certificate); /ca.crt serves
 # the authority's certificate from here for the tablets to trust.
-TLS_DIR = Path(os.environ.get("TLS_DIR", "").strip() or BASE_DIR / "tls")
+TLS_DIR = Path(environment.text("TLS_DIR") or BASE_DIR / "tls")
 
 # The API's OpenAPI 3 schema (/api/schema/) and its documentation
 # (/api/docs/), whose Swagger UI files come from drf-spectacular-sidecar:
@@ -315,12 +319,12 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(process)d] %(message)s"}},
     "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["stderr"], "level": os.environ.get("LOG_LEVEL", "INFO").upper()},
+    "root": {"handlers": ["stderr"], "level": environment.text("LOG_LEVEL", "INFO").upper()},
     # Django's own loggers pass everything up to the root's handler (its
     # default sends to the console only with DEBUG on).
     # django-axes says INFO for every failed sign-in; its lockouts are WARNING.
     "loggers": {
-        "django": {"handlers": [], "level": os.environ.get("LOG_LEVEL", "INFO").upper(), "propagate": True},
+        "django": {"handlers": [], "level": environment.text("LOG_LEVEL", "INFO").upper(), "propagate": True},
         "axes": {"handlers": [], "level": "WARNING", "propagate": True},
     },
 }
@@ -329,19 +333,19 @@ LOGGING = {
 # that `manage.py check --deploy` is clean with it on. The proxy header is
 # trusted because HTTPS mode means a TLS-terminating proxy in front (or
 # gunicorn's certificate, where no client can reach the app around it).
-HTTPS = _flag("HTTPS", "false")
+HTTPS = environment.flag("HTTPS")
 if HTTPS:
     SECURE_SSL_REDIRECT = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_SECONDS = environment.whole_number("HSTS_SECONDS", 365 * 24 * 3600)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
 # The live streams from a server of their own, so that claims are never
 # served on the event loop that hands out thousands of stream events.
-STREAMS_URL = os.environ.get("STREAMS_URL", "").strip().rstrip("/")
+STREAMS_URL = environment.text("STREAMS_URL").rstrip("/")
 
 
 def _streams_url_is_an_origin(url):

@@ -72,10 +72,15 @@ def test_the_document_names_every_profile_and_every_ruling_added_later(rules_htm
         assert f'id="ruling-{ruling}"' in rules_html
     # The fourteen of the third version, and the corrected profile line (seed 003).
     third = re.findall(
-        r'id="ruling-([a-z0-9-]+)"', rules_html.split('id="tercera-version"')[1].split('id="perfiles"')[0]
+        r'id="ruling-([a-z0-9-]+)"', rules_html.split('id="tercera-version"')[1].split('id="cuarta-version"')[0]
     )
     assert len(third) == 14, third
     assert "la pareja zapatera queda eliminada del campeonato" in rules_html
+    # The eight of the fourth version (issue 32).
+    fourth = re.findall(
+        r'id="ruling-([a-z0-9-]+)"', rules_html.split('id="cuarta-version"')[1].split('id="perfiles"')[0]
+    )
+    assert len(fourth) == 8, fourth
 
 
 def test_an_article_url_is_the_rules_page_and_the_articles_anchor():

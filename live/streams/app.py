@@ -19,7 +19,7 @@ Rules
 - Events are ``event: <name>`` with one line of JSON; ``retry: 1000``
   makes the browser reconnect one second after a drop.
 - Pings, and the end of a stream that stopped reading: ``hub``.
-- At most ``MAX_STREAMS`` per process (fewer when its open files are
+- At most ``STREAMS_PER_WORKER`` per process (``config.asgi``; fewer when its open files are
   fewer: ``config.serving.stream_cap``): more get 503 with ``Retry-After``,
   and the page polls instead. Bad input is a 4xx in plain text, never a
   stream.
@@ -27,7 +27,6 @@ Rules
 
 import asyncio
 import logging
-import os
 from urllib.parse import parse_qs
 
 from django.conf import settings
@@ -41,7 +40,6 @@ from .hub import BoardStream, MesaStream, board_events, current_hub, event, in_t
 
 logger = logging.getLogger(__name__)
 
-MAX_STREAMS = int(os.environ.get("STREAMS_PER_WORKER", "5000"))
 MAX_QUERY = 1024
 HEADERS = [
     (b"content-type", b"text/event-stream; charset=utf-8"),
@@ -62,7 +60,7 @@ class BadRequest(Exception):
 class Streams:
     """The ASGI application: the streams under ``live.paths.PREFIX``, everything else to ``app``."""
 
-    def __init__(self, app, most=MAX_STREAMS):
+    def __init__(self, app, most):
         self.app = app
         self.most = most
         self.open = 0

@@ -320,13 +320,15 @@ def state_out(state: dict[str, Any] | None, mesa: Mesa | None = None) -> dict[st
     """A state as the API sends it: its preview in the request's language, with article links.
 
     A state kept by an older version, without the preview or what the
-    screen draws from (``counters``, ``undo``), is made again from a replay
+    screen draws from (``counters``, ``undo``, ``juego_y_veo``), is made again from a replay
     of ``mesa``'s log, when ``mesa`` is given.
     """
     if not state:
         return state
     preview = state.get("preview")
-    if mesa is not None and (preview is None or "counters" not in state or "undo" not in preview):
+    if mesa is not None and (
+        preview is None or "counters" not in state or "undo" not in preview or "juego_y_veo" not in preview
+    ):
         state = claimlog.state_dict(claimlog.mesa_replay(mesa))
         preview = state["preview"]
     if preview is None:

@@ -72,7 +72,7 @@ from django.utils.translation import gettext as _
 from refereeing.access import permissions as access
 from refereeing.engine import ClaimError, Header, parse_claim, replay
 from refereeing.engine.claims import MAX_SEQ
-from refereeing.engine.messages import DIRECTOR_ARTICLES
+from refereeing.engine.messages import CODES, DIRECTOR_ARTICLES
 from refereeing.engine.preview import preview
 from refereeing.engine.state import Replay
 from refereeing.models import ClaimEntry
@@ -290,6 +290,9 @@ def _append(
         return known
     starting = seating.starts_on_first_claim(mesa)
     if not starting and (mesa.status not in OPEN_STATUSES or mesa.pair_a_id is None or mesa.pair_b_id is None):
+        if mesa.status == Mesa.Status.FINISHED and claim["kind"] == "juego_y_veo":
+            # The engine's refusal: the play that ended the mesa goes to the Director on appeal (Art. 17).
+            raise MesaClosed(speak(CODES["juego_y_veo_mesa_terminada"][:2]))
         raise MesaClosed(
             seating.not_started_reason(mesa)
             or _("Mesa %(mesa)s does not take claims (status: %(status)s).")

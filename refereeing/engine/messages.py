@@ -246,8 +246,8 @@ CODES = {
         "002 Art. 9",
     ),
     "caida_en_ronda_no_aplica": (
-        "Este reglamento no puntúa la caída en ronda; regístrela como caída.",
-        "This rule set gives caída en ronda no special score; log a caída.",
+        "Este reglamento no puntúa la caída en ronda: anote la jugada como caída simple.",
+        "This rule set gives caída en ronda no score of its own: log the play as a plain caída.",
         "seed 003",
     ),
     "caida_en_ronda_sin_ronda": ("No se cantó ronda en esta mano.", "No ronda was claimed in this hand.", "seed 003"),
@@ -278,6 +278,20 @@ CODES = {
         "That play can no longer be protested: juego y veo comes before the protester throws his"
         " card, against the levante of the player just before him.",
         "Art. 5a",
+    ),
+    "juego_y_veo_mesa_terminada": (
+        "La mesa ya terminó: la jugada que la cerró no se protesta en la mesa. La pareja que se"
+        " considere perjudicada apela al Director del Campeonato, cuyo fallo puede corregir el resultado.",
+        "The mesa is over: the play that ended it is not protested at the table. The pair that"
+        " considers itself harmed appeals to the Championship Director, who may correct the result.",
+        "Art. 17",
+    ),
+    "pedir_mal_fuera_de_data": (
+        "Pedir mal se anota en la data en que ocurrió: desde su primera mano hasta su conteo"
+        " (una falla mal pedida, antes del conteo).",
+        "Points asked wrongly are logged in the data where they were asked: from its first mano until"
+        " its conteo (a falla asked for wrongly, before the conteo).",
+        "Art. 11",
     ),
     "juego_y_veo_no_ultima": (
         "Solo se protesta la última jugada de la otra pareja.",
@@ -350,8 +364,10 @@ def message(decision: Any, language: str) -> str:
         text = f"{label}: {_points(decision.points, spanish)}."
     if reason:
         text += " " + reason
+    # A conteo that brings both pairs to 40 names the one that wins (ruling "ambas 40").
+    winner = (decision.detail or {}).get("winner")
     for pair in ("A", "B"):
-        if decision.points[pair] > 0 and decision.scores[pair] >= 40:
+        if decision.points[pair] > 0 and decision.scores[pair] >= 40 and winner in (None, pair):
             text += (
                 f" La pareja {pair} gana la chica {decision.chica}."
                 if spanish

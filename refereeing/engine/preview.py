@@ -20,11 +20,17 @@ entry
     ones after it as pending, never a guess.
 preview
     ``{"claims": {"A": {kind: entry}, "B": {...}, "-": {"mal_repartidas":
-    entry}}, "conteo": {"A": [entry, ...41], "B": [...]}, "cards": 40,
-    "undo": {"target": seq}}``: every claim a pair asks for under the rule
+    entry}}, "juego_y_veo": {"A": {"none": {"upheld": entry, "rejected":
+    entry}, "<seq>": {...}}, "B": {...}}, "conteo": {"A": [entry, ...41],
+    "B": [...]}, "cards": 40, "undo": {"target": seq}}``: every claim a pair asks for under the rule
     set (``RuleSet.pair_claims``), by each pair, without naming a player
     (the referee places it at the pair's earliest possible turn); mal
-    repartidas, which names no pair; the conteo
+    repartidas, which names no pair; each pair's juego y veo, upheld and
+    rejected, naming no play (``"none"``: a capture that claimed nothing;
+    its refusal says why no juego y veo is taken now, such as the appeal to
+    the Director once the mesa is over, Art. 17) and naming each play the
+    pair may protest now (``State.protestable``, keyed by its seq as
+    text); the conteo
     where a pair counted ``n`` cards (``n`` = 0..``cards``) and the other
     ``cards - n``, or one entry alone when the conteo is not due (its
     refusal, whatever the cards: the mesa keeps and sends its state after
@@ -77,6 +83,17 @@ def preview(result: Replay) -> dict[str, Any]:
         pair: {kind: trial({"kind": kind, "pair": pair}) for kind in referee.rules.pair_claims} for pair in ("A", "B")
     }
     claims["-"] = {"mal_repartidas": trial({"kind": "mal_repartidas"})}
+
+    def protests(pair: str) -> dict[str, dict[str, Any]]:
+        # What Referee.protestable gives, from the same trials.
+        claim = {"kind": "juego_y_veo", "pair": pair}
+        shown = {"none": {"upheld": trial(dict(claim, upheld=True)), "rejected": trial(dict(claim, upheld=False))}}
+        for seq in referee.candidates():
+            upheld = trial(dict(claim, against=seq, upheld=True))
+            if "refused" not in upheld:
+                shown[str(seq)] = {"upheld": upheld, "rejected": trial(dict(claim, against=seq, upheld=False))}
+        return shown
+
     # Pair A counting n is the conteo {A: n, B: 40 - n}; pair B counting n
     # is the same conteo as A counting 40 - n.
     if referee.gate("conteo"):
@@ -88,7 +105,13 @@ def preview(result: Replay) -> dict[str, Any]:
     undo: dict[str, Any] = {"target": target}
     if code:
         undo.update(refused=code, article=referee.cite("void", code, {}))
-    return {"claims": claims, "conteo": {"A": counted, "B": counted[::-1]}, "cards": MAX_CARDS, "undo": undo}
+    return {
+        "claims": claims,
+        "juego_y_veo": {pair: protests(pair) for pair in ("A", "B")},
+        "conteo": {"A": counted, "B": counted[::-1]},
+        "cards": MAX_CARDS,
+        "undo": undo,
+    }
 
 
 def counted(shown: dict[str, Any], pair: str, n: int) -> dict[str, Any]:
@@ -126,9 +149,15 @@ def localise(preview: dict[str, Any], language: str, link: Callable[[str], str |
     if "refused" in undo:
         # Worded apart from the claims' refusals, which have no target.
         undo = {**local({"refused": undo["refused"], "article": undo["article"]}), "target": undo["target"]}
-    return {
+    localised = {
         "claims": {pair: {kind: local(e) for kind, e in kinds.items()} for pair, kinds in preview["claims"].items()},
         "conteo": {pair: [local(e) for e in entries] for pair, entries in preview["conteo"].items()},
         "cards": preview.get("cards", MAX_CARDS),
         "undo": undo,
     }
+    if "juego_y_veo" in preview:
+        localised["juego_y_veo"] = {
+            pair: {key: {fate: local(e) for fate, e in fates.items()} for key, fates in named.items()}
+            for pair, named in preview["juego_y_veo"].items()
+        }
+    return localised

@@ -33,7 +33,8 @@ Points (Art. 15, riobamba; other profiles through the rule set)
     caída 2 (Art. 6), limpia 2 (Art. 9), caída y limpia
     ``caida_limpia_points`` (Art. 9a), ronda 2 (Art. 7), doble ronda
     ``doble_ronda`` (Art. 8; ``"chica"`` gives 40 minus the score), pedir
-    mal -2 (Art. 11), mal repartidas +10 to the pair that did not deal, and
+    mal -2 (Art. 11; only in a data, from its first mano to its conteo:
+    ``pedir_mal_fuera_de_data``, ruling "pedir mal data"), mal repartidas +10 to the pair that did not deal, and
     the data ends (Art. 4c), conteo (``conteo``), ajuste (Art. 18, may be
     negative, not limited by 38 que no juega). A score never goes below 0;
     a decision keeps the delta actually applied. 38 que no juega
@@ -52,17 +53,22 @@ Chica and mesa (Art. 3g.6-7, 12, 15)
     within one claim the points are applied in order and stop there
     (juego y veo: the offender's loss, then the protester's gain; conteo:
     the pair that won the count, its count and falla together, then the
-    other pair). Until the next ``mano``
+    other pair), but a conteo that would bring both pairs to 40 adds both:
+    the higher total wins, on equal totals the pair that deals next
+    (ruling "ambas 40"). Until the next ``mano``
     every claim but void, ajuste, suspender and reanudar is refused
-    (``chica_terminada``), and a juego y veo against the play that won the
-    chica when it is the very next claim (ruling "juego y veo 40"): the chica's end ends the data, the next seat
+    (``chica_terminada``), and a juego y veo of the other pair, as the very
+    next claim, against the claim that ended the chica, however it ended
+    (ruling "juego y veo chica", ``_ender_target``): the chica's end ends the data, the next seat
     deals the next one and nothing of the abandoned data is counted
     (ruling "chica a media data"). ``chicas_to_win`` chicas win the mesa.
     Zapatería ``ends_mesa`` (and ``eliminates``, seed 003, whose zapatero the
     bracket also puts out): the loser of the first chica below 10 ends the
     mesa; ``title`` (002 Art. 16): the loser of any chica below 10 is
     recorded as ``zapatero`` and the mesa goes on. Once the mesa is over,
-    every claim but void is refused (``mesa_terminada``); the state keeps
+    every claim but void is refused (``mesa_terminada``; a juego y veo with
+    ``juego_y_veo_mesa_terminada``, which sends the pair to the Director,
+    Art. 17, ruling "juego y veo mesa"); the state keeps
     the last chica's scores.
 
 Turns (Art. 3e, 6, 7, 13)
@@ -77,7 +83,9 @@ Turns (Art. 3e, 6, 7, 13)
     the real turn (the bound only moves to placed turns, and a placed
     capture just before a turn was really there), so a juez's true log
     never runs out of turns.
-    A ronda comes before the player's first card (``ronda_tarde``, Art. 7a)
+    A ronda comes before the player's first card (``ronda_tarde``, Art. 7a;
+    a protester has thrown his after his juego y veo, Art. 5b, ruling
+    "juego y veo carta": ``ronda_bound``, a bound the rondas alone read)
     and not once everyone has played (``ronda_cerrada``, Art. 7b); one per
     player per mano; ``ronda_limit`` refuses a ronda (not a doble ronda) to
     a pair above it (002 Art. 9).
@@ -116,15 +124,19 @@ ARTICLES = {code: texts[2] for code, texts in CODES.items()}
 
 
 # An accepted play of the current mano, for juego y veo: a tuple
-# (seq, pair, delta applied, the seats it may stand for), the cheapest
-# thing to build; the protested ones are in Referee.protested.
+# (seq, pair, the points it gave, the seats it may stand for, what it gave
+# as a win, its turn), the cheapest thing to build; the protested ones are
+# in Referee.protested. A ronda is kept the same way (turn -1: no card),
+# for the juego y veo against the ronda that ended a chica.
 # Final, so that a play's fields keep their own types when read by these indexes.
 SEQ: Final = 0
 PAIR: Final = 1
-DELTA: Final = 2
+POINTS: Final = 2
 WHO: Final = 3
-# A play as kept: (seq, pair, the points it gave, the seats it may stand for).
-Play = tuple[int, str, int, tuple[int, ...]]
+# An award of "chica" is a win, not points (ruling "juego y veo chica"): the delta it applied.
+WIN: Final = 4
+TURN: Final = 5
+Play = tuple[int, str, int, tuple[int, ...], int, int]
 
 
 class Referee:
@@ -175,6 +187,9 @@ class Referee:
             self.articles["juego_y_veo"] = "002 Art. 13"
         self.captured = {"A": 0, "B": 0}
         self.chica_ender: int | None = None  # the seq of the claim that ended the last chica
+        # The seq a juego y veo may name against that claim: the play or ronda
+        # itself, or the last caída of the four that won (see _ender_target).
+        self.ender_target: int | None = None
         self.last_seq = 0  # the seq of the last claim decided, void or not
         self.closing: Referee | None = None  # the referee as that claim left it, before the chica ended
         self._new_data()
@@ -189,7 +204,7 @@ class Referee:
         # changed (results and plays are written once).
         for name in ("scores", "chicas", "captured", "delta", "plays", "last_play"):
             values[name] = values[name].copy()
-        for name in ("results", "ronda_seats", "protested"):
+        for name in ("results", "ronda_seats", "protested", "rondas"):
             values[name] = values[name].copy()
         other.__dict__ = values
         return other
@@ -217,7 +232,10 @@ class Referee:
         self.bound = 0  # turns of this mano known to be played
         self.captures = 0  # bit t: turn t of this mano is known to be a capture
         self.ronda_seats: set[int] = set()
-        self.ronda_seen = False
+        self.rondas: dict[int, Play] = {}  # seq -> the accepted rondas of this mano, not found wrong
+        # Turns known played for the rondas alone: a protester throws his card
+        # after his juego y veo (Art. 5b), yet a capture with it is still to be claimed.
+        self.ronda_bound = 0
         self.plays: dict[int, Play] = {}  # seq -> play (see SEQ...), this mano
         self.last_play: dict[str, Play | None] = {"A": None, "B": None}
 
@@ -225,6 +243,7 @@ class Referee:
         self.streak_pair: str | None = None
         self.streak_count, self.streak_awarded = 0, False
         self.streak_mano = self.streak_last = self.streak_seq = 0
+        self.streak_delta = 0  # what the four caídas gave once awarded
         # Whether a seat named in the streak pins its turns (four players):
         # a streak of pair-only claims may still slide by one pair turn.
         self.streak_fixed = False
@@ -260,8 +279,14 @@ class Referee:
         slides = self.players == 4 and not self.streak_fixed
         return turn == self.streak_last + 2 or (slides and turn == self.streak_last + 4)
 
-    def _award(self, pair: str, amount: int | str, caida: bool = False, ajuste: bool = False) -> int:
-        """Add ``amount`` (or win the chica) to ``pair``; return the delta applied."""
+    def _award(
+        self, pair: str, amount: int | str, caida: bool = False, ajuste: bool = False, settle: bool = True
+    ) -> int:
+        """Add ``amount`` (or win the chica) to ``pair``; return the delta applied.
+
+        ``settle=False``: reaching 40 does not end the chica yet (the conteo
+        settles who wins once both pairs have their points).
+        """
         if self.won:
             return 0
         score = self.scores[pair]
@@ -270,18 +295,25 @@ class Referee:
             amount = max(0, CHICA_POINTS - score)
             caida = True
         amount = cast(int, amount)  # CHICA is the only word a rule set gives
-        if amount > 0 and score >= TREINTA_Y_OCHO and self.treinta_y_ocho and not (caida or ajuste):
+        if self._barred(pair, amount, caida or ajuste):
             self.note = "treinta_y_ocho"
             return 0
         new = score + amount
         if new < 0:
             new = 0
         self.scores[pair] = new
-        if new >= CHICA_POINTS:
+        if new >= CHICA_POINTS and settle:
             self.won = pair
         delta = new - score
         self.delta[pair] += delta
         return delta
+
+    def _barred(self, pair: str, amount: int, caida: bool = False) -> bool:
+        """Whether 38 que no juega (002 Art. 11) bars ``pair`` from the points ``amount`` now.
+
+        ``caida``: the points come from a caída, an immediate win or the Director's ajuste, which it never bars.
+        """
+        return amount > 0 and self.treinta_y_ocho and self.scores[pair] >= TREINTA_Y_OCHO and not caida
 
     def _deal(self, dealer: int) -> None:
         """``dealer`` deals the next data: the seat after him leads (Art. 3e)."""
@@ -359,6 +391,7 @@ class Referee:
         if self.won:
             self.closing = self.copy()
             self.chica_ender = seq
+            self.ender_target = self._ender_target(kind, seq)
             self._end_chica(self.won)
         elif self.data_over:
             self._end_data()
@@ -405,17 +438,32 @@ class Referee:
                 return decision.seq, self.reach(seq, {"kind": "void", "target": decision.seq}, decision)
         return None, None
 
-    def _protests_ender(self, seq: int, claim: dict[str, Any]) -> bool:
-        """Whether ``claim`` protests the play that just won the chica (ruling "juego y veo 40").
+    def _ender_target(self, kind: str, seq: int) -> int | None:
+        """What a juego y veo may name against claim ``seq`` of ``kind``, which ends the chica (ruling "juego y veo chica").
 
-        It is taken right after that play, before the next chica has any claim.
+        The play or the ronda itself; for four caídas, their last caída (002
+        Art. 15B: upheld, it breaks the run); nothing for the other claims
+        (a conteo, mal repartidas, a juego y veo, an ajuste), which are no levante.
+        """
+        if kind in PLAYS or kind in RONDAS:
+            return seq
+        if kind == "cuatro_caidas":
+            return self.streak_seq
+        return None
+
+    def _protests_ender(self, seq: int, claim: dict[str, Any]) -> bool:
+        """Whether ``claim`` protests the claim that just ended the chica (ruling "juego y veo chica").
+
+        It is taken from the other pair right after that claim, before the
+        next chica has any claim.
         """
         assert self.chica_ender is not None  # asked only when the gate says a chica has ended
         return (
             claim["kind"] == "juego_y_veo"
             and seq == self.chica_ender + 1
-            and claim.get("against") == self.chica_ender
-            and self.chica_ender in self.plays
+            and self.ender_target is not None
+            and claim.get("against") == self.ender_target
+            and claim["pair"] != self.results[-1]["winner"]
         )
 
     def _reopen(self) -> None:
@@ -432,21 +480,29 @@ class Referee:
 
         Asked of the referee itself (see _juego_y_veo), so that the screen offers exactly what it takes.
         """
-        candidates = set(self.plays) | ({self.chica_ender} if self.chica_ender is not None else set())
+        claim = {"kind": "juego_y_veo", "pair": protester, "upheld": True}
+        return [seq for seq in self.candidates() if self.trial(self.last_seq + 1, dict(claim, against=seq))[0].accepted]
+
+    def candidates(self) -> list[int]:
+        """The seqs a juego y veo might name as the next claim, oldest first: the ones ``protestable`` tries."""
+        candidates = set(self.plays)
+        if self.ender_target is not None:
+            candidates.add(self.ender_target)
         if self.carried is not None:
             candidates.add(self.carried[SEQ])
-        claim = {"kind": "juego_y_veo", "pair": protester, "upheld": True}
-        return [
-            seq for seq in sorted(candidates) if self.trial(self.last_seq + 1, dict(claim, against=seq))[0].accepted
-        ]
+        return sorted(candidates)
 
     def gate(self, kind: str) -> str | None:
         """The refusal of any claim of ``kind`` here, whatever its fields, or None."""
         if self.finished:
-            return "mesa_terminada"
+            # The play that ended the mesa is the Director's, on appeal (ruling, Art. 17).
+            return "juego_y_veo_mesa_terminada" if kind == "juego_y_veo" else "mesa_terminada"
         if self.suspended and kind not in ("reanudar", "ajuste", "suspender"):
             return "mesa_suspendida"
         if kind in IN_MANO and not self.in_data:
+            if kind == "pedir_mal":
+                # Logged in the data where it happened (ruling, Art. 11).
+                return "pedir_mal_fuera_de_data"
             return "chica_terminada" if self.chica_over else "sin_mano"
         if kind == "conteo" and self.mano < self.manos_per_data:
             return "conteo_prematuro"
@@ -509,20 +565,23 @@ class Referee:
         limit = self.rules.ronda_limit
         if claim["kind"] == "ronda" and limit is not None and self.scores[pair] > limit:
             return "ronda_limite"
-        if self.bound >= self.players:
+        played = max(self.bound, self.ronda_bound)
+        if played >= self.players:
             return "ronda_cerrada"
         seats = self.claim_seats[pair, claim.get("player")]
         free = [s for s in seats if s not in self.ronda_seats]
         if not free:
             return "ronda_repetida"
         first_turn = self.first_turn
-        timely = [s for s in free if first_turn[s] >= self.bound]
+        timely = [s for s in free if first_turn[s] >= played]
         if not timely:
             return "ronda_tarde"
-        self.ronda_seats.add(min(timely, key=first_turn.__getitem__))
-        self.ronda_seen = True
+        seat = min(timely, key=first_turn.__getitem__)
+        self.ronda_seats.add(seat)
         points = RONDA if claim["kind"] == "ronda" else self.rules.doble_ronda
-        self._award(pair, points)
+        delta = self._award(pair, points)
+        win = delta if points == CHICA else 0
+        self.rondas[seq] = (seq, pair, delta - win, (seat,), win, -1)
         return None
 
     _doble_ronda = _ronda
@@ -563,7 +622,7 @@ class Referee:
         if kind == "caida_en_ronda":
             if rules.caida_en_ronda is None:
                 return "caida_en_ronda_no_aplica"
-            if not self.ronda_seen:
+            if not self.rondas:
                 return "caida_en_ronda_sin_ronda"
         turn = self._place(kind, self.claim_seats[pair, claim.get("player")])
         if turn is None:
@@ -583,12 +642,10 @@ class Referee:
         self.bound = turn + 1
         self.captures |= 1 << turn
         self.captured[pair] += 1
-        play = (
-            seq,
-            pair,
-            self._award(pair, cast(int | str, self.play_points[kind]), caida),
-            self.claim_seats[pair, claim.get("player")],
-        )
+        award = cast(int | str, self.play_points[kind])
+        delta = self._award(pair, award, caida)
+        win = delta if award == CHICA else 0
+        play = (seq, pair, delta - win, self.claim_seats[pair, claim.get("player")], win, turn)
         self.plays[seq] = play
         self.last_play[pair] = play
         return None
@@ -622,69 +679,123 @@ class Referee:
             return "cuatro_caidas_otorgada"
         self.streak_awarded = True
         # Four caídas are caídas: they close the chica from 38 (002 Art. 11).
-        self._award(pair, award, True)
+        self.streak_delta = self._award(pair, award, True)
         return None
 
     def _juego_y_veo(self, seq: int, claim: dict[str, Any]) -> str | None:
         """Juego y veo (Art. 5): the pair protests the other pair's last play.
 
-        ``against`` (optional) names the protested claim: an accepted play
-        of the other pair in this mano, its most recent, not yet protested;
-        or, in the next mano of the data until a play shows the leader has
-        thrown his card, the dealer's pair's last play if the dealer may
-        have made it (ruling "juego y veo en la mano nueva", Art. 5a:
-        ``juego_y_veo_cerrado`` otherwise); or, as the very next claim, the
-        play that won the chica: upheld, the chica goes on from that play,
-        which the protest then undoes (ruling "juego y veo 40", see
-        ``decide``); rejected, the −2 falls on the next chica.
+        ``against`` (optional) names the protested claim (``_protested``).
         Rejected: -2 to the protester. Upheld, ``retract`` (Art. 5c): +2 to
         the protester and the offender loses what that claim gave it;
         ``penalty`` (002 Art. 13): -2 to the offender, +2 to the protester.
-        An upheld caída leaves the caída streak. Without ``against`` the
+        Either way what the play gave as a win (an award of ``"chica"``)
+        goes too: a win is not points (ruling "juego y veo chica"). Upheld
+        against a caída of the run, it breaks the run, and takes back what
+        the run's four caídas gave (002 Art. 15B). Without ``against`` the
         protest is about a capture that claimed no points.
+
+        Against the claim that ended the chica, as the very next claim (see
+        ``decide``), it is judged as the chica stood: upheld, the chica goes
+        on from that claim, which the protest then undoes; rejected, the −2
+        falls on the new chica (ruling "juego y veo rechazado").
+        Accepted, the protester has thrown his card (Art. 5b, ``_thrown``).
         """
         protester = claim["pair"]
         offender = OTHER[protester]
-        play: Play | None = None
         if not self.in_data:
-            # Against the play that won the chica (see decide): upheld, the chica goes on.
-            if claim["upheld"]:
-                self._reopen()
-            else:
+            assert self.closing is not None  # decide let it through: a chica has just ended
+            found = self.closing._protested(claim, ender=True)
+            if isinstance(found, str):
+                return found
+            if not claim["upheld"]:
                 self._award(protester, -JUEGO_Y_VEO)
                 return None
-        if "against" in claim:
-            against = claim["against"]
-            play = self.plays.get(against)
-            carried = self.carried
-            if play is None and carried is not None and carried[SEQ] == against:
-                if self.bound:
-                    return "juego_y_veo_cerrado"
-                play = carried
-            elif play is None:
-                return "juego_y_veo_cerrado" if against in self.past_plays else "juego_y_veo_sin_jugada"
-            elif self.last_play[play[PAIR]] is not play:
-                return "juego_y_veo_no_ultima"
-            if play[PAIR] != offender:
-                return "juego_y_veo_sin_jugada"
-            if play[SEQ] in self.protested:
-                return "juego_y_veo_repetido"
+            self._reopen()
+        else:
+            found = self._protested(claim)
+            if isinstance(found, str):
+                return found
+        play = found
+        if play is not None:
             self.protested.add(play[SEQ])
+        self._thrown(protester, play)
         if not claim["upheld"]:
             self._award(protester, -JUEGO_Y_VEO)
             return None
         if play is not None:
-            # The protested capture no longer shows in the conteo's check.
-            self.captured[offender] -= 1
+            if play[TURN] < 0:
+                # A ronda found wrong is none: no caída en ronda on it (seed 003).
+                del self.rondas[play[SEQ]]
+            else:
+                # The protested capture no longer shows in the conteo's check.
+                self.captured[offender] -= 1
+            if play[WIN]:
+                self._award(offender, -play[WIN])
+            if play[SEQ] == self.streak_seq:
+                if self.streak_awarded:
+                    self._award(offender, -self.streak_delta)
+                self._reset_streak()
         if self.rules.juego_y_veo_upheld == "retract":
             if play is not None:
-                self._award(offender, -play[DELTA])
+                self._award(offender, -play[POINTS])
         else:
             self._award(offender, -JUEGO_Y_VEO)
         self._award(protester, JUEGO_Y_VEO)
-        if play is not None and play[SEQ] == self.streak_seq:
-            self._reset_streak()
         return None
+
+    def _protested(self, claim: dict[str, Any], ender: bool = False) -> Play | str | None:
+        """The play juego y veo ``claim`` names (None when it names none), or the code that refuses it.
+
+        An accepted play of the other pair in this mano, its most recent,
+        not yet protested; or, in the next mano of the data until a play
+        shows the leader has thrown his card, the dealer's pair's last play
+        if the dealer may have made it (ruling "juego y veo en la mano
+        nueva", Art. 5a: ``juego_y_veo_cerrado`` otherwise). ``ender``: asked
+        of the referee as the claim that ended the chica left it, where the
+        ronda that ended it may be named too (ruling "juego y veo chica").
+        """
+        if "against" not in claim:
+            return None
+        against = claim["against"]
+        play = self.plays.get(against)
+        carried = self.carried
+        if play is None and ender and against in self.rondas:
+            play = self.rondas[against]
+        elif play is None and carried is not None and carried[SEQ] == against:
+            if self.bound:
+                return "juego_y_veo_cerrado"
+            play = carried
+        elif play is None:
+            return "juego_y_veo_cerrado" if against in self.past_plays else "juego_y_veo_sin_jugada"
+        elif self.last_play[play[PAIR]] is not play:
+            return "juego_y_veo_no_ultima"
+        if play[PAIR] == claim["pair"]:
+            return "juego_y_veo_sin_jugada"
+        if play[SEQ] in self.protested:
+            return "juego_y_veo_repetido"
+        return play
+
+    def _thrown(self, protester: str, play: Play | None) -> None:
+        """After his juego y veo the protester throws his card (Art. 5b): his ronda of this mano is late (Art. 7a).
+
+        His turn is the one after the protested play's; the leader's, across
+        the new mano; for a capture not logged, his pair's first turn not
+        known played that someone played before. A lower bound, as every turn
+        here: only the rondas read it, since a capture with that card is
+        still to be claimed. A ronda protested is no card played.
+        """
+        if play is None:
+            turn = max(self.bound, 1)
+            if self.pair_of[(self.dealer + 1 + turn) % self.players] != protester:
+                turn += 1
+        elif play is self.carried:
+            turn = 0
+        elif play[TURN] < 0:
+            return
+        else:
+            turn = play[TURN] + 1
+        self.ronda_bound = max(self.ronda_bound, turn + 1)
 
     def _pedir_mal(self, seq: int, claim: dict[str, Any]) -> str | None:
         self._award(claim["pair"], -PEDIR_MAL)
@@ -716,14 +827,25 @@ class Referee:
             if cards[pair] < least:
                 self.detail = {"pair": pair, "plays": self.captured[pair], "least": least}
                 return "conteo_contradice_registro"
-        self.detail = detail = conteo(a, b, self.pair_of[(self.dealer + 1) % self.players])
+        deals_next = self.pair_of[(self.dealer + 1) % self.players]
+        self.detail = detail = conteo(a, b, deals_next)
         points, falla = detail["conteo"], detail["falla"]
+        gains = {pair: points[pair] + falla[pair] for pair in ("A", "B")}
         # Each pair's count and falla come together; the pair that won the
-        # count goes first (both gain only when neither took a card).
+        # count goes first, and the chica ends the moment a pair reaches 40
+        # (Art. 15). Both gain only when neither took a card; when both would
+        # reach 40, both are added, the higher total wins, and on equal totals
+        # the pair that deals next (ruling "ambas 40").
+        both = all(
+            not self._barred(pair, gains[pair]) and self.scores[pair] + gains[pair] >= CHICA_POINTS
+            for pair in ("A", "B")
+        )
         first = "B" if points["B"] else "A"
         for pair in (first, OTHER[first]):
-            if points[pair] + falla[pair]:
-                self._award(pair, points[pair] + falla[pair])
+            if gains[pair]:
+                self._award(pair, gains[pair], settle=not both)
+        if both:
+            self.won = detail["winner"] = max(("A", "B"), key=lambda pair: (self.scores[pair], pair == deals_next))
         self.data_over = True
         return None
 
@@ -762,10 +884,11 @@ class Referee:
             phase = "deal"
         else:
             phase = "conteo" if self.mano >= self.manos_per_data else "play"
+        played = max(self.bound, self.ronda_bound)
         window = (
             self.in_data
             and not self.finished
-            and any(s not in self.ronda_seats and self.first_turn[s] >= self.bound for s in range(self.players))
+            and any(s not in self.ronda_seats and self.first_turn[s] >= played for s in range(self.players))
         )
         alive = self._streak_alive()
         if self.finished:

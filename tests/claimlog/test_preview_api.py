@@ -6,10 +6,14 @@ decision carries ``article_url`` into ``/reglas/`` (docs/REGLAS.md); the
 rule set carries the labels of every claim kind.
 """
 
+import uuid
+
+from refereeing.claimlog.log import record_claim
 from refereeing.engine import KINDS
 from refereeing.engine.messages import KIND_LABELS
 from refereeing.engine.preview import counted
-from tests.support.claims import CAIDA_A, MANO, api_client, claim_body, post_json
+from refereeing.models import ClaimEntry
+from tests.support.claims import CAIDA_A, MANO, ajuste, api_client, claim_body, post_json
 from tournament.models import Championship
 
 
@@ -94,3 +98,36 @@ def test_the_rule_sets_buttons_are_its_pair_claims_labelled_from_the_engine(mesa
     Championship.objects.filter(pk=mesa.championship_id).update(ruleset_profile="a_todo_rigor")
     page = client.get(f"/mesa/{mesa.pk}/").content.decode()
     assert 'data-claim="caida_en_ronda"' in page and ">Cuatro caídas</button>" in page
+
+
+def test_the_state_previews_each_pairs_juego_y_veo_as_the_engine_decides_it_art_5(mesa, people):
+    """What the juego y veo dialog offers: naming no play, and each play the pair may protest (fourth rulings)."""
+    juez = api_client(people["juez"])
+    post_json(juez, claims_url(mesa), claim_body(MANO))
+    body = post_json(juez, claims_url(mesa), claim_body(CAIDA_A)).json()
+    state = body["state"]
+    assert state["protestable"] == {"A": [], "B": [2]}
+    protests = state["preview"]["juego_y_veo"]
+    assert set(protests["B"]) == {"none", "2"} and set(protests["A"]) == {"none"}
+    # Riobamba (Art. 5c): upheld, A loses the caída's 2 and B gains 2; rejected, B's 0 stays 0.
+    assert protests["B"]["2"]["upheld"] == {"points": {"A": -2, "B": 2}, "article_url": None}
+    assert protests["B"]["2"]["rejected"] == {"points": {"A": 0, "B": 0}, "article_url": None}
+
+
+def test_a_finished_mesa_sends_a_juego_y_veo_to_the_director_art_17_fourth_rulings(mesa, people):
+    """Ruling "juego y veo mesa": the play that ended the mesa is not protested at the table; the pair appeals."""
+    director = mesa.championship.director
+    for claim in (ajuste("B", 12), ajuste("A", 40), ajuste("B", 12), ajuste("A", 38)):
+        record_claim(mesa, claim, uuid.uuid4(), user=director)
+    juez = api_client(people["juez"])
+    post_json(juez, claims_url(mesa), claim_body(MANO))
+    assert post_json(juez, claims_url(mesa), claim_body(CAIDA_A)).json()["state"]["finished"]
+    state = juez.get(f"/api/mesas/{mesa.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()["state"]
+    assert state["protestable"] == {"A": [], "B": []}
+    refusal = state["preview"]["juego_y_veo"]["B"]["none"]["upheld"]
+    assert refusal["refused"] == "juego_y_veo_mesa_terminada" and refusal["article_url"] == "/reglas/#art-17"
+    assert "appeals to the Championship Director" in refusal["message"]
+    protest = {"kind": "juego_y_veo", "pair": "B", "upheld": True, "against": 6}
+    answer = post_json(juez, claims_url(mesa), claim_body(protest))
+    assert answer.status_code == 409 and "apela al Director del Campeonato" in answer.json()["detail"]
+    assert ClaimEntry.objects.filter(mesa=mesa).count() == 6

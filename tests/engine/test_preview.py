@@ -55,11 +55,19 @@ def test_the_preview_is_what_the_engine_decides_when_the_claim_is_appended(rules
     mesa = simulate_mesa(random.Random(seed), ruleset, players, first, forget=0.1)
     log = mesa.claims[: int(cut * len(mesa.claims))]
     header = Header(ruleset, players, first)
-    shown = preview(replay(header, log))
+    result = replay(header, log)
+    shown = preview(result)
     for pair in "AB":
         assert set(shown["claims"][pair]) == set(ruleset.pair_claims)
         for kind, entry in shown["claims"][pair].items():
             assert entry == appended(header, log, {"kind": kind, "pair": pair}), (pair, kind)
+        # Juego y veo (Art. 5): naming no play, and each play the state says the pair may protest.
+        protests = shown["juego_y_veo"][pair]
+        assert sorted(int(key) for key in protests if key != "none") == result.state.protestable[pair]
+        for key, fates in protests.items():
+            claim = {"kind": "juego_y_veo", "pair": pair, **({} if key == "none" else {"against": int(key)})}
+            for fate, upheld in (("upheld", True), ("rejected", False)):
+                assert fates[fate] == appended(header, log, dict(claim, upheld=upheld)), (pair, key, fate)
     assert shown["claims"]["-"]["mal_repartidas"] == appended(header, log, {"kind": "mal_repartidas"})
     for n in counts + [0, 40]:
         assert counted(shown, "A", n) == appended(header, log, {"kind": "conteo", "cards": {"A": n, "B": 40 - n}})

@@ -92,12 +92,12 @@ def run(coroutine):
         return thread.submit(asyncio.run, coroutine).result()
 
 
-def streams(**options):
+def streams(most=5000):
     async def django(scope, receive, send):
         await send({"type": "http.response.start", "status": 200, "headers": []})
         await send({"type": "http.response.body", "body": b"django"})
 
-    return Streams(django, **options)
+    return Streams(django, most=most)
 
 
 def test_a_mesa_stream_starts_with_the_seq_now_and_passes_each_change_on_at_once(mesa):

@@ -209,7 +209,7 @@ def test_the_annex_stays_on_the_sheet_when_it_fits():
     log("void", target=3)
     log("mano")
     log("conteo", cards={"A": 20, "B": 20})
-    log("pedir_mal", pair="A")  # refused: no hand is being dealt (Art. 3e)
+    log("pedir_mal", pair="A")  # refused: after its data's conteo (Art. 11)
     for winner in "BAAAB":
         log.data(winner, 30 if winner == "B" else 40, plays=[("caida", winner)])
     assert (mesa.last_seq, mesa.state["chica"]) == (27, 2)
@@ -315,7 +315,7 @@ def test_a_one_chica_mesa_with_refusals_and_a_void_fits_on_one_page():
     log("void", target=mesa.last_seq)
     log("mano")
     log("conteo", cards={"A": 24, "B": 16})
-    log("pedir_mal", pair="B")  # refused: no hand is being dealt (Art. 3e)
+    log("pedir_mal", pair="B")  # refused: after its data's conteo (Art. 11)
     while mesa.status != Mesa.Status.FINISHED:
         log.data("A", 24, plays=[("caida", "A")])
     assert mesa.status == Mesa.Status.FINISHED and mesa.zapateria and mesa.chicas_a == 1, mesa.state

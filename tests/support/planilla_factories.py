@@ -134,7 +134,7 @@ def short_mesa(m=None):
     log("mano")
     log("caida", pair="A", player=1)  # 8
     log("conteo", cards={"A": 26, "B": 14})  # 9: A +12
-    log("pedir_mal", pair="A")  # 10: refused, no hand dealt (Art. 3e)
+    log("pedir_mal", pair="A")  # 10: refused, after its data's conteo (Art. 11)
     log("mano")
     log("mal_repartidas")  # 12: +10 to the pair that did not deal
     log("mano")

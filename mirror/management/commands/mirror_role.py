@@ -12,15 +12,12 @@ hashed; it is never printed. Without it the role keeps its password, or has
 none: set one with psql's ``\\password NAME``.
 """
 
-import os
-
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError, connection, transaction
 
 from mirror import roles
 from mirror.publication import quoted
-
-PASSWORD_VARIABLE = "MIRROR_ROLE_PASSWORD"
 
 
 class Command(BaseCommand):
@@ -58,7 +55,7 @@ class Command(BaseCommand):
             self.stdout.write("\n".join(f"{statement};" for statement in statements))
             self.stdout.write(f"-- Its password, typed in psql (never in a file): \\password {name}")
             return
-        password = os.environ.get(PASSWORD_VARIABLE, "")
+        password = settings.MIRROR_ROLE_PASSWORD
         try:
             with transaction.atomic(), connection.cursor() as cursor:
                 for statement in statements:

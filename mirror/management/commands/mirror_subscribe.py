@@ -15,8 +15,7 @@ where it stopped. Run it with MIRROR unset: the app's own connection is
 read-only when MIRROR=true.
 """
 
-import os
-
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
@@ -34,7 +33,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument(
             "--venue",
-            default=os.environ.get("VENUE_DSN", ""),
+            default=settings.VENUE_DSN,
             help="libpq connection string of the venue's PostgreSQL, as seen from here (through the tunnel); "
             "VENUE_DSN by default, which keeps its password off the command line",
         )
