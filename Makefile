@@ -89,12 +89,16 @@ serve: db
 mirror-publish: db
 	$(PY) manage.py mirror_publish
 
-# On the mirror's machine, with the production settings and
-# VENUE_DSN="host=... port=... dbname=... user=..." (the venue through its
-# tunnel): subscribe (or update the subscription), then serve the public pages.
+# On the mirror's machine, with the production settings, DATABASE_URL as the
+# app's read-only role, SUBSCRIPTION_OWNER_URL as the subscription's owner
+# (the subscribe step alone uses it) and VENUE_DSN="host=... port=... dbname=...
+# user=... password=..." (the venue's replication role through its tunnel):
+# subscribe (or update the subscription), then serve the public pages. The
+# secrets stay in the environment: make echoes the variables' names only.
 mirror: messages
-	@test -n "$(VENUE_DSN)" || { echo "Set VENUE_DSN to the venue's PostgreSQL as seen from here (docs/mirror.md)."; exit 2; }
-	MIRROR=false $(PY) manage.py mirror_subscribe --venue "$(VENUE_DSN)"
+	@test -n "$$VENUE_DSN" || { echo "Set VENUE_DSN to the venue's PostgreSQL as seen from here (docs/mirror.md)."; exit 2; }
+	@test -n "$$SUBSCRIPTION_OWNER_URL" || { echo "Set SUBSCRIPTION_OWNER_URL to the mirror's database as its subscription owner (docs/mirror.md)."; exit 2; }
+	DATABASE_URL="$$SUBSCRIPTION_OWNER_URL" MIRROR=false $(PY) manage.py mirror_subscribe
 	MIRROR=false $(PY) manage.py collectstatic --noinput -v 0
 	MIRROR=true exec $(VENV)/bin/gunicorn -c config/gunicorn.py config.asgi
 

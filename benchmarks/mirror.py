@@ -21,7 +21,9 @@ Phases, in one run:
    first copy timed; the mirror's app (``MIRROR=true``, gunicorn) with
    ``--spectators`` scoreboards open on it: its workers' RSS before and
    after, over the streams (memory per stream); claims at ``--rate`` again:
-   the venue's claim p99 against phase 1's, each (claim, scoreboard) pair
+   the venue's claim p99 against phase 1's, while the Director files,
+   admits and rules appeals at mesas of their own (``Appeals``), each
+   (claim, scoreboard) pair
    from the claim's post at the venue to the mirror's scoreboard holding its
    row (the venue's own answer is inside the figure), and the mirror's
    gunicorn CPU over the spectators (CPU per spectator); its PostgreSQL's
@@ -29,7 +31,8 @@ Phases, in one run:
 3. **The link is cut** for ``--cut`` s while claims go on (every connection
    through the relay closed, new ones refused, as when the tunnel drops),
    then restored: the time until the mirror holds every claim; whether it
-   holds exactly the venue's claim log (none lost, none doubled); whether
+   holds exactly the venue's claim log (none lost, none doubled) and its
+   appeals as they were ruled; whether
    the mirror's live updates (``mirror.notify``, LISTENed to all along)
    gave each mesa's claims in order, each once; and the time until every
    scoreboard shows each mesa's last claim.
@@ -68,6 +71,8 @@ from tests.mirror.clusters import cluster  # noqa: E402
 from tests.support.production import free_port  # noqa: E402
 
 CLAIM_LOG = "SELECT id, mesa_id, seq FROM refereeing_claimentry ORDER BY id"
+APPEALS = "SELECT id, mesa_id, seq, status, ruling FROM refereeing_appeal ORDER BY id"
+APPEAL_MESAS = 8  # mesas of the championship no tablet posts to: the appeals' (``Appeals``)
 
 
 def manage(env, *argv):
@@ -191,6 +196,72 @@ class Listener:
         )
 
 
+class Appeals:
+    """The Director's work at the venue while the tablets post, one appeal every ``every`` seconds.
+
+    At the mesas no tablet posts to, their juez logs a scripted mesa's
+    plays (``tournament.scripted``) until one may be appealed; pair B
+    appeals it, the Director admits it (the mesa suspended) and rules it,
+    upheld every other time (the play voided), and the mesa resumes: every
+    act through its domain function, so that the mirror copies appeals,
+    suspensions, voids and rulings under load (its trigger runs on the
+    appeals' rows). Apart from the tablets' mesas, whose logs their
+    ``expected_seq`` follows.
+    """
+
+    def __init__(self, championship, mesa_ids, every):
+        from django.contrib.auth import get_user_model
+
+        from tournament.models import Championship
+
+        director = get_user_model().objects.create_user("director", password=None)
+        Championship.objects.filter(pk=championship).update(director=director)
+        self.mesa_ids, self.every, self.ruled = list(mesa_ids), every, 0
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        import uuid
+
+        from django.db import connections
+
+        from refereeing.appeals import procedure
+        from refereeing.claimlog.log import record_claim
+        from tests.mirror.acts import drawing
+        from tournament import scripted
+        from tournament.models import Mesa
+
+        signature = drawing()
+        plays = {pk: scripted.claims("A", pk) for pk in self.mesa_ids}
+        try:
+            while self.mesa_ids and not self.stopping.wait(self.every):
+                mesa = Mesa.objects.select_related("juez", "championship__director").get(
+                    pk=self.mesa_ids[self.ruled % len(self.mesa_ids)]
+                )
+                for claim in plays[mesa.pk]:
+                    answer = record_claim(mesa, claim, uuid.uuid4(), user=mesa.juez)
+                    if answer.state["finished"] or claim["kind"] not in procedure.NOT_APPEALABLE:
+                        break
+                if answer.state["finished"]:
+                    self.mesa_ids.remove(mesa.pk)
+                    continue
+                director, upheld = mesa.championship.director, self.ruled % 2 == 0
+                appeal = procedure.file_appeal(
+                    mesa, "B", answer.last_seq, "Jugada fuera de turno.", "B", signature, uuid.uuid4(), by=mesa.juez
+                )
+                procedure.admit(appeal, by=director)
+                procedure.rule(appeal, upheld, "Resuelta en la prueba de carga.", by=director, undo=upheld)
+                self.ruled += 1
+        finally:
+            connections.close_all()
+
+    def stop(self):
+        self.stopping.set()
+        self.thread.join()
+        return self.ruled
+
+
 def cluster_cpu(port):
     """CPU seconds of one cluster's processes (its postmaster, found by its port, and its children)."""
     import psutil
@@ -215,6 +286,7 @@ def main():
     parser.add_argument("--mirror-workers", type=int, default=2, help="the mirror's gunicorn workers")
     parser.add_argument("--port", type=int, default=8786, help="the venue's app; the mirror's is --port + 10")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/10")
+    parser.add_argument("--appeal-every", type=float, default=5, help="seconds between two appeals ruled")
     parser.add_argument("--codes", type=int, metavar="ROUNDS", help="only time the planilla digests' refresh")
     args = parser.parse_args()
     if args.codes:
@@ -248,8 +320,10 @@ def run(args, venue_port, mirror_port):
 
     from tournament.models import Championship
 
-    tablets = seed(2, 2 * args.mesas)
+    tablets = seed(2, 2 * (args.mesas + APPEAL_MESAS))
     championship = Championship.objects.get().pk
+    appeal_mesas = sorted({tablet["mesa"] for tablet in tablets[2 * args.mesas :]})
+    tablets = tablets[: 2 * args.mesas]
     connections.close_all()
     connections["default"].close_pool()
     tempfile.tempdir = tempfile.mkdtemp(prefix="mirror-bench-")
@@ -320,6 +394,7 @@ def run(args, venue_port, mirror_port):
         streams["KB per scoreboard stream"] = (mirror.rss() - rss_before) / args.spectators / 1024
         show(streams)
         mirror_meter, mirror_pg = Meter(mirror, generator), (time.monotonic(), cluster_cpu(mirror_port))
+        appeals = Appeals(championship, appeal_mesas, args.appeal_every)
         results["mirror"] = claims_phase(
             generator, venue, args.rate, args.time, f"   claims at {args.rate:g}/s, the scoreboards on the mirror"
         )
@@ -335,7 +410,7 @@ def run(args, venue_port, mirror_port):
         show({name: results["mirror"][name] for name in ("mirror server CPU %", "  per 1,000 spectators, %")})
         show({"mirror PostgreSQL CPU %": results["mirror"]["mirror PostgreSQL CPU %"]})
 
-        results["cut"] = cut_phase(args, generator, link, venue_url, mirror_url)
+        results["cut"] = cut_phase(args, generator, link, venue_url, mirror_url, appeals)
         generator.stop()
     finally:
         venue.stop()
@@ -344,7 +419,7 @@ def run(args, venue_port, mirror_port):
     return summary(results)
 
 
-def cut_phase(args, generator, link, venue_url, mirror_url):
+def cut_phase(args, generator, link, venue_url, mirror_url, appeals):
     print(f"\n3. the link to the venue is cut for {args.cut} s while claims go on ...", flush=True)
     last_seqs = "SELECT id, last_seq FROM tournament_mesa"
     wait_same(venue_url, mirror_url, 60)
@@ -356,6 +431,7 @@ def cut_phase(args, generator, link, venue_url, mirror_url):
     behind = count(venue_url) - count(mirror_url)
     after = dict(rows(venue_url, last_seqs))
     generator.ask("reset", only="spectators")
+    ruled = appeals.stop()
     link.restore()
     restored = time.time()
     caught_up = wait_same(venue_url, mirror_url, 600)
@@ -375,6 +451,8 @@ def cut_phase(args, generator, link, venue_url, mirror_url):
         "every scoreboard current after, s": max(current, default=0.0) / 1000,
         "(mesa, scoreboard) pairs stale": sum(a["missing"] for a in answers),
         "claim log same as the venue's": rows(mirror_url, CLAIM_LOG) == rows(venue_url, CLAIM_LOG),
+        "appeals filed, admitted and ruled": ruled,
+        "appeals same as the venue's": rows(mirror_url, APPEALS) == rows(venue_url, APPEALS),
         "mesas told out of order or twice": len(listener.out_of_order(before, after)),
     }
     show(figures)
@@ -425,6 +503,10 @@ def summary(results):
         ("venue claim p99 within 1.2x of the run without a mirror", ratio <= 1.2),
         ("no (claim, scoreboard) pair missed", mirrored["pairs missed by scoreboards"] == 0),
         ("after the cut: the mirror's claim log is the venue's", cut["claim log same as the venue's"]),
+        (
+            "appeals ruled under load, and the mirror's are the venue's",
+            cut["appeals filed, admitted and ruled"] > 0 and cut["appeals same as the venue's"],
+        ),
         ("after the cut: each mesa's claims told in order, once", cut["mesas told out of order or twice"] == 0),
         (
             "after the cut: every scoreboard current within 10 s",

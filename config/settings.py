@@ -25,10 +25,14 @@ STREAMS_URL   optional (http://192.168.1.10:8001): the address of a server of
 MIRROR        "true" on a public mirror (README, Public mirror): public pages only,
               a read-only database connection, streams fed by the replicated rows.
 MIRROR_URL    optional, at the venue (https://mirror.example.ec): the mirror's
-              address, printed on the pair cards beside the hall's; with it the
-              acts publish the planillas' code digests the mirror checks.
+              address, printed on the pair cards beside the hall's; the
+              planillas' QR codes point at its check (the hall's printed
+              beside); with it the acts publish the code digests it checks.
 MIRROR_LINK_KEY the key (shared by the venue and its mirror) that signs the pairs'
               links to the mirror; without it the cards print no mirror link.
+VENUE_DSN     on the mirror, for `make mirror`'s subscribe step: the venue's
+              PostgreSQL as its replication role (libpq, password included).
+MIRROR_ROLE_PASSWORD the password `manage.py mirror_role` gives the role it makes.
 """
 
 from datetime import timedelta
@@ -122,12 +126,16 @@ MIDDLEWARE = [
 MIRROR = environment.flag("MIRROR")
 MIRROR_URL = environment.text("MIRROR_URL").rstrip("/")
 MIRROR_LINK_KEY = environment.text("MIRROR_LINK_KEY")
-# A mirror mounts the public pages only (config.urls_mirror).
+# The mirror's set-up commands' secrets (docs/mirror.md): the venue as its replication role sees it
+# (mirror_subscribe) and the password mirror_role gives the role it makes. A mirror's app never holds them.
+VENUE_DSN = "" if MIRROR else environment.text("VENUE_DSN")
+MIRROR_ROLE_PASSWORD = "" if MIRROR else environment.text("MIRROR_ROLE_PASSWORD")
+# A mirror mounts the public pages only (config.urls_mirror), answers GET and HEAD only, and says how to cache.
 ROOT_URLCONF = "config.urls_mirror" if MIRROR else "config.urls"
+MIRROR_MIDDLEWARE = ["mirror.readonly.SafeMethodsOnly", "mirror.caching.PublicCache"]
 if MIRROR:
-    MIDDLEWARE.insert(
-        MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1, "mirror.caching.PublicCache"
-    )
+    _after = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1
+    MIDDLEWARE[_after:_after] = MIRROR_MIDDLEWARE
 WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [

@@ -27,6 +27,7 @@ from django.db import transaction
 from refereeing.planilla import verification
 from tournament.models import Mesa
 
+from . import status
 from .models import PlanillaCode
 
 
@@ -80,13 +81,14 @@ def mesa_for_code(code):
 
 
 class _Refresh:
-    """The callback run once an act commits, for the mesas it changed."""
+    """The callback run once an act commits, for the mesas it changed; it leaves the desk's mark too (``status``)."""
 
     def __init__(self, mesa_ids):
         self.mesa_ids = set(mesa_ids)
 
     def __call__(self):
         refresh(sorted(self.mesa_ids))
+        status.mark_after_act()
 
 
 def after_commit(mesa_ids):

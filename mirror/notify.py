@@ -16,16 +16,27 @@ import logging
 
 from django.db import connections
 
-from .publication import CHANNEL
+from .publication import CHANNEL, quoted
 
 logger = logging.getLogger(__name__)
 
 FUNCTION = "mesa_de_control_mirror_notify"
 WATCHED = ("tournament_mesa", "refereeing_appeal")
 
-TRIGGER_SQL = [
-    f"""
-CREATE OR REPLACE FUNCTION {FUNCTION}() RETURNS trigger LANGUAGE plpgsql AS $$
+
+def trigger_sql(schema):
+    """The function and triggers, every name qualified with ``schema`` (the mirror's tables').
+
+    The replication's workers (the first copy's and the apply worker) run
+    with an empty ``search_path``: an unqualified name is found by nobody
+    there, and the error stops the whole subscription at the first row.
+    Built-in functions need no schema: ``pg_catalog`` is always searched.
+    """
+    function = f"{quoted(schema)}.{FUNCTION}"
+    mesa = f"{quoted(schema)}.tournament_mesa"
+    return [
+        f"""
+CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'tournament_mesa' THEN
     -- A new mesa is a new bracket (a draw): the pages read it whole.
@@ -35,22 +46,22 @@ BEGIN
       's', json_build_object(NEW.id::text, NEW.last_seq))::text);
   ELSE
     PERFORM pg_notify('{CHANNEL}', json_build_object(
-      'c', (SELECT championship_id FROM tournament_mesa WHERE id = NEW.mesa_id),
+      'c', (SELECT championship_id FROM {mesa} WHERE id = NEW.mesa_id),
       'm', json_build_array(NEW.mesa_id),
       's', json_build_object())::text);
   END IF;
   RETURN NULL;
 END $$""",
-    *(
-        statement
-        for table in WATCHED
-        for statement in (
-            f"CREATE OR REPLACE TRIGGER {FUNCTION} AFTER INSERT OR UPDATE ON {table} "
-            f"FOR EACH ROW EXECUTE FUNCTION {FUNCTION}()",
-            f"ALTER TABLE {table} ENABLE ALWAYS TRIGGER {FUNCTION}",
-        )
-    ),
-]
+        *(
+            statement
+            for table in WATCHED
+            for statement in (
+                f"CREATE OR REPLACE TRIGGER {FUNCTION} AFTER INSERT OR UPDATE ON {quoted(schema)}.{quoted(table)} "
+                f"FOR EACH ROW EXECUTE FUNCTION {function}()",
+                f"ALTER TABLE {quoted(schema)}.{quoted(table)} ENABLE ALWAYS TRIGGER {FUNCTION}",
+            )
+        ),
+    ]
 
 
 async def listen():

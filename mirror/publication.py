@@ -70,14 +70,15 @@ def tables():
     return {apps.get_model(label)._meta.db_table: label for label in PRIVATE}
 
 
-def _quoted(name):
+def quoted(name):
+    """``name`` as a PostgreSQL identifier."""
     return '"' + name.replace('"', '""') + '"'
 
 
 def table_list():
     """``"table" ("col", ...), ...`` for CREATE/ALTER PUBLICATION."""
     return ", ".join(
-        f"{_quoted(table)} ({', '.join(_quoted(c) for c in columns(label))})" for table, label in tables().items()
+        f"{quoted(table)} ({', '.join(quoted(c) for c in columns(label))})" for table, label in tables().items()
     )
 
 
@@ -88,12 +89,14 @@ def publisher_sql(exists):
     return f"CREATE PUBLICATION {PUBLICATION} FOR TABLE {table_list()}"
 
 
-def subscriber_sql():
-    """What the mirror's schema needs before rows arrive: the private columns may stay empty."""
+def subscriber_sql(schema):
+    """What the mirror's tables (in ``schema``) need before rows arrive: the private columns may stay empty."""
     statements = []
     for table, label in tables().items():
         model = apps.get_model(label)
         for field in model._meta.concrete_fields:
             if field.column in PRIVATE[label] and not field.null:
-                statements.append(f"ALTER TABLE {_quoted(table)} ALTER COLUMN {_quoted(field.column)} DROP NOT NULL")
+                statements.append(
+                    f"ALTER TABLE {quoted(schema)}.{quoted(table)} ALTER COLUMN {quoted(field.column)} DROP NOT NULL"
+                )
     return statements

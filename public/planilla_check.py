@@ -4,14 +4,14 @@ planilla's own (``refereeing.planilla.verification``)."""
 from django.conf import settings
 from django.shortcuts import redirect, render
 from django.utils import translation
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from mirror import codes as mirror_codes
 from refereeing.planilla import sheet as planilla
 from refereeing.planilla import verification
 
 
-@require_GET
+@require_safe
 def verify_form(request):
     """Where the desk types a code read off a printed planilla."""
     code = request.GET.get("codigo", "").strip()
@@ -20,7 +20,7 @@ def verify_form(request):
     return render(request, "planilla/verify.html", {"mesa": None, "asked": False})
 
 
-@require_GET
+@require_safe
 def verify(request, code):
     # A mirror has neither the key nor the record's private parts: it checks the digests the venue publishes.
     mesa = mirror_codes.mesa_for_code(code) if settings.MIRROR else verification.mesa_for_code(code)

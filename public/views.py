@@ -10,7 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from live import paths
 from mirror import links
@@ -27,7 +27,7 @@ def stream(championship, view, mesas=None):
     )
 
 
-@require_GET
+@require_safe
 def scoreboard(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     template = "public/scoreboard_rows.html" if request.GET.get("rows") else "public/scoreboard.html"
@@ -44,7 +44,7 @@ def scoreboard(request, pk):
     )
 
 
-@require_GET
+@require_safe
 def projector(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     template = "public/projector_body.html" if request.GET.get("rows") else "public/projector.html"
@@ -80,12 +80,12 @@ def pair_here(request, token):
     return response
 
 
-@require_GET
+@require_safe
 def pair_page(request, token):
     return _pair_page(request, _pair(token))
 
 
-@require_GET
+@require_safe
 def pair_signed(request, signed):
     """The pair's page reached by the venue's signed link (the mirror, where no token is)."""
     pair = links.pair_named(signed, Pair.objects.select_related("championship"))

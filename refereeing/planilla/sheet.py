@@ -236,8 +236,9 @@ class Planilla:
     refused: list
     signatures: dict
     code: str
-    verify_url: str
-    qr_svg: str
+    verify_url: str  # the check at the hall's address
+    mirror_verify_url: str  # the check on the public mirror, where the venue has one ("" where not)
+    qr_svg: str  # the mirror's check where there is one (a pair checks from home), else the hall's
     ruleset: str  # the mesa's profile, by its human name
     rules_changed: list
     pairs: list
@@ -337,10 +338,13 @@ BLANK_DATAS = 12
 def build(mesa: Mesa, base_url: str = "", language: str | None = None, code: str | None = None) -> Planilla:
     """Everything the sheet shows for ``mesa``, read from the database.
 
-    ``base_url`` is the site's address (``https://host``) that the QR code
-    and the printed link point at. ``code``: the code already checked, where
-    the record's own cannot be computed (a mirror has neither the venue's
-    key nor the private parts of the record, ``mirror.codes``).
+    ``base_url`` is the site's address (``https://host``) that the printed
+    link points at, and the QR code too unless the venue has a public mirror
+    (``MIRROR_URL``): then the QR code points at the mirror's check, which
+    answers from anywhere, and the hall's address is printed beside it.
+    ``code``: the code already checked, where the record's own cannot be
+    computed (a mirror has neither the venue's key nor the private parts of
+    the record, ``mirror.codes``).
     """
     language = language or translation.get_language() or settings.LANGUAGE_CODE
     with translation.override(language):
@@ -352,6 +356,10 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None, code: str
         appeals = list(mesa.appeals.order_by("filed_at", "pk"))
         code = code or verification_code(mesa, entries=entries, signatures=signatures.values(), appeals=appeals)
         verify_url = base_url.rstrip("/") + verification_path(code)
+        # A mirror's own pages point at themselves: they are the mirror.
+        mirror_verify_url = (
+            settings.MIRROR_URL + verification_path(code) if settings.MIRROR_URL and not settings.MIRROR else ""
+        )
         pairs = []
         seats = {}
         for side in "AB":
@@ -371,7 +379,8 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None, code: str
             signatures=signatures,
             code=code,
             verify_url=verify_url,
-            qr_svg=qr_svg(verify_url),
+            mirror_verify_url=mirror_verify_url,
+            qr_svg=qr_svg(mirror_verify_url or verify_url),
             ruleset=profile_name(ruleset.profile, language),
             rules_changed=[r for r in ruleset.describe(language) if r["changed"]],
             pairs=pairs,

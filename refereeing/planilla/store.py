@@ -53,7 +53,8 @@ def folder() -> Path:
 
 
 def path_for(code: str, language: str, base_url: str) -> Path:
-    address = hashlib.sha256(base_url.encode()).hexdigest()[:12]
+    # The addresses the sheet prints: the hall's, and the mirror's its QR code points at.
+    address = hashlib.sha256(f"{base_url} {settings.MIRROR_URL}".encode()).hexdigest()[:12]
     return folder() / f"{code}.{(language or DEFAULT_LANGUAGE).lower()}.{address}.pdf"
 
 

@@ -112,6 +112,26 @@ def test_the_code_is_on_the_pdf_and_its_qr_points_at_the_page(client, finished):
     assert sheet.qr_svg.startswith("<svg") and sheet.verify_url.endswith(f"/verificar/{code}/")
 
 
+def test_with_a_public_mirror_the_qr_points_at_the_mirrors_check_and_the_halls_address_is_printed_beside(
+    client, finished, settings
+):
+    """A pair at home checks its planilla on the mirror (docs/mirror.md); at the hall the venue's address works too."""
+    settings.MIRROR_URL = "https://espejo.example.ec"
+    client.force_login(finished.juez)
+    code = verification.verification_code(finished)
+    whole = " ".join(text(client.get(pdf_url(finished)).content).split())
+    assert f"Desde cualquier lugar: https://espejo.example.ec/planilla/verificar/{code}/" in whole
+    assert f"En la sala: http://testserver/planilla/verificar/{code}/" in whole
+    sheet = planilla.build(finished, "http://testserver")
+    assert sheet.qr_svg == planilla.qr_svg(f"https://espejo.example.ec/planilla/verificar/{code}/")
+    assert sheet.verify_url == f"http://testserver/planilla/verificar/{code}/"
+    # The sheet printed before the mirror was set is not served again for it.
+    settings.MIRROR_URL = ""
+    alone = " ".join(text(client.get(pdf_url(finished)).content).split())
+    assert "espejo.example.ec" not in alone and f"http://testserver/planilla/verificar/{code}/" in alone
+    assert planilla.build(finished, "http://testserver").qr_svg == planilla.qr_svg(sheet.verify_url)
+
+
 def test_typed_codes_are_forgiving_about_case_and_look_alike_letters(client, finished):
     code = verification.verification_code(finished)
     typed = code.lower().replace("0", "o").replace("1", "l").replace("-", " ", 1)
