@@ -54,7 +54,6 @@ header row in either style (:func:`template`).
 
 import csv
 import io
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -64,9 +63,12 @@ from django.utils.translation import gettext as _
 from audit.context import acting, record
 from refereeing.engine.lookalikes import key as name_key
 from refereeing.engine.text import TextError, check_text, printable
+from tournament.csv_text import ImportRefused, decode  # noqa: F401  # the view catches the import's refusal here
+from tournament.csv_text import column_key as _key
 from tournament.language import speak
 from tournament.locking import locked
 from tournament.models import Championship, Pair, Player
+from tournament.ratings import identity
 
 from .csv_formulas import neutralised, restored
 from .registration import Register
@@ -105,10 +107,6 @@ LIMITS = {
 TEXT_KINDS = {column: "line" if column.startswith(("cedula", "telefono")) else "name" for column in LIMITS}
 
 
-class ImportRefused(Exception):
-    """The file as a whole cannot be read."""
-
-
 @dataclass
 class PairRow:
     line: int
@@ -128,39 +126,6 @@ class Preview:
     @property
     def ok(self):
         return bool(self.rows) and not self.errors
-
-
-def decode(data: bytes):
-    """The file's text and a notice when it was not UTF-8."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
-        raise ImportRefused(
-            _('The file is not a text CSV (it looks like UTF-16 or a spreadsheet). Save it from Excel as "CSV UTF-8".')
-        )
-    try:
-        return data.decode("utf-8-sig"), ""
-    except UnicodeDecodeError as error:
-        bad = data[error.start]
-        line = data[: error.start].count(b"\n") + 1
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:
-        raise ImportRefused(
-            _(
-                "The file is neither UTF-8 nor Windows-1252/Latin-1 (byte 0x%(byte)02X on line %(line)d). "
-                'Save it from Excel as "CSV UTF-8".'
-            )
-            % {"byte": bad, "line": line}
-        ) from None
-    return text, _(
-        "The file is not UTF-8 (byte 0x%(byte)02X on line %(line)d); it was read as "
-        "Windows-1252/Latin-1, as Excel saves it. Check the accents below before importing."
-    ) % {"byte": bad, "line": line}
-
-
-def _key(text):
-    """A header as compared: no accents, no case, no spaces around."""
-    text = unicodedata.normalize("NFKD", text.strip().lower())
-    return "".join(c for c in text if not unicodedata.combining(c)).replace(" ", "_")
 
 
 def read(championship, data: bytes) -> Preview:
@@ -309,7 +274,21 @@ def _representative(championship, values):
     return named[0] if len(named) == 1 else None
 
 
-def save(championship, text, *, by, address=None):
+def identities(championship, preview):
+    """[(line, player number, name, ``identity.Match``)] of the preview's players: who each is already
+    (``tournament.ratings.identity``), for the desk to see, and to confirm where uncertain, before importing."""
+    players = [
+        (row.line, n, row.values[f"jugador_{n}"], row.values[f"cedula_{n}"], row.values["club"])
+        for row in preview.rows
+        for n in range(1, championship.players_per_pair + 1)
+    ]
+    matches = identity.identify(
+        championship, [identity.Entry(name, number, club) for _l, _n, name, number, club in players]
+    )
+    return [(line, n, name, match) for (line, n, name, _id, _club), match in zip(players, matches)]
+
+
+def save(championship, text, *, by, address=None, same=()):
     """Import the valid pairs of ``text`` (a previewed file): ``(preview, count)``; the lines with
     errors are left out, listed in the preview, to be fixed and imported again.
 
@@ -319,7 +298,9 @@ def save(championship, text, *, by, address=None):
     failure. The pairs and players are inserted in bulk
     (a file of :data:`MAX_PAIRS` takes well under a second), so the audit
     trail gets one entry for the import, naming its pairs, as for the other
-    bulk acts; ``by`` (from ``address``) is named in it.
+    bulk acts; ``by`` (from ``address``) is named in it. Each player is linked
+    to its person (``tournament.ratings.identity``); ``same``: the ((line,
+    player number), person id) the desk confirmed in the preview.
     """
     try:
         with transaction.atomic(), acting(by, address):
@@ -327,7 +308,8 @@ def save(championship, text, *, by, address=None):
             preview = check(held, text)
             if not preview.rows:
                 return preview, 0
-            _create(held, preview.rows)
+            players = _create(held, preview.rows)
+            identity.link(held, players, confirmed=same)
     except IntegrityError:
         # A pair saved meanwhile by the pair form, which takes no lock: the
         # constraint refused the import whole; the new preview says why.
@@ -346,7 +328,7 @@ def _create(championship, rows):
         )
         for row in rows
     )
-    Player.objects.bulk_create(
+    players = Player.objects.bulk_create(
         Player(
             pair=pair,
             number=number,
@@ -360,6 +342,12 @@ def _create(championship, rows):
     )
     # A bulk insert sends no signal: the trail gets one entry naming the pairs.
     record(championship, "pairs_imported", {"pairs": ["", ", ".join(pair.name for pair in pairs)]})
+    return [(player, (row.line, player.number)) for player, row in zip(players, _each_player(championship, rows))]
+
+
+def _each_player(championship, rows):
+    for row in rows:
+        yield from [row] * championship.players_per_pair
 
 
 STYLES = {
