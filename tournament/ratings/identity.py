@@ -38,7 +38,7 @@ from tournament.locking import reload_locked
 from tournament.models import Championship, Player
 
 from . import ratings
-from .models import Doubt, Person
+from .models import Doubt, Person, PersonChange
 
 KNOWN, NEW, UNCERTAIN = "known", "new", "uncertain"
 
@@ -170,27 +170,39 @@ def _learn(person, entry, championship):
 
 
 def link_pair(pair):
-    """After the pair form saved ``pair``: each player still its person when the name and cédula still
-    say so, else identified again (its ratings rebuilt). Returns the open doubts made."""
+    """After the pair form saved ``pair``: each player stays its person while the name and cédula still say so
+    and no question about it is open; the others are identified again (their ratings rebuilt, and a person
+    made for them that no one is any more removed). Returns the open doubts made."""
     again, before = [], set()
     for player in pair.players.select_related("person"):
         person = player.person
+        same = person is not None and person.name_key == key(player.full_name)
         if (
-            person is not None
-            and person.name_key == key(player.full_name)
+            same
             and player.id_number in ("", person.id_number)
+            and not Doubt.objects.filter(player=player, same=None).exists()
         ):
             continue
         if person is not None:
             before.add(person.pk)
-        Doubt.objects.filter(player=player).delete()
-        player.pair = pair
+        player.pair, player.person = pair, None
         again.append((player, player.number))
     if not again:
         return []
+    Doubt.objects.filter(player__in=[player for player, _number in again]).delete()
+    Player.objects.filter(pk__in=[player.pk for player, _number in again]).update(person=None)
     doubts = link(pair.championship, again, rate=False)
     ratings.persons_changed([*before, *(player.person_id for player, _number in again)])
+    _forget(before)
     return doubts
+
+
+def _forget(persons):
+    """Remove the ``persons`` who are no player any more (made for a player identified again), but those a change
+    of the Comité's names (its undo needs them)."""
+    orphans = Person.objects.filter(pk__in=persons, players=None)
+    named = PersonChange.objects.filter(Q(source__in=orphans) | Q(target__in=orphans))
+    orphans.exclude(pk__in=named.values("source")).exclude(pk__in=named.values("target")).delete()
 
 
 def open_doubts(championship):

@@ -1,25 +1,25 @@
-"""Builders for the ratings' tests: championships whose players are persons, played to results."""
+"""Builders for the ratings' tests: championships whose players are persons, played to their results."""
 
 import datetime
 
 import pytest
+from django.contrib.auth.models import User
 
 from tests.support import factories
 from tournament.draws import draws
-from tournament.models import Mesa
+from tournament.models import Mesa, Rating, RatingChange
 from tournament.pairs import pairs_csv
 
 
-def edition(year, pairs, players_per_pair=2, sede=None, **fields):
+def edition(year, pairs, players_per_pair=2, **fields):
     """A championship of ``year`` with ``pairs`` ([(name, club, [(player, cédula), ...])]) imported as the
     desk imports them (each player linked to its person), every pair present."""
     champ = factories.championship(
-        name="Campeonato de prueba",
         edition=str(year),
         start_date=datetime.date(year, 11, 21),
         end_date=datetime.date(year, 11, 22),
         players_per_pair=players_per_pair,
-        **({"sede": sede} if sede else {}),
+        **fields,
     )
     lines = ["pareja,club,jugador_1,cedula_1,jugador_2,cedula_2"]
     for name, club, players in pairs:
@@ -33,22 +33,33 @@ def edition(year, pairs, players_per_pair=2, sede=None, **fields):
     return champ
 
 
-def roster(count, club="Riobamba", prefix="Jugador"):
-    """``count`` pairs of two players with no cédula."""
-    return [(f"Pareja {n:02d}", club, [(f"{prefix} {n} A", ""), (f"{prefix} {n} B", "")]) for n in range(1, count + 1)]
+def roster(count, club="Riobamba", prefix="Jugador", players=2):
+    """``count`` pairs of ``players`` players with no cédula."""
+    return [
+        (f"Pareja {n:02d}", club, [(f"{prefix} {n}{side}", "") for side in "AB"[:players]]) for n in range(1, count + 1)
+    ]
 
 
 def play_all(champ, pick=lambda mesa: "A"):
-    """Draw (seed 1) and play ``champ`` to its champion through ``results.record_result``."""
-    factories.jueces(4) if not factories.User.objects.filter(username="juez1").exists() else None
+    """Draw ``champ`` (seed 1) and play it to its champion through ``results.record_result``."""
+    if not User.objects.filter(username="juez1").exists():
+        factories.jueces(4)
     draws.draw_bracket(champ, seed=1, by=None)
     factories.play_to_the_end(champ, pick)
     return list(champ.mesas.filter(status=Mesa.Status.FINISHED).order_by("finished_at", "pk"))
 
 
+def figures():
+    """Every rating and rating change, to compare two ways of reaching them."""
+    return (
+        sorted(Rating.objects.values_list("person_id", "mu", "sigma", "strength", "mesas", "last_at", "last_mesa")),
+        sorted(RatingChange.objects.values_list("person_id", "mesa_id", "at", "mu", "sigma", "won")),
+    )
+
+
 @pytest.fixture
 def two_editions(db):
-    """Eight pairs played in 2025, and the same players in 2026, played too."""
+    """Eight pairs played in 2025 (slot A always winning), and the same players in 2026 (slot B)."""
     first = edition(2025, roster(8))
     play_all(first)
     second = edition(2026, roster(8))
