@@ -35,11 +35,13 @@ from django.contrib.auth.models import User
 from refereeing.models import Signature
 mesa = mesa_in_play("Copa del Espejo")
 Player.objects.update(id_number="0601234567", phone="0991234567")
+from tournament.models import Person
+person = Person.objects.create(full_name="Juan Pérez", name_key="juan perez", id_number="0601234567")
 # A drawing on file (written here directly: the act signs finished mesas only).
 Signature.objects.create(mesa=mesa, role="A", name="Juan Pérez", image="data:image/png;base64,iVBORw0KGgo=")
 from mirror.links import signed
 print(json.dumps({"mesa": mesa.pk, "championship": mesa.championship_id, "pair": mesa.pair_a_id,
-                  "link": signed(mesa.pair_a)}))
+                  "link": signed(mesa.pair_a), "person": person.pk}))
 """
 
 CODE = """
@@ -117,6 +119,8 @@ def test_the_mirror_copies_the_public_rows_and_never_the_private_ones(sides):
         ("0601234567", "0991234567")
     ]
     assert query(mirror, "mirror", "SELECT DISTINCT id_number, phone FROM tournament_player") == [(None, None)]
+    # A person's name and club are public (the ranking, the person's page); the cédula is not.
+    assert query(mirror, "mirror", "SELECT full_name, id_number FROM tournament_person") == [("Juan Pérez", None)]
     assert query(mirror, "mirror", "SELECT count(*) FROM tournament_pair WHERE token IS NOT NULL") == [(0,)]
     assert query(mirror, "mirror", "SELECT count(*) FROM tournament_table WHERE pin IS NOT NULL") == [(0,)]
     assert query(venue, "venue", "SELECT count(*) FROM tournament_table WHERE pin IS NOT NULL") != [(0,)]
@@ -198,6 +202,8 @@ def test_the_mirror_serves_the_public_pages_and_nothing_that_signs_in_or_writes(
         "public:pair_signed": f"/pareja/enlace/{sides['link']}/",
         "planilla:verify_form": "/planilla/verificar/",
         "planilla:verify": f"/planilla/verificar/{_code(sides)}/",
+        "ratings:ranking": "/jugadores/",
+        "ratings:person": f"/jugadores/{sides['person']}/",
     }
     assert set(pages) == urls_mirror.PUBLIC
     wait_for(lambda: _get(mirror_site + pages["planilla:verify"])[0] == 200)

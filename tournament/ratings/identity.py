@@ -75,11 +75,9 @@ class Identifier:
             if person.id_number:
                 self.by_number[person.id_number] = person
             self.by_name.setdefault(person.name_key, []).append(person)
-        self.taken = set(
-            Player.objects.filter(pair__championship=championship, person__isnull=False).values_list(
-                "person_id", flat=True
-            )
-        )
+        # A championship not saved yet (a past one's preview) has no players.
+        players = Player.objects.filter(pair__championship=championship.pk, person__isnull=False)
+        self.taken = set(players.values_list("person_id", flat=True)) if championship.pk else set()
 
     def match(self, entry):
         if entry.id_number and entry.id_number in self.by_number:
