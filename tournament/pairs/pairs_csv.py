@@ -54,7 +54,6 @@ header row in either style (:func:`template`).
 
 import csv
 import io
-from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
@@ -63,8 +62,7 @@ from django.utils.translation import gettext as _
 from audit.context import acting, record
 from refereeing.engine.lookalikes import key as name_key
 from refereeing.engine.text import TextError, check_text, printable
-from tournament.csv_text import ImportRefused, decode  # noqa: F401  # the view catches the import's refusal here
-from tournament.csv_text import column_key as _key
+from tournament.csv_text import FileRefused, ImportRefused, decode, table  # noqa: F401  # the view catches ImportRefused here
 from tournament.language import speak
 from tournament.locking import locked
 from tournament.models import Championship, Pair, Player
@@ -136,54 +134,14 @@ def read(championship, data: bytes) -> Preview:
 
 def check(championship, text, notice=""):
     preview = Preview(text=text, notice=notice)
-    first = text.split("\n", 1)[0]
-    reader = csv.reader(io.StringIO(text), delimiter=";" if first.count(";") > first.count(",") else ",")
+    too_many = _("The first line has %(n)d columns; a file of pairs has at most %(m)d: %(columns)s.")
     try:
-        lines = list(reader)
-    except csv.Error as error:
-        # A cell past the csv module's limit (128 kB), or a quote left open.
-        preview.errors.append(
-            (
-                reader.line_num,
-                _("The file cannot be read as CSV here: %(error)s.") % {"error": printable(str(error), 200)},
-            )
-        )
+        header, rows = table(text, COLUMNS, REQUIRED, too_many)
+    except FileRefused as refusal:
+        preview.errors.append((refusal.line, refusal.reason))
         return preview
-    if not lines or not any(cell.strip() for cell in lines[0]):
-        preview.errors.append(
-            (1, _("The first line must name the columns: %(columns)s.") % {"columns": ", ".join(COLUMNS)})
-        )
-        return preview
-    if len(lines[0]) > len(COLUMNS):
-        preview.errors.append(
-            (
-                1,
-                _("The first line has %(n)d columns; a file of pairs has at most %(m)d: %(columns)s.")
-                % {"n": len(lines[0]), "m": len(COLUMNS), "columns": ", ".join(COLUMNS)},
-            )
-        )
-        return preview
-    header = [_key(cell) for cell in lines[0]]
-    unknown = [printable(name, QUOTED) for name, key in zip(lines[0], header) if key not in COLUMNS]
-    missing = [c for c in REQUIRED if c not in header]
-    repeated = sorted(c for c, n in Counter(header).items() if n > 1 and c in COLUMNS)
-    if unknown or missing or repeated:
-        reasons = []
-        if unknown:
-            reasons.append(_("unknown columns: %(c)s") % {"c": ", ".join(unknown)})
-        if missing:
-            reasons.append(_("missing columns: %(c)s") % {"c": ", ".join(missing)})
-        if repeated:
-            reasons.append(_("repeated columns: %(c)s") % {"c": ", ".join(repeated)})
-        preview.errors.append(
-            (1, "; ".join(reasons) + ". " + _("The columns are: %(columns)s.") % {"columns": ", ".join(COLUMNS)})
-        )
-        return preview
-
-    while len(lines) > 1 and not any(cell.strip() for cell in lines[-1]):
-        lines.pop()  # blank lines at the very end are not rows
     registered = championship.pairs.count()
-    if len(lines) - 1 + registered > MAX_PAIRS:
+    if len(rows) + registered > MAX_PAIRS:
         preview.errors.append(
             (
                 1,
@@ -191,13 +149,13 @@ def check(championship, text, notice=""):
                     "The file has %(n)d rows and the championship %(registered)d pairs; "
                     "a championship has at most %(max)d pairs."
                 )
-                % {"n": len(lines) - 1, "registered": registered, "max": MAX_PAIRS},
+                % {"n": len(rows), "registered": registered, "max": MAX_PAIRS},
             )
         )
         return preview
 
     register = Register(championship)
-    for line, cells in enumerate(lines[1:], start=2):
+    for line, cells in enumerate(rows, start=2):
         if not any(cell.strip() for cell in cells):
             preview.errors.append((line, _("empty row")))
             continue
@@ -217,7 +175,7 @@ def check(championship, text, notice=""):
             preview.errors.append((line, "; ".join(reasons)))
         else:
             preview.rows.append(row)
-    if len(lines) < 2:
+    if not rows:
         preview.errors.append((1, _("The file has no pairs.")))
     return preview
 

@@ -31,9 +31,7 @@ their results (bracket W, by round), ended in the file's order on its first
 day, and rated: the ratings are rebuilt from its first mesa on.
 """
 
-import csv
 import datetime
-import io
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -44,7 +42,7 @@ from django.utils.translation import gettext as _
 from audit.context import acting, record
 from refereeing.engine.lookalikes import key
 from refereeing.engine.text import TextError, check_text, printable
-from tournament.csv_text import ImportRefused, column_key, decode
+from tournament.csv_text import FileRefused, ImportRefused, decode, table
 from tournament.errors import ActionRefused
 from tournament.language import speak
 from tournament.models import Mesa, Pair, Player
@@ -129,46 +127,22 @@ def read(data, players_per_pair):
 
 def check(text, players_per_pair, notice=""):
     preview = Preview(text=text, notice=notice)
-    first = text.split("\n", 1)[0]
-    reader = csv.reader(io.StringIO(text), delimiter=";" if first.count(";") > first.count(",") else ",")
+    too_many = _("The first line has %(n)d columns; a record of results has at most %(m)d: %(columns)s.")
     try:
-        lines = list(reader)
-    except csv.Error as error:
-        preview.errors.append(
-            (
-                reader.line_num,
-                _("The file cannot be read as CSV here: %(error)s.") % {"error": printable(str(error), 200)},
-            )
-        )
+        header, rows = table(text, COLUMNS, REQUIRED, too_many)
+    except FileRefused as refusal:
+        preview.errors.append((refusal.line, refusal.reason))
         return preview
-    header = [column_key(cell) for cell in lines[0]] if lines else []
-    unknown = [printable(name, QUOTED) for name, k in zip(lines[0] if lines else [], header) if k not in COLUMNS]
-    missing = [c for c in REQUIRED if c not in header]
-    repeated = sorted(c for c, n in Counter(header).items() if n > 1)
-    if len(header) > len(COLUMNS) or unknown or missing or repeated:
-        reasons = []
-        if unknown:
-            reasons.append(_("unknown columns: %(c)s") % {"c": ", ".join(unknown[:10])})
-        if missing:
-            reasons.append(_("missing columns: %(c)s") % {"c": ", ".join(missing)})
-        if repeated:
-            reasons.append(_("repeated columns: %(c)s") % {"c": ", ".join(repeated)})
-        preview.errors.append(
-            (1, "; ".join(reasons) + ". " + _("The columns are: %(columns)s.") % {"columns": ", ".join(COLUMNS)})
-        )
-        return preview
-    while len(lines) > 1 and not any(cell.strip() for cell in lines[-1]):
-        lines.pop()
-    if len(lines) - 1 > MAX_MESAS:
+    if len(rows) > MAX_MESAS:
         preview.errors.append(
             (
                 1,
                 _("The file has %(n)d rows; a championship's record has at most %(max)d mesas.")
-                % {"n": len(lines) - 1, "max": MAX_MESAS},
+                % {"n": len(rows), "max": MAX_MESAS},
             )
         )
         return preview
-    for line, cells in enumerate(lines[1:], start=2):
+    for line, cells in enumerate(rows, start=2):
         if len(cells) != len(header):
             preview.errors.append((line, _("%(n)d cells; the header has %(m)d") % {"n": len(cells), "m": len(header)}))
             continue
@@ -185,7 +159,7 @@ def check(text, players_per_pair, notice=""):
                 % {"n": len(preview.pairs), "max": MAX_PAIRS},
             )
         )
-    if len(lines) < 2:
+    if not rows:
         preview.errors.append((1, _("The file has no mesas.")))
     return preview
 

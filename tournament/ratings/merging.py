@@ -86,17 +86,7 @@ def merge(keep, gone, *, by, reason="", address=None):
         gone.merged_into = keep
         gone.save(update_fields=["merged_into"])
         Doubt.objects.filter(candidate=gone, same=None).update(candidate=keep)
-        change = PersonChange.objects.create(
-            kind=PersonChange.Kind.MERGE,
-            source=gone,
-            target=keep,
-            players=moved,
-            id_number=number,
-            reason=reason,
-            by=by,
-        )
-        ratings.persons_changed([keep.pk, gone.pk])
-        return change
+        return _changed(PersonChange.Kind.MERGE, gone, keep, moved, number, reason, by)
 
 
 def split(person, players, *, by, reason="", address=None):
@@ -131,17 +121,16 @@ def split(person, players, *, by, reason="", address=None):
             id_number=number,
         )
         _move(moved, person, made)
-        change = PersonChange.objects.create(
-            kind=PersonChange.Kind.SPLIT,
-            source=person,
-            target=made,
-            players=moved,
-            id_number=number,
-            reason=reason,
-            by=by,
-        )
-        ratings.persons_changed([person.pk, made.pk])
-        return change
+        return _changed(PersonChange.Kind.SPLIT, person, made, moved, number, reason, by)
+
+
+def _changed(kind, source, target, players, number, reason, by):
+    """The change made (audited by its save), and the ratings rebuilt from the first mesa of either person."""
+    change = PersonChange.objects.create(
+        kind=kind, source=source, target=target, players=players, id_number=number, reason=reason, by=by
+    )
+    ratings.persons_changed([source.pk, target.pk])
+    return change
 
 
 def undo(change, *, by, address=None):

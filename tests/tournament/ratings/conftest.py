@@ -4,11 +4,20 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import translation
 
 from tests.support import factories
 from tournament.draws import draws
 from tournament.models import Mesa, Rating, RatingChange
 from tournament.pairs import pairs_csv
+from tournament.results import results
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The refusals and pages in English, as the tests read them."""
+    with translation.override("en"):
+        yield
 
 
 def edition(year, pairs, players_per_pair=2, **fields):
@@ -40,12 +49,24 @@ def roster(count, club="Riobamba", prefix="Jugador", players=2):
     ]
 
 
-def play_all(champ, pick=lambda mesa: "A"):
-    """Draw ``champ`` (seed 1) and play it to its champion through ``results.record_result``."""
+def drawn(champ):
+    """``champ`` drawn (seed 1), with jueces at the venue."""
     if not User.objects.filter(username="juez1").exists():
         factories.jueces(4)
     draws.draw_bracket(champ, seed=1, by=None)
-    factories.play_to_the_end(champ, pick)
+    return champ
+
+
+def walkover(champ):
+    """The first mesa of ``champ``, drawn, won by walkover by its pair A."""
+    mesa = drawn(champ).mesas.get(bracket="W", round=1, position=1)
+    results.record_walkover(mesa, "A", by=None)
+    return mesa
+
+
+def play_all(champ, pick=lambda mesa: "A"):
+    """Draw ``champ`` (seed 1) and play it to its champion through ``results.record_result``."""
+    factories.play_to_the_end(drawn(champ), pick)
     return list(champ.mesas.filter(status=Mesa.Status.FINISHED).order_by("finished_at", "pk"))
 
 

@@ -6,7 +6,6 @@ import datetime
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from audit.models import AuditEntry
 from tests.support import factories
@@ -28,12 +27,6 @@ RECORD = "\n".join(
         "2,Pareja 01,,,,Pareja 04,,,,B,0,1,sí",
     ]
 )
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
 
 
 def past(year=2024, players_per_pair=2):

@@ -5,7 +5,6 @@ silently (docs/ratings.md, "Persons")."""
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from audit.models import AuditEntry
 from tests.support import factories
@@ -16,12 +15,6 @@ from tournament.ratings import identity
 from .conftest import edition, figures, play_all, roster
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
 
 
 def person_of(champ, name):
@@ -114,7 +107,7 @@ def test_the_import_preview_asks_and_a_ticked_box_links_the_player_to_the_known_
 def test_the_pair_form_links_its_players_and_says_when_one_is_left_to_the_desk():
     first = edition(2025, [("Los Ases", "Riobamba", [("José Guamán", ""), ("Rosa Tene", "")])])
     champ = factories.championship(name="Campeonato 2026")
-    client = Client()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(factories.organiser())
     form = {
         "name": "Los Nuevos",

@@ -5,7 +5,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from audit.models import AuditEntry
 from tests.support import factories
@@ -16,12 +15,6 @@ from tournament.ratings import merging, ratings
 from .conftest import edition, figures, play_all, roster
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture

@@ -6,23 +6,14 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from tests.support import factories
-from tournament.draws import draws
 from tournament.models import Mesa, Player, Rating
 from tournament.ratings import merging, pages, skill
-from tournament.results import results
 
-from .conftest import edition, play_all, roster
+from .conftest import edition, play_all, roster, walkover
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture
@@ -83,11 +74,7 @@ def test_a_persons_page_shows_its_championships_mesas_chicas_and_chart_and_no_ce
 
 
 def test_a_walkover_is_on_the_page_without_chicas_or_rating(db):
-    champ = edition(2026, roster(4))
-    factories.jueces(2)
-    draws.draw_bracket(champ, seed=1, by=None)
-    mesa = champ.mesas.get(bracket="W", round=1, position=1)
-    results.record_walkover(mesa, "A", by=None)
+    mesa = walkover(edition(2026, roster(4)))
     person = mesa.pair_a.players.first().person
     record = pages.record(person)
     [row] = record.mesas

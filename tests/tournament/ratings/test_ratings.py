@@ -16,7 +16,7 @@ from tournament.models import Mesa, Person, Player, Rating, RatingChange
 from tournament.ratings import ratings, skill
 from tournament.results import results
 
-from .conftest import edition, figures, play_all, roster
+from .conftest import edition, figures, play_all, roster, walkover
 
 pytestmark = pytest.mark.django_db
 
@@ -55,11 +55,7 @@ def test_each_mesa_rates_its_four_players_from_their_ratings_before_it(two_editi
 
 
 def test_a_walkover_rates_no_one(db):
-    champ = edition(2026, roster(4))
-    factories.jueces(2)
-    draws.draw_bracket(champ, seed=1, by=None)
-    mesa = champ.mesas.get(bracket="W", round=1, position=1)
-    results.record_walkover(mesa, "A", by=None)
+    champ = walkover(edition(2026, roster(4))).championship
     assert not RatingChange.objects.exists() and not Rating.objects.exists()
     other = champ.mesas.get(bracket="W", round=1, position=2)
     factories.play(other, "B")
@@ -120,11 +116,7 @@ def test_a_directors_correction_in_the_first_edition_changes_the_seconds_as_a_re
 
 
 def test_a_correction_of_a_walkover_changes_no_rating(db):
-    champ = edition(2026, roster(4))
-    factories.jueces(2)
-    draws.draw_bracket(champ, seed=1, by=None)
-    mesa = champ.mesas.get(bracket="W", round=1, position=1)
-    results.record_walkover(mesa, "A", by=None)
+    mesa = walkover(edition(2026, roster(4)))
     results.correct_result(mesa, "B", 0, 2, by=factories.organiser())
     assert not RatingChange.objects.exists()
 

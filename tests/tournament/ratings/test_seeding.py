@@ -4,7 +4,6 @@ seeds by hand; a late pair's place is offered the same way (docs/ratings.md, "Se
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from audit.models import AuditEntry
 from tests.support import factories
@@ -17,12 +16,6 @@ from tournament.ratings import seeding, skill
 from .conftest import edition, play_all, roster
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture
