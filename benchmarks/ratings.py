@@ -225,7 +225,8 @@ def endings(count, people, rng, repeats=3):
 
 
 def main():
-    setup_test_environment()
+    # As production runs (DEBUG off): no query is logged, which would weigh on every statement.
+    setup_test_environment(debug=False)
     setup_databases(verbosity=0, interactive=False)
     from django.db import connection
 

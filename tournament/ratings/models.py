@@ -170,10 +170,9 @@ class RatingChange(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["person", "mesa"], name="rating_change_once_per_mesa"),
         ]
-        indexes = [
-            models.Index(fields=["person", "at", "mesa"], name="rating_change_person_order"),
-            models.Index(fields=["at", "mesa"], name="rating_change_order"),
-        ]
+        # A person's changes are found by the unique constraint's index (person first); a rebuild from a place
+        # deletes by this one. No more: each is written again by every rated mesa, four rows at a time.
+        indexes = [models.Index(fields=["at", "mesa"], name="rating_change_order")]
 
     def __str__(self):
         return f"{self.person_id} @ {self.mesa_id}: {self.mu:.2f} ± {self.sigma:.2f}"
