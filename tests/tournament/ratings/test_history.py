@@ -6,6 +6,8 @@ import datetime
 import pytest
 from django.test import Client
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from audit.models import AuditEntry
 from tests.support import factories
@@ -151,3 +153,22 @@ def test_the_page_previews_asks_about_an_uncertain_player_and_imports():
     bad = client.post(url, {**fields, "text": RECORD + "\n1,X,,,,Y,,,,A,2,0,"}).content.decode()
     assert 'id="history-errors"' in bad and 'name="confirm"' not in bad
     assert Client().get(url).status_code == 302  # organisers only: signs in first
+
+
+CELL = st.text(max_size=12) | st.sampled_from(["A", "B", "2", "1", "0", "sí", "Pareja 01", "", ";", '"', "\n"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(st.lists(CELL, min_size=0, max_size=15), max_size=6), players=st.sampled_from([1, 2]))
+def test_any_file_is_read_into_a_preview_never_an_error(rows, players):
+    """Whatever the file holds, the preview names what is wrong (or takes it): the page never fails."""
+    text = "\n".join([HEADER, *(",".join(row) for row in rows)])
+    preview = history.check(text, players)
+    assert preview.ok or preview.errors
+    assert all(isinstance(line, int) and isinstance(reason, str) for line, reason in preview.errors)
+
+
+@given(values=st.lists(st.text(max_size=40), max_size=5))
+def test_any_ticked_box_is_read_or_ignored(values):
+    found = identity.confirmed(values)
+    assert all(isinstance(line, int) and isinstance(person, int) for (line, _number), person in found)
