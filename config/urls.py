@@ -31,6 +31,9 @@ from tournament.accounts import urls_organiser as accounts_organiser
 from tournament.championships import urls_organiser as championships_organiser
 from tournament.draws import urls_organiser as draws_organiser
 from tournament.pairs import urls_organiser as pairs_organiser
+from tournament.ratings import urls_committee as ratings_committee
+from tournament.ratings import urls_organiser as ratings_organiser
+from tournament.ratings import urls_public as ratings_public
 from tournament.results import urls_organiser as results_organiser
 from tournament.seating import urls_organiser as seating_organiser
 
@@ -60,11 +63,14 @@ urlpatterns = [
             draws_organiser,
             seating_organiser,
             results_organiser,
+            ratings_organiser,
             public_championship_urls,
         ),
     ),
     path("jueces/", namespace("jueces", accounts_organiser)),
     path("comite/cuentas/", namespace("roles", accounts_committee)),
+    path("comite/personas/", namespace("persons", ratings_committee)),
+    path("jugadores/", namespace("ratings", ratings_public)),
     path("informe/", include("report.urls")),
     path("", include("public.urls")),
     path("mesa/", namespace("refereeing", juezscreen_juez, appeals_juez)),

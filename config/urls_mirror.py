@@ -34,6 +34,8 @@ PUBLIC = {
     "public:pair_signed",
     "planilla:verify_form",
     "planilla:verify",
+    "ratings:ranking",
+    "ratings:person",
 }
 
 

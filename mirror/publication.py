@@ -8,9 +8,10 @@ Rules
   added to ``PRIVATE``), never a leak by default.
 - Never published: sessions, the audit trail, PIN failures, the drawn
   signatures (who signed and when is public), sign-in attempts, accounts' passwords and usernames, pairs' private
-  tokens, players' cédulas and phones, tables' PINs, the jueces' days, the
+  tokens, players' and persons' cédulas and phones, tables' PINs, the jueces' days, the
   tablets' addresses, the planillas' verification codes (their digests
-  are published, ``codes``).
+  are published, ``codes``), the identities left to the desk and the
+  Comité's merges and splits of persons.
 - On the mirror, a column the venue keeps private arrives empty: its
   NOT NULL is dropped there (``subscriber_sql``) so that the row applies.
 """
@@ -37,6 +38,10 @@ PRIVATE = {
     "tournament.Championship": set(),
     "tournament.Pair": {"token"},
     "tournament.Player": {"id_number", "phone"},
+    # Names and clubs only: the cédula stays at the venue.
+    "tournament.Person": {"id_number"},
+    "tournament.Rating": set(),
+    "tournament.RatingChange": set(),
     "tournament.Mesa": set(),
     "refereeing.ClaimEntry": {"address", "client_id"},
     "refereeing.Appeal": {

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 
 from audit.registration import register
 
-from .models import Championship, Mesa, Pair, Player, Sede, Table
+from .models import Championship, Doubt, Mesa, Pair, Person, PersonChange, Player, Sede, Table
 
 MESA_FIELDS = [
     "pair_a",
@@ -33,6 +33,13 @@ def register_models():
         lambda p: (Pair.objects.filter(pk=p.pair_id).values_list("championship_id", flat=True).first(), None),
     )
     register(Mesa, lambda m: (m.championship_id, m.pk), include_fields=MESA_FIELDS)
+    # Persons are of no one championship; the desk's answer to a doubt is its player's championship's.
+    register(Person, exclude_fields=["name_key", "club_key", "created_at"])
+    register(PersonChange, exclude_fields=["at"])
+    register(
+        Doubt,
+        lambda d: (Pair.objects.filter(players=d.player_id).values_list("championship_id", flat=True).first(), None),
+    )
     register(
         get_user_model(),
         include_fields=[

@@ -422,6 +422,16 @@ class Player(models.Model):
     id_number = models.CharField(_("ID number"), max_length=20, blank=True, validators=[TextValidator("line")])
     phone = models.CharField(_("phone"), max_length=30, blank=True, validators=[TextValidator("line")])
     is_representative = models.BooleanField(_("representative"), default=False)
+    # Who the player is across championships (``tournament.persons``); None for a player registered before.
+    person = models.ForeignKey(
+        "tournament.Person",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="players",
+        verbose_name=_("person"),
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -695,3 +705,7 @@ class Mesa(models.Model):
     @property
     def players_at_table(self):
         return self.rules_header()["players"]
+
+
+# The ratings feature's models belong to this app: imported here so that Django registers them with it.
+from tournament.ratings.models import Doubt, Person, PersonChange, Rating, RatingChange  # noqa: E402, F401

@@ -17,7 +17,10 @@ PUBLISHED = {
         "start_mode", "created_at",
     },
     "tournament.Pair": {"id", "championship_id", "name", "club", "seed", "checked_in", "name_key", "link_version"},
-    "tournament.Player": {"id", "pair_id", "number", "full_name", "is_representative"},
+    "tournament.Player": {"id", "pair_id", "number", "full_name", "is_representative", "person_id"},
+    "tournament.Person": {"id", "full_name", "club", "name_key", "club_key", "merged_into_id", "created_at"},
+    "tournament.Rating": {"person_id", "mu", "sigma", "strength", "mesas", "last_at", "last_mesa"},
+    "tournament.RatingChange": {"id", "person_id", "mesa_id", "at", "mu", "sigma", "won"},
     "tournament.Mesa": {
         "id", "championship_id", "bracket", "round", "position", "group", "pair_a_id", "pair_b_id", "winner_to_id",
         "winner_to_slot", "loser_to_id", "loser_to_slot", "table_number", "juez_id", "inspector_id", "first_dealer",
@@ -56,6 +59,7 @@ def test_the_secrets_never_leave_the_venue():
         ("tournament.Pair", "token"),
         ("tournament.Player", "id_number"),
         ("tournament.Player", "phone"),
+        ("tournament.Person", "id_number"),
         ("tournament.Table", "pin"),
         ("refereeing.ClaimEntry", "address"),
         ("refereeing.Appeal", "signature"),
@@ -69,6 +73,8 @@ def test_the_secrets_never_leave_the_venue():
         "refereeing_pinfailure",
         "mirror_mark",
         "tournament_juezday",
+        "tournament_doubt",
+        "tournament_personchange",
     ):
         assert never not in tables
 
@@ -76,5 +82,5 @@ def test_the_secrets_never_leave_the_venue():
 def test_the_publication_names_each_table_with_its_columns():
     sql = publication.publisher_sql(exists=False)
     assert sql.startswith("CREATE PUBLICATION mesa_de_control_public FOR TABLE ")
-    assert '"tournament_player" ("id", "pair_id", "number", "full_name", "is_representative")' in sql
+    assert '"tournament_player" ("id", "pair_id", "number", "full_name", "is_representative", "person_id")' in sql
     assert publication.publisher_sql(exists=True).startswith("ALTER PUBLICATION mesa_de_control_public SET TABLE ")

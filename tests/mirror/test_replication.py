@@ -66,10 +66,12 @@ seating.start_round(copa, "W", 1, by=None)
 mesa = copa.mesas.filter(bracket="W", round=1).order_by("position").first()
 start(mesa)
 Player.objects.filter(pair__championship=copa).update(id_number="0601234567", phone="0991234567")
+from tournament.models import Person
+person = Person.objects.create(full_name="Juana Espejo", name_key="juana espejo", id_number="0601234567")
 # A drawing on file (written here directly: the act signs finished mesas only).
 Signature.objects.create(mesa=mesa, role="A", name="Juan Pérez", image="data:image/png;base64,iVBORw0KGgo=")
 print(json.dumps({{"mesa": mesa.pk, "championship": copa.pk, "pair": mesa.pair_a_id, "link": signed(mesa.pair_a),
-                  "demo": Championship.objects.get(name="{DEMO}").pk}}))
+                  "person": person.pk, "demo": Championship.objects.get(name="{DEMO}").pk}}))
 """
 
 CODE = """
@@ -225,6 +227,12 @@ def test_the_mirror_copies_every_published_table_and_never_a_private_column(side
     assert query(
         mirror, "mirror", "SELECT count(*) FROM tournament_player WHERE id_number IS NOT NULL OR phone IS NOT NULL"
     ) == [(0,)]
+    # A person's name and club are public (the ranking, the person's page); the cédula is not.
+    assert query(venue, "venue", "SELECT id_number FROM tournament_person WHERE id = %s", sides["person"]) != [(None,)]
+    assert query(mirror, "mirror", "SELECT full_name FROM tournament_person WHERE id = %s", sides["person"]) == [
+        ("Juana Espejo",)
+    ]
+    assert query(mirror, "mirror", "SELECT count(*) FROM tournament_person WHERE id_number IS NOT NULL") == [(0,)]
     assert query(mirror, "mirror", "SELECT count(*) FROM tournament_pair WHERE token IS NOT NULL") == [(0,)]
     assert query(mirror, "mirror", "SELECT count(*) FROM tournament_table WHERE pin IS NOT NULL") == [(0,)]
     assert query(venue, "venue", "SELECT count(*) FROM tournament_table WHERE pin IS NOT NULL") != [(0,)]
@@ -391,6 +399,8 @@ def test_the_mirror_serves_the_public_pages_and_nothing_that_signs_in_or_writes(
         "public:pair_signed": f"/pareja/enlace/{sides['link']}/",
         "planilla:verify_form": "/planilla/verificar/",
         "planilla:verify": f"/planilla/verificar/{_code(sides)}/",
+        "ratings:ranking": "/jugadores/",
+        "ratings:person": f"/jugadores/{sides['person']}/",
     }
     assert set(pages) == urls_mirror.PUBLIC
     wait_for(lambda: _get(mirror_site + pages["planilla:verify"])[0] == 200)

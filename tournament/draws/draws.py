@@ -22,7 +22,8 @@ draw order
     every time, so the order is the draw.
 correction
     Until the first mesa starts, the organiser may add a late pair (it takes
-    the order's next place: the bye of the pair it now meets is replaced),
+    the order's next place: the bye of the pair it now meets is replaced;
+    or the seeded place its rating gives it, whose pair takes the next),
     withdraw one (the last of the order takes its place, so one bye more and
     every other pair where it was) or swap two; the order so edited is drawn
     again, and only the mesas whose pairs change are written (a mesa keeps
@@ -191,10 +192,11 @@ def digest(order):
     return hashlib.sha256(",".join(map(str, order)).encode()).hexdigest()[:16]
 
 
-def plan_correction(championship, action, pair, other=None):
+def plan_correction(championship, action, pair, other=None, place=None):
     """What ``action`` (:data:`CORRECTIONS`) on ``pair`` (and ``other``, for a swap) would make of the
     bracket, without saving it: the new order, the specs and the mesas that change. Refused as the
-    correction would be (see *correction* above)."""
+    correction would be (see *correction* above). ``place``: the place of the order a late pair takes
+    (its strength's, ``tournament.ratings.seeding.late_place``), the pair that held it taking the next."""
     mesas = list(championship.mesas.select_related("pair_a", "pair_b"))
     if not mesas:
         raise ActionRefused(_("The bracket is not drawn yet: the draw takes every present pair."))
@@ -210,6 +212,10 @@ def plan_correction(championship, action, pair, other=None):
         if pair.pk in order:
             raise ActionRefused(_("%(pair)s is already in the bracket.") % {"pair": pair})
         order.append(pair.pk)
+        if place is not None:
+            if not 1 <= place < len(order):
+                raise ActionRefused(_("The place must be from 1 to %(n)d.") % {"n": len(order) - 1})
+            order[place - 1], order[-1] = order[-1], order[place - 1]
     elif action in (WITHDRAW, SWAP):
         for each in (pair, other) if action == SWAP else (pair,):
             if each is None or each.pk not in order:
@@ -273,14 +279,14 @@ def _changes(mesas, specs, names):
     return changes
 
 
-def correct_draw(championship, action, pair, other=None, *, seen=None, by, address=None):
+def correct_draw(championship, action, pair, other=None, place=None, *, seen=None, by, address=None):
     """Correct the draw before play (see *correction* above): planned again under the championship's
     lock, the mesas written, the added pair marked present and the withdrawn one absent, audited.
     ``seen``: the :attr:`Correction.seen` of the preview confirmed; refused when the draw has changed
     since (a second tap on a swap would swap back). Returns the :class:`Correction`."""
     with transaction.atomic(), acting(by, address):
         reload_locked(championship)
-        correction = plan_correction(championship, action, pair, other)
+        correction = plan_correction(championship, action, pair, other, place)
         if seen is not None and seen != correction.seen:
             raise ActionRefused(_("The draw has changed since this preview: check the new one."))
         mesas = list(locked(championship.mesas.all()))

@@ -16,6 +16,16 @@ class DrawCorrectionForm(forms.Form):
     other = forms.ModelChoiceField(
         label=_("Swap with"), queryset=Pair.objects.none(), required=False, help_text=_("Only for a swap.")
     )
+    place = forms.IntegerField(
+        label=_("Place in the draw"),
+        required=False,
+        min_value=1,
+        max_value=512,
+        help_text=_(
+            "Only for a late pair: the place it takes (1 is seed 1), and the pair there takes the next place. "
+            "Empty: the next place."
+        ),
+    )
     # The preview's order (``draws.digest``): a confirmation of an older preview is refused.
     seen = forms.CharField(widget=forms.HiddenInput, required=False, max_length=16)
 

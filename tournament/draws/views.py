@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 from tournament.access import organiser_required
 from tournament.errors import ActionRefused
 from tournament.models import Championship
+from tournament.ratings import seeding
 from tournament.screens import address, run
 
 from . import draws
@@ -59,7 +60,8 @@ def draw_correct(request, pk):
     preview = None
     if form.is_bound and form.is_valid():
         data = form.cleaned_data
-        asked = (championship, data["action"], data["pair"], data["other"])
+        place = data["place"] if data["action"] == draws.ADD else None
+        asked = (championship, data["action"], data["pair"], data["other"], place)
         try:
             if request.method == "POST" and "confirm" in request.POST:
                 draws.correct_draw(*asked, seen=data["seen"], by=request.user, address=address(request))
@@ -68,10 +70,18 @@ def draw_correct(request, pk):
             preview = draws.plan_correction(*asked)
         except ActionRefused as error:
             form.add_error(None, error.message)
+    late = form.cleaned_data.get("pair") if form.is_bound and form.is_valid() else None
     return render(
         request,
         "tournament/draw_correct.html",
-        {"championship": championship, "form": form, "preview": preview, "started": draws.play_started(championship)},
+        {
+            "championship": championship,
+            "form": form,
+            "preview": preview,
+            "started": draws.play_started(championship),
+            "late": late,
+            "late_place": seeding.late_place(championship, late) if late else None,
+        },
     )
 
 

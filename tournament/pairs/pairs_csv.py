@@ -54,8 +54,6 @@ header row in either style (:func:`template`).
 
 import csv
 import io
-import unicodedata
-from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
@@ -64,9 +62,11 @@ from django.utils.translation import gettext as _
 from audit.context import acting, record
 from refereeing.engine.lookalikes import key as name_key
 from refereeing.engine.text import TextError, check_text, printable
+from tournament.csv_text import FileRefused, ImportRefused, decode, table  # noqa: F401  # the view catches ImportRefused here
 from tournament.language import speak
 from tournament.locking import locked
 from tournament.models import Championship, Pair, Player
+from tournament.ratings import identity
 
 from .csv_formulas import neutralised, restored
 from .registration import Register
@@ -105,10 +105,6 @@ LIMITS = {
 TEXT_KINDS = {column: "line" if column.startswith(("cedula", "telefono")) else "name" for column in LIMITS}
 
 
-class ImportRefused(Exception):
-    """The file as a whole cannot be read."""
-
-
 @dataclass
 class PairRow:
     line: int
@@ -130,39 +126,6 @@ class Preview:
         return bool(self.rows) and not self.errors
 
 
-def decode(data: bytes):
-    """The file's text and a notice when it was not UTF-8."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
-        raise ImportRefused(
-            _('The file is not a text CSV (it looks like UTF-16 or a spreadsheet). Save it from Excel as "CSV UTF-8".')
-        )
-    try:
-        return data.decode("utf-8-sig"), ""
-    except UnicodeDecodeError as error:
-        bad = data[error.start]
-        line = data[: error.start].count(b"\n") + 1
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:
-        raise ImportRefused(
-            _(
-                "The file is neither UTF-8 nor Windows-1252/Latin-1 (byte 0x%(byte)02X on line %(line)d). "
-                'Save it from Excel as "CSV UTF-8".'
-            )
-            % {"byte": bad, "line": line}
-        ) from None
-    return text, _(
-        "The file is not UTF-8 (byte 0x%(byte)02X on line %(line)d); it was read as "
-        "Windows-1252/Latin-1, as Excel saves it. Check the accents below before importing."
-    ) % {"byte": bad, "line": line}
-
-
-def _key(text):
-    """A header as compared: no accents, no case, no spaces around."""
-    text = unicodedata.normalize("NFKD", text.strip().lower())
-    return "".join(c for c in text if not unicodedata.combining(c)).replace(" ", "_")
-
-
 def read(championship, data: bytes) -> Preview:
     """Check a CSV file of pairs for ``championship``; see the module docstring."""
     text, notice = decode(data)
@@ -171,54 +134,14 @@ def read(championship, data: bytes) -> Preview:
 
 def check(championship, text, notice=""):
     preview = Preview(text=text, notice=notice)
-    first = text.split("\n", 1)[0]
-    reader = csv.reader(io.StringIO(text), delimiter=";" if first.count(";") > first.count(",") else ",")
+    too_many = _("The first line has %(n)d columns; a file of pairs has at most %(m)d: %(columns)s.")
     try:
-        lines = list(reader)
-    except csv.Error as error:
-        # A cell past the csv module's limit (128 kB), or a quote left open.
-        preview.errors.append(
-            (
-                reader.line_num,
-                _("The file cannot be read as CSV here: %(error)s.") % {"error": printable(str(error), 200)},
-            )
-        )
+        header, rows = table(text, COLUMNS, REQUIRED, too_many)
+    except FileRefused as refusal:
+        preview.errors.append((refusal.line, refusal.reason))
         return preview
-    if not lines or not any(cell.strip() for cell in lines[0]):
-        preview.errors.append(
-            (1, _("The first line must name the columns: %(columns)s.") % {"columns": ", ".join(COLUMNS)})
-        )
-        return preview
-    if len(lines[0]) > len(COLUMNS):
-        preview.errors.append(
-            (
-                1,
-                _("The first line has %(n)d columns; a file of pairs has at most %(m)d: %(columns)s.")
-                % {"n": len(lines[0]), "m": len(COLUMNS), "columns": ", ".join(COLUMNS)},
-            )
-        )
-        return preview
-    header = [_key(cell) for cell in lines[0]]
-    unknown = [printable(name, QUOTED) for name, key in zip(lines[0], header) if key not in COLUMNS]
-    missing = [c for c in REQUIRED if c not in header]
-    repeated = sorted(c for c, n in Counter(header).items() if n > 1 and c in COLUMNS)
-    if unknown or missing or repeated:
-        reasons = []
-        if unknown:
-            reasons.append(_("unknown columns: %(c)s") % {"c": ", ".join(unknown)})
-        if missing:
-            reasons.append(_("missing columns: %(c)s") % {"c": ", ".join(missing)})
-        if repeated:
-            reasons.append(_("repeated columns: %(c)s") % {"c": ", ".join(repeated)})
-        preview.errors.append(
-            (1, "; ".join(reasons) + ". " + _("The columns are: %(columns)s.") % {"columns": ", ".join(COLUMNS)})
-        )
-        return preview
-
-    while len(lines) > 1 and not any(cell.strip() for cell in lines[-1]):
-        lines.pop()  # blank lines at the very end are not rows
     registered = championship.pairs.count()
-    if len(lines) - 1 + registered > MAX_PAIRS:
+    if len(rows) + registered > MAX_PAIRS:
         preview.errors.append(
             (
                 1,
@@ -226,13 +149,13 @@ def check(championship, text, notice=""):
                     "The file has %(n)d rows and the championship %(registered)d pairs; "
                     "a championship has at most %(max)d pairs."
                 )
-                % {"n": len(lines) - 1, "registered": registered, "max": MAX_PAIRS},
+                % {"n": len(rows), "registered": registered, "max": MAX_PAIRS},
             )
         )
         return preview
 
     register = Register(championship)
-    for line, cells in enumerate(lines[1:], start=2):
+    for line, cells in enumerate(rows, start=2):
         if not any(cell.strip() for cell in cells):
             preview.errors.append((line, _("empty row")))
             continue
@@ -252,7 +175,7 @@ def check(championship, text, notice=""):
             preview.errors.append((line, "; ".join(reasons)))
         else:
             preview.rows.append(row)
-    if len(lines) < 2:
+    if not rows:
         preview.errors.append((1, _("The file has no pairs.")))
     return preview
 
@@ -309,7 +232,21 @@ def _representative(championship, values):
     return named[0] if len(named) == 1 else None
 
 
-def save(championship, text, *, by, address=None):
+def identities(championship, preview):
+    """[(line, player number, name, ``identity.Match``)] of the preview's players: who each is already
+    (``tournament.ratings.identity``), for the desk to see, and to confirm where uncertain, before importing."""
+    players = [
+        (row.line, n, row.values[f"jugador_{n}"], row.values[f"cedula_{n}"], row.values["club"])
+        for row in preview.rows
+        for n in range(1, championship.players_per_pair + 1)
+    ]
+    matches = identity.identify(
+        championship, [identity.Entry(name, number, club) for _l, _n, name, number, club in players]
+    )
+    return [(line, n, name, match) for (line, n, name, _id, _club), match in zip(players, matches)]
+
+
+def save(championship, text, *, by, address=None, same=()):
     """Import the valid pairs of ``text`` (a previewed file): ``(preview, count)``; the lines with
     errors are left out, listed in the preview, to be fixed and imported again.
 
@@ -319,7 +256,9 @@ def save(championship, text, *, by, address=None):
     failure. The pairs and players are inserted in bulk
     (a file of :data:`MAX_PAIRS` takes well under a second), so the audit
     trail gets one entry for the import, naming its pairs, as for the other
-    bulk acts; ``by`` (from ``address``) is named in it.
+    bulk acts; ``by`` (from ``address``) is named in it. Each player is linked
+    to its person (``tournament.ratings.identity``); ``same``: the ((line,
+    player number), person id) the desk confirmed in the preview.
     """
     try:
         with transaction.atomic(), acting(by, address):
@@ -327,7 +266,8 @@ def save(championship, text, *, by, address=None):
             preview = check(held, text)
             if not preview.rows:
                 return preview, 0
-            _create(held, preview.rows)
+            players = _create(held, preview.rows)
+            identity.link(held, players, confirmed=same)
     except IntegrityError:
         # A pair saved meanwhile by the pair form, which takes no lock: the
         # constraint refused the import whole; the new preview says why.
@@ -346,7 +286,7 @@ def _create(championship, rows):
         )
         for row in rows
     )
-    Player.objects.bulk_create(
+    players = Player.objects.bulk_create(
         Player(
             pair=pair,
             number=number,
@@ -360,6 +300,12 @@ def _create(championship, rows):
     )
     # A bulk insert sends no signal: the trail gets one entry naming the pairs.
     record(championship, "pairs_imported", {"pairs": ["", ", ".join(pair.name for pair in pairs)]})
+    return [(player, (row.line, player.number)) for player, row in zip(players, _each_player(championship, rows))]
+
+
+def _each_player(championship, rows):
+    for row in rows:
+        yield from [row] * championship.players_per_pair
 
 
 STYLES = {

@@ -26,6 +26,7 @@ from audit.context import acting
 from refereeing.engine.lookalikes import key as name_key
 from tournament.locking import locked
 from tournament.models import Pair, Player, new_pair_token
+from tournament.ratings import identity
 
 
 class Register:
@@ -99,9 +100,13 @@ class Register:
 
 def save_pair(form, *, by, address=None):
     """Save the pair a valid pair form holds, with its players; ``by`` (from ``address``) is named in the
-    entries. A pair of the same name or seed saved meanwhile raises ``IntegrityError``, with nothing saved."""
+    entries. A pair of the same name or seed saved meanwhile raises ``IntegrityError``, with nothing saved.
+    Its players are linked to their persons (``tournament.ratings.identity``): an uncertain one is left to the
+    desk."""
     with transaction.atomic(), acting(by, address):
-        return form.save()
+        pair = form.save()
+        identity.link_pair(pair)
+        return pair
 
 
 def new_link(pair, *, by, address=None):

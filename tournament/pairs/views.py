@@ -16,6 +16,7 @@ from mirror import links
 from tournament.access import organiser_required
 from tournament.draws import draws
 from tournament.models import Championship, Pair
+from tournament.ratings import identity
 from tournament.screens import address
 
 from . import pairs_csv, registration
@@ -57,6 +58,10 @@ def pair_edit(request, pk, pair_pk=None):
             form.add_error(None, _("Another pair with this name or seed was saved meanwhile; check and save again."))
         else:
             messages.success(request, _("Pair saved."))
+            if identity.open_doubts(championship).filter(player__pair=form.instance).exists():
+                messages.warning(
+                    request, _("A player may be a person already known: the desk confirms it on the persons page.")
+                )
             return redirect("tournament:pairs", championship.pk)
     return render(request, "tournament/pair_form.html", {"form": form, "championship": championship, "pair": pair})
 
@@ -135,7 +140,11 @@ def pairs_import(request, pk):
                 preview = pairs_csv.read(championship, upload.read())
             elif form.cleaned_data["text"] and "confirm" in request.POST:
                 preview, imported = pairs_csv.save(
-                    championship, form.cleaned_data["text"], by=request.user, address=address(request)
+                    championship,
+                    form.cleaned_data["text"],
+                    by=request.user,
+                    address=address(request),
+                    same=identity.confirmed(request.POST.getlist("same")),
                 )
                 if imported and not preview.errors:
                     messages.success(request, _("%(n)d pairs imported.") % {"n": imported})
@@ -157,6 +166,9 @@ def pairs_import(request, pk):
             "columns": pairs_csv.COLUMNS,
             "max_pairs": pairs_csv.MAX_PAIRS,
             "max_kb": pairs_csv.MAX_CSV_BYTES // 1024,
+            "identities": identity.summary(pairs_csv.identities(championship, preview))
+            if preview and preview.rows and not imported
+            else None,
         },
     )
 

@@ -19,6 +19,10 @@ correction
     while any mesa its result reaches (its dependents) has started; the
     championship's Director may override (Art. 18): the dependents that
     have started keep their pairs, the others get the corrected ones.
+rating
+    A mesa finished at the table rates its players (``ratings``), in the
+    same transaction; a correction rebuilds the ratings from its place in
+    the order the mesas ended. A walkover rates no one.
 
 Each act takes the user who does it (``by``) and writes its audit entries,
 with its reason, in its own transaction. Every function here either does
@@ -41,6 +45,7 @@ from tournament.errors import ActionRefused
 from tournament.locking import reload_locked
 from tournament.models import Mesa
 from tournament.naming import mesa_at_table, mesa_label
+from tournament.ratings import ratings
 from tournament.seating import seating
 
 
@@ -69,6 +74,7 @@ def record_result(mesa):
             chicas.get("B", 0),
             bool(state.get("zapateria")),
         )
+        ratings.mesa_decided(mesa)
         _advance(mesa)
 
 
@@ -112,6 +118,7 @@ def correct_result(
         reload_locked(mesa)
         _check_correction(mesa, winner_side, chicas_a, chicas_b, by, overriding)
         _decide(mesa, mesa.status, winner_side, chicas_a, chicas_b, zapateria)
+        ratings.mesa_changed(mesa)
         _advance(mesa)
 
 

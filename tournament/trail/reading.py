@@ -64,6 +64,8 @@ ACT_LABELS = {
     "sede_created": gettext_lazy("Sede made with its tables"),
     "juez_available": gettext_lazy("Juez marked available"),
     "juez_unavailable": gettext_lazy("Juez marked not available"),
+    "players_moved": gettext_lazy("Players moved to another person"),
+    "history_imported": gettext_lazy("Past championship imported"),
 }
 
 # The draw is a plain save of the championship's seed, read as the act it is.
@@ -83,6 +85,8 @@ ACT_FIELDS = {
     "pairs": gettext_lazy("pairs"),
     "tables": gettext_lazy("tables"),
     "available": gettext_lazy("available on"),
+    "person": gettext_lazy("person"),
+    "players": gettext_lazy("players"),
 }
 
 # A stored value that says "nothing": empty, None, or the text of an empty relation.

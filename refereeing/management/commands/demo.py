@@ -16,6 +16,7 @@ exists (``make run`` uses it).
 import base64
 import datetime
 import io
+import math
 import random
 import uuid
 
@@ -28,12 +29,14 @@ from audit.context import acting
 from refereeing.appeals import procedure as appeals
 from refereeing.claimlog import log as claimlog
 from refereeing.models import ClaimEntry
+from tournament import bracket as bracket_engine
 from tournament import scripted
 from tournament.accounts import accounts
 from tournament.championships import championships
 from tournament.draws import draws
 from tournament.models import Championship, Mesa, Sede
 from tournament.pairs import checkin, pairs_csv
+from tournament.ratings import history, seeding
 from tournament.seating import seating, sedes
 
 PASSWORD = "cuarenta"
@@ -139,6 +142,17 @@ PAIR_NAMES = [
 CITIES = ["Riobamba", "Guano", "Ambato", "Quito", "Cuenca", "Guayaquil", "Latacunga", "Alausí", "Chambo", "Loja"]
 
 
+# Last year's pairs that do not come back this year.
+PAST_PAIR_NAMES = [
+    "Los Veteranos de Guano",
+    "Los del Barrio Santa Rosa",
+    "Las Damas de Chambo",
+    "Los Taitas",
+    "Los de San Andrés",
+    "Los Sargentos",
+    "Los de Yaruquíes",
+    "Los de Calpi",
+]
 SEDE = "Coliseo Cubierto de Riobamba"
 
 
@@ -165,6 +179,8 @@ class Command(BaseCommand):
             for juez in jueces:
                 sedes.mark_available(juez, True, by=comite)
             sede = Sede.objects.filter(name=SEDE).first() or sedes.create_sede(SEDE, 16, by=comite)
+            pairs = self._pairs_file(rng)
+            self._last_year(pairs, sede, director, today)
             championship = championships.save_championship(
                 Championship(
                     name="Campeonato Nacional de Cuarenta",
@@ -177,8 +193,10 @@ class Command(BaseCommand):
                 ),
                 by=self.organiser,
             )
-            pairs_csv.save(championship, self._pairs_file(rng), by=self.organiser)
+            pairs_csv.save(championship, pairs, by=self.organiser)
             checkin.mark_all_present(championship, by=self.organiser)
+            # The seeds are last year's results: the organiser accepts the seeds by strength.
+            seeding.accept(championship, by=self.organiser)
             draws.draw_bracket(championship, seed=DRAW_SEED, by=self.organiser)
         # The mesas are played one claim at a time, as the tablets would.
         first = self._round(championship, "W", 1)
@@ -222,11 +240,11 @@ class Command(BaseCommand):
         return user
 
     def _pairs_file(self, rng):
-        """The pairs as the organiser would import them: the first eight seeded, the first player
-        representing each pair."""
+        """The pairs as the organiser would import them: unseeded (the seeds come from last year's results),
+        the first player representing each pair."""
         lines = ["pareja,club,cabeza_de_serie,jugador_1,cedula_1,telefono_1,jugador_2,cedula_2,telefono_2"]
-        for n, name in enumerate(PAIR_NAMES, start=1):
-            cells = [name, rng.choice(CITIES), str(n) if n <= 8 else ""]
+        for name in PAIR_NAMES:
+            cells = [name, rng.choice(CITIES), ""]
             for _number in (1, 2):
                 cells += [
                     f"{rng.choice(FIRST_NAMES)} {rng.choice(SURNAMES)} {rng.choice(SURNAMES)}",
@@ -234,6 +252,59 @@ class Command(BaseCommand):
                     f"09{rng.randrange(10**8):08d}",
                 ]
             lines.append(",".join(cells))
+        return "\n".join(lines)
+
+    def _last_year(self, pairs, sede, director, today):
+        """Last year's edition, brought in from the CSV of its results (``tournament.ratings.history``):
+        the first 24 of this year's pairs played it as they are, with no cédula on the paper record, and 8
+        pairs of last year's own; one of those has a player named as one of this year's newcomers, of
+        another club: the uncertain match this year's import leaves to the desk."""
+        rng = random.Random(DRAW_SEED - 1)
+        rows = [line.split(",") for line in pairs.splitlines()[1:]]
+        entrants = {row[0]: (row[1], [row[3], row[6]]) for row in rows[:24]}
+        for name in PAST_PAIR_NAMES:
+            players = [f"{rng.choice(FIRST_NAMES)} {rng.choice(SURNAMES)} {rng.choice(SURNAMES)}" for _ in (1, 2)]
+            entrants[name] = (rng.choice(CITIES), players)
+        namesake, club, last = rows[24][3], rows[24][1], PAST_PAIR_NAMES[-1]
+        entrants[last] = (next(c for c in CITIES if c != club), [entrants[last][1][0], namesake])
+        strength = {name: rng.gauss(0, 1.5) for name in entrants}
+        history.save(
+            Championship(
+                name="Campeonato Nacional de Cuarenta",
+                edition=str(today.year - 1),
+                sede=sede,
+                start_date=today - datetime.timedelta(days=364),
+                end_date=today - datetime.timedelta(days=363),
+                director=director,
+                ruleset_profile="riobamba",
+            ),
+            self._results_file(entrants, strength, rng),
+            by=self.organiser,
+        )
+
+    def _results_file(self, entrants, strength, rng):
+        """A double elimination of ``entrants`` played out by the bracket engine, the stronger pair winning
+        more often, as the CSV of its results: round by round, each pair's club and players on its first row."""
+        specs = bracket_engine.draw(list(entrants), bracket_engine.DOUBLE, random_seed=DRAW_SEED - 1).specs
+        results, seen, round_ = {}, set(), 0
+        lines = [
+            "ronda,pareja_a,club_a,jugador_a1,jugador_a2,pareja_b,club_b,jugador_b1,jugador_b2,ganadora,chicas_a,chicas_b,zapateria"
+        ]
+        while (progress := bracket_engine.advance(specs, results)).champion is None:
+            round_ += 1
+            for key in progress.ready:
+                a, b = progress.occupants[key]
+                cells = [str(round_)]
+                for name in (a, b):
+                    club, players = entrants[name]
+                    cells += [name, club, *players] if name not in seen else [name, "", "", ""]
+                    seen.add(name)
+                won = "A" if rng.random() < 1 / (1 + math.exp(strength[b] - strength[a])) else "B"
+                zapateria = rng.random() < 0.1
+                chicas = (1, 0) if zapateria else (2, rng.choice((0, 1)))
+                cells += [won, *map(str, chicas if won == "A" else chicas[::-1]), "sí" if zapateria else ""]
+                lines.append(",".join(cells))
+                results[key] = won
         return "\n".join(lines)
 
     def _round(self, championship, bracket, number):

@@ -1,0 +1,69 @@
+"""The forms of a past championship's import and of the Comité's merge and split."""
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Championship, Sede
+from tournament.validators import TextField
+
+from . import history
+from .models import Person
+
+
+class HistoryForm(forms.ModelForm):
+    """The past championship (its name, edition, sede, days, players per side) and the file of its results."""
+
+    file = forms.FileField(label=_("CSV file of its results"), required=False)
+    # The previewed text, sent back on confirmation and checked again.
+    text = forms.CharField(widget=forms.HiddenInput, required=False, max_length=history.MAX_BYTES)
+
+    class Meta:
+        model = Championship
+        fields = ["name", "edition", "sede", "start_date", "end_date", "players_per_pair"]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["sede"].queryset = Sede.objects.order_by("name")
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload and upload.size > history.MAX_BYTES:
+            raise forms.ValidationError(
+                _("The file is too large: at most %(n)d kB.") % {"n": history.MAX_BYTES // 1024}
+            )
+        return upload
+
+    def championship(self):
+        """The championship the form describes, not saved."""
+        return self.save(commit=False)
+
+
+class MergeForm(forms.Form):
+    other = forms.ModelChoiceField(
+        label=_("Number of the person to merge into this one"),
+        queryset=Person.objects.filter(merged_into=None),
+        widget=forms.NumberInput,
+        error_messages={"invalid_choice": _("No person has this number.")},
+    )
+    reason = TextField("line", label=_("Reason"), required=False)
+
+
+class SplitForm(forms.Form):
+    players = forms.ModelMultipleChoiceField(
+        label=_("The players who are another person"),
+        queryset=Person.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+    )
+    reason = TextField("line", label=_("Reason"), required=False)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = players
+        self.fields["players"].label_from_instance = lambda p: f"{p.full_name} · {p.pair.name} · {p.pair.championship}"

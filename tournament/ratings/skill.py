@@ -1,0 +1,61 @@
+"""The rating model: Weng–Lin's Bayesian approximation, as openskill's Plackett–Luce computes it.
+
+The one place a rating is computed; its parameters are stated in
+``docs/ratings.md`` and are the library's own defaults, so that its
+documented examples are this module's figures (``tests/tournament/ratings``).
+
+Terms
+-----
+team
+    A pair's players (one in 1 vs 1), each a ``(mu, sigma)``.
+strength
+    The conservative estimate ``mu - K·sigma``: with K = 3 (openskill's
+    ``ordinal``), the true skill is above it with a probability of 99.7 %.
+    A newcomer's is 0.
+pair
+    A pair's rating on the players' scale: the mean of its players' ``mu``
+    and the uncertainty of that mean (``sqrt(Σ sigma²) / n``), so that a
+    pair of one player is that player.
+"""
+
+import math
+
+from openskill.models import PlackettLuce
+
+MU = 25.0
+SIGMA = MU / 3
+BETA = SIGMA / 2
+KAPPA = 0.0001
+TAU = MU / 300
+K = 3
+
+# No margin, no weights, sigma free to grow (limit_sigma off), no balance: the library's defaults.
+MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, kappa=KAPPA, tau=TAU)
+
+NEW = (MU, SIGMA)
+
+
+def rate(winners, losers):
+    """The teams' ratings after ``winners`` beat ``losers``: two lists of ``(mu, sigma)``, in their order."""
+    teams = [[MODEL.create_rating([mu, sigma]) for mu, sigma in team] for team in (winners, losers)]
+    after = MODEL.rate(teams, ranks=[1, 2])
+    return [[(r.mu, r.sigma) for r in team] for team in after]
+
+
+def strength(mu, sigma):
+    return mu - K * sigma
+
+
+def pair(ratings):
+    """A pair's ``(mu, sigma)`` from its players' (see *pair* above)."""
+    n = len(ratings)
+    return sum(mu for mu, _sigma in ratings) / n, math.sqrt(sum(sigma**2 for _mu, sigma in ratings)) / n
+
+
+# How sure a pair's rating is, by its uncertainty: (below this sigma, the word's key).
+CERTAINTY = ((2.5, "sure"), (4.5, "fair"))
+
+
+def certainty(sigma):
+    """``"sure"``, ``"fair"`` or ``"unsure"`` (a newcomer's pair: sigma 5.9)."""
+    return next((word for limit, word in CERTAINTY if sigma < limit), "unsure")
