@@ -6,8 +6,9 @@
    - an element with data-poll="url" shows the HTML fragment at url, fetched now and every data-every seconds
      (a failed fetch keeps what it showed);
    - a <form data-in-place> in a table row is sent without leaving the page: the server answers with the
-     row again and the attendance ({"row": html, "attendance": html}), which replace theirs; should that
-     fail, the form is sent as a plain form (its intent is explicit, so sending it again is harmless). */
+     row again and the other parts of the page it changed, by id ({"row": html, "parts": {id: html}}), which
+     replace theirs; should that fail, the form is sent as a plain form (its intent is explicit, so sending it
+     again is harmless). */
 (function () {
   "use strict";
   document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
@@ -51,8 +52,10 @@
         row.insertAdjacentHTML("afterend", answer.row);
         var fresh = row.nextElementSibling;
         row.remove();
-        var attendance = document.getElementById("attendance");
-        if (attendance) { attendance.outerHTML = answer.attendance; }
+        Object.keys(answer.parts || {}).forEach(function (id) {
+          var part = document.getElementById(id);
+          if (part) { part.outerHTML = answer.parts[id]; }
+        });
         // The queue's next pair is typed into the search box: it is ready, its text selected.
         var search = document.querySelector("input[data-filter-rows]");
         if (search && search.value) { search.focus(); search.select(); }

@@ -38,7 +38,7 @@ ACTS = [
     registration.save_pair,
     registration.new_link,
     pairs_csv.save,
-    checkin.check_in,
+    checkin.set_arrival,
     checkin.mark_all_present,
     draws.draw_bracket,
     draws.draw_knockout,

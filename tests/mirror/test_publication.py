@@ -16,7 +16,7 @@ PUBLISHED = {
         "draw_seed", "draw_order", "champion_id", "appeal_window_minutes", "self_check_in", "auto_seating",
         "start_mode", "created_at",
     },
-    "tournament.Pair": {"id", "championship_id", "name", "club", "seed", "checked_in", "name_key", "link_version"},
+    "tournament.Pair": {"id", "championship_id", "name", "club", "seed", "arrival", "name_key", "link_version"},
     "tournament.Player": {"id", "pair_id", "number", "full_name", "is_representative"},
     "tournament.Mesa": {
         "id", "championship_id", "bracket", "round", "position", "group", "pair_a_id", "pair_b_id", "winner_to_id",

@@ -31,10 +31,12 @@ def championship(tables=8, **fields):
 
 
 def pairs(champ, count, present=True):
-    """``count`` pairs of two players; ``present``: checked in, as the draw needs them."""
+    """``count`` pairs of two players; ``present``: checked in, as the draw needs them (else expected)."""
     made = []
     for n in range(1, count + 1):
-        pair = Pair.objects.create(championship=champ, name=f"Pareja {n:04d}", club="Riobamba", checked_in=present)
+        pair = Pair.objects.create(
+            championship=champ, name=f"Pareja {n:04d}", club="Riobamba", arrival="present" if present else "expected"
+        )
         Player.objects.create(pair=pair, number=1, full_name=f"Jugador {n}A", is_representative=True)
         Player.objects.create(pair=pair, number=2, full_name=f"Jugador {n}B")
         made.append(pair)

@@ -35,7 +35,8 @@ class PairForm(forms.ModelForm):
 
     class Meta:
         model = Pair
-        fields = ["name", "club", "seed", "checked_in"]
+        fields = ["name", "club", "seed", "arrival"]
+        widgets = {"arrival": forms.RadioSelect}
 
     def __init__(self, *args, championship, **kwargs):
         super().__init__(*args, **kwargs)
@@ -53,6 +54,8 @@ class PairForm(forms.ModelForm):
                 )
                 if player.is_representative:
                     self.initial["representative"] = n
+        # A form sent without it (an older page, a script) leaves the pair where it was: a new one expected.
+        self.fields["arrival"].required = False
         if championship.players_per_pair == 1:
             for name in ("player2_name", "player2_id", "player2_phone", "representative"):
                 del self.fields[name]
@@ -60,6 +63,9 @@ class PairForm(forms.ModelForm):
             self.fields["player2_name"].required = True
         self.helper = FormHelper()
         self.helper.form_tag = False
+
+    def clean_arrival(self):
+        return self.cleaned_data.get("arrival") or self.instance.arrival
 
     def clean_name(self):
         # Kept as the check leaves it (NFKC, one space); compared by the register's rule.

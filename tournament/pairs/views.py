@@ -3,7 +3,7 @@
 import segno
 from django.contrib import messages
 from django.db import IntegrityError
-from django.db.models import Count, F, Q
+from django.db.models import F
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -18,19 +18,16 @@ from tournament.draws import draws
 from tournament.models import Championship, Pair
 from tournament.screens import address
 
-from . import pairs_csv, registration
-from .checkin import check_in, mark_all_present
+from . import checkin, pairs_csv, registration
 from .forms import ImportForm, PairForm
 
 
 def _desk(championship):
     """What the check-in desk shows besides the pairs: attendance, and who is in the bracket once it is drawn."""
-    counts = championship.pairs.aggregate(present=Count("id", filter=Q(checked_in=True)), total=Count("id"))
     drawn = championship.mesas.exists()
     return {
         "championship": championship,
-        "present": counts["present"],
-        "absent": counts["total"] - counts["present"],
+        "attendance": draws.attendance(championship),
         "drawn": drawn,
         "drawn_ids": draws.drawn_pair_ids(championship) if drawn else set(),
         "correctable": drawn and not draws.play_started(championship),
@@ -94,7 +91,7 @@ def pair_new_link(request, pk, pair_pk):
 @require_POST
 def pairs_all_present(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
-    marked = mark_all_present(championship, by=request.user, address=address(request))
+    marked = checkin.mark_all_present(championship, by=request.user, address=address(request))
     messages.success(
         request, ngettext("%(n)d pair marked present.", "%(n)d pairs marked present.", len(marked)) % {"n": len(marked)}
     )
@@ -104,21 +101,28 @@ def pairs_all_present(request, pk):
 @organiser_required
 @require_POST
 def pair_check_in(request, pk, pair_pk):
-    """One pair present or absent. Sent by the page's script (``X-Requested-With: fetch``): the row
-    again, with an undo when it changed, and the attendance, as JSON; else back to the row on the page."""
+    """One pair expected, present or withdrawn (``arrival``). Sent by the page's script (``X-Requested-With:
+    fetch``): the row again, with an undo back to the state before when it changed, and the attendance, as JSON;
+    else back to the row on the page."""
     pair = get_object_or_404(Pair, pk=pair_pk, championship_id=pk)
-    intent = request.POST.get("present")
-    if intent not in ("1", "0"):
-        return HttpResponseBadRequest(_("Say whether the pair is present or absent."))
-    changed = check_in(pair, intent == "1", by=request.user, address=address(request))
+    intent = request.POST.get("arrival")
+    if intent not in Pair.Arrival.values:
+        return HttpResponseBadRequest(_("Say whether the pair is expected, present or withdrawn."))
+    before = pair.arrival
+    changed = checkin.set_arrival(pair, intent, by=request.user, address=address(request))
+    # The draw's page lists the expected pairs with the same rows: the plain form goes back there.
+    next_page = "draw" if request.POST.get("next") == "draw" else None
     if request.headers.get("X-Requested-With") != "fetch":
+        if next_page:
+            return redirect(reverse("tournament:draw", args=[pk]) + f"#pair-{pair.pk}")
         return redirect(reverse("tournament:pairs", args=[pk]) + f"#pair-{pair.pk}")
     desk = _desk(pair.championship)
     pair = Pair.objects.prefetch_related("players").get(pk=pair.pk)
+    row = {**desk, "pair": pair, "undo": before if changed else None, "next_page": next_page}
     return JsonResponse(
         {
-            "row": render_to_string("tournament/pair_row.html", {**desk, "pair": pair, "undo": changed}, request),
-            "attendance": render_to_string("tournament/attendance.html", desk, request).strip(),
+            "row": render_to_string("tournament/pair_row.html", row, request),
+            "parts": {"attendance": render_to_string("tournament/attendance.html", desk, request).strip()},
         }
     )
 
