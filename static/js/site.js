@@ -5,7 +5,7 @@
    - an <input data-filter-rows="selector"> hides, as one types, the rows whose text lacks what is typed;
    - an element with data-poll="url" shows the HTML fragment at url, fetched now and every data-every seconds
      (a failed fetch keeps what it showed);
-   - a <form data-in-place> in a table row is sent without leaving the page: the server answers with the
+   - a <form data-in-place> in a table row (or a list's item) is sent without leaving the page: the server answers with the
      row again and the other parts of the page it changed, by id ({"row": html, "parts": {id: html}}), which
      replace theirs; should that fail, the form is sent as a plain form (its intent is explicit, so sending it
      again is harmless). */
@@ -48,7 +48,7 @@
         return response.json();
       })
       .then(function (answer) {
-        var row = form.closest("tr");
+        var row = form.closest("tr, li");
         row.insertAdjacentHTML("afterend", answer.row);
         var fresh = row.nextElementSibling;
         row.remove();

@@ -64,7 +64,7 @@ def jueces(count):
     for n in range(1, count + 1):
         user = User.objects.create_user(f"juez{n}", password="cuarenta")
         user.groups.add(group_)
-        sedes.mark_available(user, True, by=None)
+        accounts.mark_available(user, True, by=None)
         made.append(user)
     return made
 

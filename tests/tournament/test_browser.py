@@ -173,7 +173,7 @@ def test_an_organiser_adds_a_juez_who_then_signs_in(live_server, page, browser):
     page.fill("input[name=password1]", "sota-caballo-rey")
     page.fill("input[name=password2]", "sota-caballo-rey")
     add.click()
-    assert "Rosa Guamán ya puede entrar como rguaman." in page.locator(".alert").inner_text()
+    assert "Rosa Guamán ya puede entrar como rguaman, y está disponible hoy." in page.locator(".alert").inner_text()
     assert "rguaman" in page.locator("#jueces").inner_text()
     shot(page, "11-jueces")
     page.set_viewport_size({"width": 390, "height": 844})

@@ -1,4 +1,4 @@
-"""The pair form and the import's form."""
+"""The pair form."""
 
 from crispy_forms.helper import FormHelper
 from django import forms
@@ -9,7 +9,6 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import Pair, Player
 from tournament.validators import TextField, clean
 
-from .pairs_csv import MAX_CSV_BYTES
 from .registration import Register
 
 # The pair form's field that shows each of the register's refusals (None: the form's own).
@@ -102,15 +101,3 @@ class PairForm(forms.ModelForm):
                 },
             )
         return pair
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(label=_("CSV file"), required=False)
-    # The previewed text, sent back on confirmation and checked again.
-    text = forms.CharField(widget=forms.HiddenInput, required=False, max_length=MAX_CSV_BYTES)
-
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload and upload.size > MAX_CSV_BYTES:
-            raise forms.ValidationError(_("The file is too large: at most %(n)d kB.") % {"n": MAX_CSV_BYTES // 1024})
-        return upload

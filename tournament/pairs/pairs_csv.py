@@ -19,18 +19,10 @@ known columns, :data:`MAX_CSV_BYTES` in all. Each is checked before the rows
 are, and the work is linear in the file's size: a file of the largest size
 is refused in one pass, never row by row.
 
-Encoding: UTF-8 (with or without BOM) first; a file that is not UTF-8 is read
-as Windows-1252 (Excel's "CSV" on Windows, a superset of Latin-1), and the
-preview says so, so that the organiser checks the accents. A file that is
-neither (binary, UTF-16) is refused as a whole.
-
-Export: the same columns, in one of two styles (:data:`STYLES`): ``excel``
-(the default) for Excel as Ecuador sets it up, UTF-8 with a BOM (without
-one Excel reads "Guamán" as "GuamÃ¡n"), ``;`` between cells (Excel in es-EC
-takes ``,`` as the decimal mark and puts a whole row in one column) and
-CRLF line ends; ``plain``, UTF-8 with ``,``, for other programs. The
-import reads both back. A cell a spreadsheet would run as a formula is
-written guarded, and read back as it was (``csv_formulas``).
+Encoding, separators and the two styles of export (``excel``, ``plain``) are
+every import's (``tournament.csv_files``): the export has the same columns,
+the import reads both styles back, and a cell a spreadsheet would run as a
+formula is written guarded and read back as it was.
 
 Every cell is clean text of its kind (``refereeing.engine.text``: a name
 at most 120 characters, no control characters) and fits its column.
@@ -52,11 +44,7 @@ accents and spaces aside); empty is player 1. The template to fill in is the
 header row in either style (:func:`template`).
 """
 
-import csv
-import io
-import unicodedata
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -64,11 +52,12 @@ from django.utils.translation import gettext as _
 from audit.context import acting, record
 from refereeing.engine.lookalikes import key as name_key
 from refereeing.engine.text import TextError, check_text, printable
+from tournament import csv_files
+from tournament.csv_files import Preview
 from tournament.language import speak
 from tournament.locking import locked
 from tournament.models import Championship, Pair, Player
 
-from .csv_formulas import neutralised, restored
 from .registration import Register
 
 COLUMNS = (
@@ -87,8 +76,6 @@ REQUIRED = ("pareja", "jugador_1", "jugador_2")
 # A file of a thousand pairs is about 150 kB; of MAX_PAIRS with every cell full, under 450 kB.
 MAX_CSV_BYTES = 1024 * 1024
 MAX_PAIRS = 512
-# How much of a header cell or a bad value a message quotes.
-QUOTED = 40
 LIMITS = {
     "pareja": Pair._meta.get_field("name").max_length,
     "club": Pair._meta.get_field("club").max_length,
@@ -105,10 +92,6 @@ LIMITS = {
 TEXT_KINDS = {column: "line" if column.startswith(("cedula", "telefono")) else "name" for column in LIMITS}
 
 
-class ImportRefused(Exception):
-    """The file as a whole cannot be read."""
-
-
 @dataclass
 class PairRow:
     line: int
@@ -118,129 +101,26 @@ class PairRow:
     name_key: str = ""
 
 
-@dataclass
-class Preview:
-    rows: list = field(default_factory=list)
-    errors: list = field(default_factory=list)  # (line, message)
-    text: str = ""
-    notice: str = ""
-
-    @property
-    def ok(self):
-        return bool(self.rows) and not self.errors
-
-
-def decode(data: bytes):
-    """The file's text and a notice when it was not UTF-8."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
-        raise ImportRefused(
-            _('The file is not a text CSV (it looks like UTF-16 or a spreadsheet). Save it from Excel as "CSV UTF-8".')
-        )
-    try:
-        return data.decode("utf-8-sig"), ""
-    except UnicodeDecodeError as error:
-        bad = data[error.start]
-        line = data[: error.start].count(b"\n") + 1
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:
-        raise ImportRefused(
-            _(
-                "The file is neither UTF-8 nor Windows-1252/Latin-1 (byte 0x%(byte)02X on line %(line)d). "
-                'Save it from Excel as "CSV UTF-8".'
-            )
-            % {"byte": bad, "line": line}
-        ) from None
-    return text, _(
-        "The file is not UTF-8 (byte 0x%(byte)02X on line %(line)d); it was read as "
-        "Windows-1252/Latin-1, as Excel saves it. Check the accents below before importing."
-    ) % {"byte": bad, "line": line}
-
-
-def _key(text):
-    """A header as compared: no accents, no case, no spaces around."""
-    text = unicodedata.normalize("NFKD", text.strip().lower())
-    return "".join(c for c in text if not unicodedata.combining(c)).replace(" ", "_")
-
-
 def read(championship, data: bytes) -> Preview:
     """Check a CSV file of pairs for ``championship``; see the module docstring."""
-    text, notice = decode(data)
+    text, notice = csv_files.decode(data)
     return check(championship, text, notice)
 
 
 def check(championship, text, notice=""):
     preview = Preview(text=text, notice=notice)
-    first = text.split("\n", 1)[0]
-    reader = csv.reader(io.StringIO(text), delimiter=";" if first.count(";") > first.count(",") else ",")
-    try:
-        lines = list(reader)
-    except csv.Error as error:
-        # A cell past the csv module's limit (128 kB), or a quote left open.
-        preview.errors.append(
-            (
-                reader.line_num,
-                _("The file cannot be read as CSV here: %(error)s.") % {"error": printable(str(error), 200)},
-            )
-        )
-        return preview
-    if not lines or not any(cell.strip() for cell in lines[0]):
-        preview.errors.append(
-            (1, _("The first line must name the columns: %(columns)s.") % {"columns": ", ".join(COLUMNS)})
-        )
-        return preview
-    if len(lines[0]) > len(COLUMNS):
-        preview.errors.append(
-            (
-                1,
-                _("The first line has %(n)d columns; a file of pairs has at most %(m)d: %(columns)s.")
-                % {"n": len(lines[0]), "m": len(COLUMNS), "columns": ", ".join(COLUMNS)},
-            )
-        )
-        return preview
-    header = [_key(cell) for cell in lines[0]]
-    unknown = [printable(name, QUOTED) for name, key in zip(lines[0], header) if key not in COLUMNS]
-    missing = [c for c in REQUIRED if c not in header]
-    repeated = sorted(c for c, n in Counter(header).items() if n > 1 and c in COLUMNS)
-    if unknown or missing or repeated:
-        reasons = []
-        if unknown:
-            reasons.append(_("unknown columns: %(c)s") % {"c": ", ".join(unknown)})
-        if missing:
-            reasons.append(_("missing columns: %(c)s") % {"c": ", ".join(missing)})
-        if repeated:
-            reasons.append(_("repeated columns: %(c)s") % {"c": ", ".join(repeated)})
-        preview.errors.append(
-            (1, "; ".join(reasons) + ". " + _("The columns are: %(columns)s.") % {"columns": ", ".join(COLUMNS)})
-        )
-        return preview
-
-    while len(lines) > 1 and not any(cell.strip() for cell in lines[-1]):
-        lines.pop()  # blank lines at the very end are not rows
     registered = championship.pairs.count()
-    if len(lines) - 1 + registered > MAX_PAIRS:
-        preview.errors.append(
-            (
-                1,
-                _(
-                    "The file has %(n)d rows and the championship %(registered)d pairs; "
-                    "a championship has at most %(max)d pairs."
-                )
-                % {"n": len(lines) - 1, "registered": registered, "max": MAX_PAIRS},
-            )
-        )
-        return preview
 
+    def too_many(rows):
+        return _(
+            "The file has %(n)d rows and the championship %(registered)d pairs; a championship has at most %(max)d pairs."
+        ) % {"n": rows, "registered": registered, "max": MAX_PAIRS}
+
+    found = csv_files.records(preview, COLUMNS, REQUIRED, MAX_PAIRS - registered, too_many)
+    if found is None:
+        return preview
     register = Register(championship)
-    for line, cells in enumerate(lines[1:], start=2):
-        if not any(cell.strip() for cell in cells):
-            preview.errors.append((line, _("empty row")))
-            continue
-        if len(cells) != len(header):
-            preview.errors.append((line, _("%(n)d cells; the header has %(m)d") % {"n": len(cells), "m": len(header)}))
-            continue
-        values = {c: "" for c in COLUMNS}
-        values.update({key: restored(cell.strip()) for key, cell in zip(header, cells)})
+    for line, values in found:
         row = PairRow(line=line, values=values)
         reasons = _row_reasons(championship, row)
         if values["pareja"]:
@@ -252,7 +132,7 @@ def check(championship, text, notice=""):
             preview.errors.append((line, "; ".join(reasons)))
         else:
             preview.rows.append(row)
-    if len(lines) < 2:
+    if not found and not preview.errors:
         preview.errors.append((1, _("The file has no pairs.")))
     return preview
 
@@ -282,14 +162,14 @@ def _row_reasons(championship, row):
         if row.seed is None or not 1 <= row.seed <= MAX_PAIRS:
             reasons.append(
                 _('cabeza_de_serie must be a whole number from 1 to %(max)d, not "%(value)s"')
-                % {"max": MAX_PAIRS, "value": printable(seed, QUOTED)}
+                % {"max": MAX_PAIRS, "value": printable(seed, csv_files.QUOTED)}
             )
             row.seed = None
     representative = _representative(championship, values)
     if representative is None:
         reasons.append(
             _('representante must be 1, 2 or the name of one of the players, not "%(value)s"')
-            % {"value": printable(values["representante"], QUOTED)}
+            % {"value": printable(values["representante"], csv_files.QUOTED)}
         )
     else:
         row.representative = representative
@@ -362,31 +242,14 @@ def _create(championship, rows):
     record(championship, "pairs_imported", {"pairs": ["", ", ".join(pair.name for pair in pairs)]})
 
 
-STYLES = {
-    # style: (separator, BOM first)
-    "excel": (";", True),
-    "plain": (",", False),
-}
-
-
-def _csv(style, rows):
-    """``rows`` under the header, as a CSV file of ``style`` (:data:`STYLES`)."""
-    separator, bom = STYLES[style]
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n" if bom else "\n")
-    writer.writerow(COLUMNS)
-    writer.writerows(rows)
-    return out.getvalue().encode("utf-8-sig" if bom else "utf-8")
-
-
 def template(style="excel") -> bytes:
     """The file to fill in: the header row alone, in ``style``."""
-    return _csv(style, [])
+    return csv_files.write(style, COLUMNS, [])
 
 
 def export(championship, style="excel") -> bytes:
     """Every pair of the championship as a CSV of ``style`` (:data:`STYLES`) the import reads back."""
-    return _csv(style, _rows(championship))
+    return csv_files.write(style, COLUMNS, _rows(championship))
 
 
 def _rows(championship):
@@ -398,4 +261,4 @@ def _rows(championship):
             row += [p.full_name, p.id_number, p.phone] if p else ["", "", ""]
         rep = pair.representative
         row += [rep.number if rep else "", pair.club, pair.seed or ""]
-        yield [neutralised(cell) for cell in row]
+        yield row

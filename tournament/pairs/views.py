@@ -4,7 +4,7 @@ import segno
 from django.contrib import messages
 from django.db import IntegrityError
 from django.db.models import F
-from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -16,10 +16,10 @@ from mirror import links
 from tournament.access import organiser_required
 from tournament.draws import draws
 from tournament.models import Championship, Pair
-from tournament.screens import address
+from tournament.screens import ImportForm, address, csv_download, csv_import
 
 from . import checkin, pairs_csv, registration
-from .forms import ImportForm, PairForm
+from .forms import PairForm
 
 
 def _desk(championship):
@@ -130,26 +130,18 @@ def pair_check_in(request, pk, pair_pk):
 @organiser_required
 def pairs_import(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
-    form = ImportForm(request.POST or None, request.FILES or None)
-    preview, imported = None, 0
-    if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
-        try:
-            if upload:
-                preview = pairs_csv.read(championship, upload.read())
-            elif form.cleaned_data["text"] and "confirm" in request.POST:
-                preview, imported = pairs_csv.save(
-                    championship, form.cleaned_data["text"], by=request.user, address=address(request)
-                )
-                if imported and not preview.errors:
-                    messages.success(request, _("%(n)d pairs imported.") % {"n": imported})
-                    return redirect("tournament:pairs", championship.pk)
-            elif form.cleaned_data["text"]:
-                preview = pairs_csv.check(championship, form.cleaned_data["text"])
-            else:
-                form.add_error("file", _("Choose a CSV file."))
-        except pairs_csv.ImportRefused as refusal:
-            form.add_error("file", str(refusal))
+    form = ImportForm(request.POST or None, request.FILES or None, max_bytes=pairs_csv.MAX_CSV_BYTES)
+    preview, saved = csv_import(
+        request,
+        form,
+        read=lambda data: pairs_csv.read(championship, data),
+        check=lambda text: pairs_csv.check(championship, text),
+        save=lambda text: pairs_csv.save(championship, text, by=request.user, address=address(request)),
+    )
+    imported = saved[1] if saved else 0
+    if imported and not preview.errors:
+        messages.success(request, _("%(n)d pairs imported.") % {"n": imported})
+        return redirect("tournament:pairs", championship.pk)
     return render(
         request,
         "tournament/pairs_import.html",
@@ -168,20 +160,10 @@ def pairs_import(request, pk):
 @organiser_required
 def pairs_template(request, pk):
     """The empty file to fill in (its header row), for Excel or plain."""
-    style = request.GET.get("formato", "excel")
-    if style not in pairs_csv.STYLES:
-        return HttpResponseBadRequest(_("Unknown CSV style: choose excel or plain."))
-    response = HttpResponse(pairs_csv.template(style), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="plantilla-parejas-{style}.csv"'
-    return response
+    return csv_download(request, pairs_csv.template, "plantilla-parejas-{style}.csv")
 
 
 @organiser_required
 def pairs_export(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
-    style = request.GET.get("formato", "excel")
-    if style not in pairs_csv.STYLES:
-        return HttpResponseBadRequest(_("Unknown CSV style: choose excel or plain."))
-    response = HttpResponse(pairs_csv.export(championship, style), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="parejas-{championship.pk}.csv"'
-    return response
+    return csv_download(request, lambda style: pairs_csv.export(championship, style), f"parejas-{championship.pk}.csv")

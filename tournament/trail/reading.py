@@ -83,7 +83,6 @@ ACT_FIELDS = {
     "pairs": gettext_lazy("pairs"),
     "tables": gettext_lazy("tables"),
     "available": gettext_lazy("available on"),
-    "jueces": gettext_lazy("jueces"),
     # A field of older entries, gone from its model: a pair's check-in before it had three states (arrival).
     "checked_in": gettext_lazy("checked in"),
 }

@@ -5,20 +5,13 @@ correction withdrew it), expected for any other (the bracket is not drawn yet, o
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.support.migrations import latest, migrate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournament", "0019_audited_field_names")]
 AFTER = [("tournament", "0020_pair_arrival")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 def test_checked_in_becomes_present_and_not_checked_in_expected_or_withdrawn():
@@ -67,4 +60,4 @@ def test_checked_in_becomes_present_and_not_checked_in_expected_or_withdrawn():
             "llegó",
         }
     finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate(latest())
