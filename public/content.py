@@ -15,7 +15,8 @@ Rules
   not known yet has no row of its own: the scoreboard counts them in one
   line, the projector leaves them out.
 - Each table once: a decided mesa whose table another mesa now holds shows
-  no table (the table is the new mesa's).
+  no table on the scoreboard (the table is the new mesa's); the projector
+  names the table every mesa was played at.
 - The projector shows the same rows in large type, and above them the
   calls to tables: every mesa that has its table and both pairs but no
   claim yet ("Pareja X y Pareja Y → mesa física 7"), as soon as the
