@@ -240,3 +240,14 @@ def test_a_pair_in_the_bracket_checks_itself_in_and_its_page_says_what_it_waits_
     assert "You wait for a free table and a juez" in page
     page = english_client.get(reverse("public:pair", args=[waits_for_an_opponent.token]) + "?part=1").content.decode()
     assert f"You wait for your opponent: the result of {escape(str(first))}." in page
+
+
+def test_a_drawn_pair_marked_withdrawn_before_play_is_offered_out_of_the_draw(org_client):
+    champ = championship()
+    made = pairs(champ, 4)
+    draws.draw_bracket(champ, seed=7, by=None)
+    org_client.post(reverse("tournament:pair_check_in", args=[champ.pk, made[0].pk]), {"arrival": "withdrawn"})
+    page = org_client.get(reverse("tournament:pairs", args=[champ.pk])).content.decode()
+    row = page[page.index(f'id="pair-{made[0].pk}"') :].split("</tr>")[0]
+    assert "Still in the bracket" in row and f"?action=withdraw&amp;pair={made[0].pk}" in row
+    assert page.count("Still in the bracket") == 1
