@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/chaos.py [--tablets 64] [--streams 64] [--pace 0.5] [--drop 0.2] [--workers 4]
                                          [--port 21472] [--postgres-port 21470] [--redis-port 21471] [--seed 1]
+                                         [--down 10] [--quiet 8] [--smoke]
 
 Starts a PostgreSQL cluster and a Redis server of its own on 127.0.0.1
 (``tests/support/outages.py``: the shared ones serve other work, and these
@@ -40,6 +41,9 @@ with the seq it was answered (lost: 0), no client id twice (doubled: 0),
 each mesa's log exactly its simulated log, and each mesa's stored state
 equal to the engine's replay of its log. It exits 1 when any check fails.
 Traffic goes only to 127.0.0.1.
+
+``--smoke``: two tablets a claim a second, two streams, one worker, each outage 1 s and 1 s of quiet between
+them, for the test suite (``tests/benchmarks/``): every outage, every check, in about a minute.
 """
 
 import argparse
@@ -200,18 +204,18 @@ def follow(stream_url, tally, playing):
         time.sleep(1)
 
 
-def outages(server, postgres, redis, seed):
-    """The mistreatments in turn, as (name, function doing it)."""
+def outages(server, postgres, redis, seed, down=DOWN_SECONDS):
+    """The mistreatments in turn, as (name, function doing it); each outage ``down`` seconds long."""
     import psutil
 
     def postgres_down():
         postgres.stop()
-        time.sleep(DOWN_SECONDS)
+        time.sleep(down)
         postgres.start()
 
     def redis_frozen():
         with redis.frozen():
-            time.sleep(DOWN_SECONDS)
+            time.sleep(down)
 
     def kill_worker():
         victim = random.Random(seed).choice(psutil.Process(server.pid).children())
@@ -219,9 +223,9 @@ def outages(server, postgres, redis, seed):
 
     return [
         ("PostgreSQL restarted", postgres.restart),
-        (f"PostgreSQL stopped {DOWN_SECONDS} s", postgres_down),
+        (f"PostgreSQL stopped {down} s", postgres_down),
         ("Redis restarted", redis.restart),
-        (f"Redis frozen {DOWN_SECONDS} s", redis_frozen),
+        (f"Redis frozen {down} s", redis_frozen),
         ("a worker killed", kill_worker),
     ]
 
@@ -323,7 +327,12 @@ def main():
     parser.add_argument("--postgres-port", type=int, default=21470)
     parser.add_argument("--redis-port", type=int, default=21471)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--down", type=float, default=DOWN_SECONDS, help="seconds each outage lasts")
+    parser.add_argument("--quiet", type=float, default=QUIET, help="seconds of no failure before the next outage")
+    parser.add_argument("--smoke", action="store_true", help="the smallest run, about a minute, for the test suite")
     args = parser.parse_args()
+    if args.smoke:
+        args.tablets, args.streams, args.pace, args.workers, args.down, args.quiet = 2, 2, 1.0, 1, 1, 1
 
     with ExitStack() as stack:
         postgres = stack.enter_context(own_postgres(args.postgres_port))
@@ -433,9 +442,9 @@ def run(args, url, server, postgres, redis, tablets):
         flush=True,
     )
     results, pending = [], None
-    plan = outages(server, postgres, redis, args.seed)
+    plan = outages(server, postgres, redis, args.seed, args.down)
     for name, act in plan:
-        wait_for_quiet(tally, pending[1] if pending else started, players)
+        wait_for_quiet(tally, pending[1] if pending else started, players, args.quiet)
         if not any(t.is_alive() for t in players):
             print(f"the tablets finished before '{name}': give them more claims (a longer --pace)", flush=True)
             break
@@ -445,7 +454,7 @@ def run(args, url, server, postgres, redis, tablets):
         act()
         pending = (name, began, time.monotonic())
     if pending:
-        wait_for_quiet(tally, pending[1], players)
+        wait_for_quiet(tally, pending[1], players, args.quiet)
         results.append(report(*pending, tally, time.monotonic()))
     for thread in players:
         thread.join()
@@ -453,8 +462,8 @@ def run(args, url, server, postgres, redis, tablets):
     return results, len(plan), time.monotonic() - started, tally
 
 
-def wait_for_quiet(tally, since, players):
-    while not quiet_since(tally, since, QUIET) and any(t.is_alive() for t in players):
+def wait_for_quiet(tally, since, players, quiet=QUIET):
+    while not quiet_since(tally, since, quiet) and any(t.is_alive() for t in players):
         time.sleep(0.2)
 
 

@@ -1,6 +1,8 @@
 """Benchmarks of the rules engine, on one core (CPU time of this process).
 
-    .venv/bin/python benchmarks/engine.py
+    .venv/bin/python benchmarks/engine.py [--smoke]
+
+``--smoke``: every measure on a hundredth of its inputs, once, for the test suite (``tests/benchmarks/``).
 
 Prints:
 - claims replayed per second through ``refereeing.engine.replay`` (target >= 200,000),
@@ -17,6 +19,7 @@ Prints:
   it well under 1: the claim endpoint's target is 1.5 times a bare write).
 """
 
+import argparse
 import random
 import sys
 import time
@@ -32,6 +35,14 @@ from refereeing.engine.preview import preview  # noqa: E402
 from refereeing.engine.rules import PROFILES, build_ruleset  # noqa: E402
 from refereeing.engine.simulator import SEATS, simulate_data, simulate_mesa  # noqa: E402
 
+# The share of each measure's inputs used, and whether each is repeated (``--smoke``: a hundredth, once).
+SHARE = {"inputs": 1.0, "repeat": True}
+
+
+def size(full):
+    """``full`` inputs, or their share (at least one)."""
+    return max(1, int(full * SHARE["inputs"]))
+
 
 def best_of(repeat, function):
     """The fastest of ``repeat`` runs of ``function()``, in seconds of this process's CPU.
@@ -40,7 +51,7 @@ def best_of(repeat, function):
     counts the time other processes hold the core.
     """
     times = []
-    for _ in range(repeat):
+    for _ in range(repeat if SHARE["repeat"] else 1):
         start = time.process_time()
         function()
         times.append(time.process_time() - start)
@@ -52,7 +63,7 @@ def replay_throughput():
     for profile in PROFILES:
         ruleset = build_ruleset(profile)
         for players in (4, 2):
-            for seed in range(50):
+            for seed in range(size(50)):
                 first = SEATS[players][seed % players]
                 mesa = simulate_mesa(random.Random(seed), ruleset, players, first, forget=0.1)
                 logs.append((Header(ruleset=ruleset, players=players, first_dealer=first), mesa.claims))
@@ -69,7 +80,7 @@ def replay_throughput():
 def mesa_of_400_claims():
     ruleset = build_ruleset("pichincha", {"chicas_to_win": 3})
     mesa = max(
-        (simulate_mesa(random.Random(seed), ruleset, 2, "A1") for seed in range(200)), key=lambda m: len(m.claims)
+        (simulate_mesa(random.Random(seed), ruleset, 2, "A1") for seed in range(size(200))), key=lambda m: len(m.claims)
     )
     played = len(mesa.claims)
     pauses = (400 - played) // 2
@@ -107,7 +118,7 @@ def random_position(rng):
 def levante_throughput():
     rng = random.Random(1)
     ruleset = build_ruleset("riobamba")
-    positions = [random_position(rng) for _ in range(20_000)]
+    positions = [random_position(rng) for _ in range(size(20_000))]
 
     def judge_all():
         for table, played, taken in positions:
@@ -127,7 +138,7 @@ def simulator_throughput():
     ruleset = build_ruleset("riobamba")
     for players in (4, 2):
         rng = random.Random(2)
-        count = 4000
+        count = size(4000)
 
         def run():
             for i in range(count):
@@ -141,7 +152,7 @@ def preview_cost():
     states = []
     for profile in PROFILES:
         ruleset = build_ruleset(profile)
-        for seed in range(4):
+        for seed in range(size(4)):
             mesa = simulate_mesa(random.Random(seed), ruleset, 4, "A1")
             header = Header(ruleset=ruleset, players=4, first_dealer="A1")
             states += [(header, mesa.claims[:cut]) for cut in range(0, len(mesa.claims), 3)]
@@ -164,6 +175,10 @@ def preview_cost():
 
 
 if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="a hundredth of the inputs, once, for the test suite")
+    if parser.parse_args().smoke:
+        SHARE.update(inputs=0.01, repeat=False)
     replay_throughput()
     mesa_of_400_claims()
     levante_throughput()

@@ -49,6 +49,9 @@ the bare write's in the same run (also reported against phase 1's bare
 write, no stream open); all streams back within 10 s of a restart; at 20
 claims/s, tablets p99 < 250 ms, scoreboards p99 < 1 s, no failure.
 
+``--smoke``: 2 mesas, 4 scoreboards, 3 s a phase, one worker, no stress and no polling phase, for the test suite
+(``tests/benchmarks/``); it exits 1 when a stream failed or an event was lost, not on a latency.
+
 Figures, and what they showed: ``benchmarks/RESULTS.md`` ("The live updates").
 """
 
@@ -70,6 +73,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks import live_clients  # noqa: E402
 from benchmarks.claims.run import (  # noqa: E402
     BIN,
+    collect_static,
     cpu_seconds,
     fresh_database,
     percentile,
@@ -427,10 +431,19 @@ def main():
     )
     parser.add_argument("--skip-stress", action="store_true")
     parser.add_argument("--skip-polling", action="store_true")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="2 mesas, 4 scoreboards, 3 s a phase, one worker: seconds long, for the test suite (it exits 1 on a lost"
+        " event, not on a latency)",
+    )
     parser.add_argument("--port", type=int, default=8766)
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/mesa_live_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/4")
     args = parser.parse_args()
+    if args.smoke:
+        args.mesas, args.spectators, args.spectator_processes, args.rate = 2, 4, 1, 2
+        args.time, args.idle, args.workers, args.skip_stress, args.skip_polling = 3, 1, 1, True, True
     for signum in (signal.SIGTERM, signal.SIGHUP):  # atexit then stops gunicorn
         signal.signal(signum, lambda number, frame: sys.exit(f"stopped by signal {number}"))
 
@@ -442,9 +455,7 @@ def main():
     import redis
 
     redis.Redis.from_url(args.redis_url).flushdb()
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
-    )
+    collect_static(env)
     fresh_database(args.database_url)
     subprocess.run([sys.executable, "manage.py", "migrate", "--run-syncdb", "-v", "0"], cwd=ROOT, env=env, check=True)
     from django.db import connections
@@ -564,7 +575,13 @@ def main():
         server.stop()
 
     summary(args, results, total)
-    return 0 if all(ok for _, ok in checks(results)) else 1
+    # A smoke run is seconds long on a shared machine: what it holds to is that nothing is lost.
+    held = [ok for name, ok in checks(results) if not args.smoke or name in LOSSLESS]
+    return 0 if all(held) else 1
+
+
+# The checks that say nothing was lost, whatever the machine's load (the others are latencies).
+LOSSLESS = ("no stream failed or dropped", "every event delivered")
 
 
 def checks(results):

@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/mirror.py [--mesas 256] [--spectators 2000] [--rate 10] [--time 60]
                                           [--cut 300] [--workers 4] [--mirror-workers 2] [--port 8786]
     .venv/bin/python benchmarks/mirror.py --codes 20
+    .venv/bin/python benchmarks/mirror.py --smoke [--redis-url ...]
 
 Two PostgreSQL clusters of its own (``tests/mirror/clusters.py``, on ports
 of ``TEST_PORTS`` where set): the venue's, with ``wal_level = logical``, and
@@ -64,7 +65,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.claims.run import fresh_database, seed, server_environment, warm_up  # noqa: E402
+from benchmarks.claims.run import collect_static, fresh_database, seed, server_environment, warm_up  # noqa: E402
 from benchmarks.live import HOST, Generator, Meter, Server, check_services, claims_phase, show  # noqa: E402
 from mirror.publication import CHANNEL  # noqa: E402
 from tests.mirror.clusters import cluster  # noqa: E402
@@ -80,6 +81,11 @@ def manage(env, *argv):
     if done.returncode:
         raise SystemExit(f"manage.py {' '.join(argv)} failed:\n{done.stdout}{done.stderr}")
     return done.stdout
+
+
+def manage_py(env, script, *argv):
+    """``collect_static``'s way to run ``manage.py`` here."""
+    return manage(env, *argv)
 
 
 def rows(url, sql):
@@ -288,7 +294,16 @@ def main():
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/10")
     parser.add_argument("--appeal-every", type=float, default=5, help="seconds between two appeals ruled")
     parser.add_argument("--codes", type=int, metavar="ROUNDS", help="only time the planilla digests' refresh")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="2 mesas, 4 scoreboards, 3 s phases and cut, one worker each: for the test suite (it exits 1 on a lost"
+        " or misordered claim, not on a latency)",
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.mesas, args.spectators, args.spectator_processes, args.rate = 2, 4, 1, 2
+        args.time, args.cut, args.workers, args.mirror_workers = 3, 3, 1, 1
     if args.codes:
         return codes_cost(args.codes)
     for signum in (signal.SIGTERM, signal.SIGHUP):  # atexit then stops gunicorn
@@ -314,7 +329,7 @@ def run(args, venue_port, mirror_port):
     import redis
 
     redis.Redis.from_url(args.redis_url).flushdb()
-    manage(env, "collectstatic", "--noinput", "-v", "0")
+    collect_static(env, manage_py)
     manage(env, "migrate", "--run-syncdb", "-v", "0")  # and the bare endpoint's table
     from django.db import connections
 
@@ -364,9 +379,10 @@ def run(args, venue_port, mirror_port):
             "SECRET_KEY": "m" * 50,
             "ALLOWED_HOSTS": HOST,
             "REDIS_URL": "",
-            "STATIC_ROOT": tempfile.mkdtemp(prefix="mirror-static-"),
+            # The venue's files where they are collected already (STATIC_COLLECTED), else its own.
+            "STATIC_ROOT": env["STATIC_ROOT"] if env.get("STATIC_COLLECTED") == "1" else tempfile.mkdtemp(prefix="m-"),
         }
-        manage(mirror_env, "collectstatic", "--noinput", "-v", "0")
+        collect_static(mirror_env, manage_py)
         link = Link(venue_port)
         subscribing = time.monotonic()
         manage(mirror_env, "mirror_subscribe", "--venue", f"host={HOST} port={link.port} dbname=venue user=postgres")
@@ -416,7 +432,7 @@ def run(args, venue_port, mirror_port):
         venue.stop()
         if mirror:
             mirror.stop()
-    return summary(results)
+    return summary(results, args.smoke)
 
 
 def cut_phase(args, generator, link, venue_url, mirror_url, appeals):
@@ -495,7 +511,7 @@ def codes_cost(rounds):
     return 0
 
 
-def summary(results):
+def summary(results, smoke=False):
     alone, mirrored, cut = results["alone"], results["mirror"], results["cut"]
     ratio = mirrored["claim p99"] / alone["claim p99"]
     checks = [
@@ -516,7 +532,9 @@ def summary(results):
     print(f"\nvenue claim p99 with the mirror / without: {ratio:.2f}")
     for name, ok in checks:
         print(f"  {'ok ' if ok else 'MISS'} {name}")
-    return 0 if all(ok for _, ok in checks) else 1
+    # A smoke run is seconds long on a shared machine: what it holds to is that no claim is lost or misordered.
+    held = [ok for name, ok in checks if not smoke or not any(word in name for word in (" p99 ", " within "))]
+    return 0 if all(held) else 1
 
 
 if __name__ == "__main__":

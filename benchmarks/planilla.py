@@ -1,6 +1,6 @@
 """How long the Planilla de Juego takes to print.
 
-    .venv/bin/python benchmarks/planilla.py [--batch 64]
+    .venv/bin/python benchmarks/planilla.py [--batch 64] [--runs 7] [--smoke]
 
 Prints, on a throw-away in-memory database filled through the real claim
 log (the planilla tests' factories):
@@ -74,7 +74,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batch", type=int, default=64, help="planillas in the one-PDF job")
     parser.add_argument("--runs", type=int, default=7, help="runs for each median")
+    parser.add_argument("--smoke", action="store_true", help="a round of two, one run each, for the test suite")
     args = parser.parse_args()
+    if args.smoke:
+        args.batch, args.runs = 2, 1
 
     setup_test_environment()
     setup_databases(verbosity=0, interactive=False)

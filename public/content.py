@@ -15,7 +15,8 @@ Rules
   not known yet has no row of its own: the scoreboard counts them in one
   line, the projector leaves them out.
 - Each table once: a decided mesa whose table another mesa now holds shows
-  no table (the table is the new mesa's).
+  no table on the scoreboard (the table is the new mesa's); the projector
+  names the table every mesa was played at.
 - The projector shows the same rows in large type, and above them the
   calls to tables: every mesa that has its table and both pairs but no
   claim yet ("Pareja X y Pareja Y → mesa física 7"), as soon as the
@@ -24,9 +25,11 @@ Rules
   the pair plays now and next (its undecided mesas, in bracket order, with
   the table as soon as it has one), its mesas with their result and the
   public verification link of each decided one's planilla, and the appeals
-  it filed with their status and ruling. A pair the bracket was drawn
-  without is told so: the desk can still add it until the first mesa
-  starts; after that, it did not enter the draw.
+  it filed with their status and ruling, and what it waits for: the
+  draw, its opponent (the result of the mesa that gives it), a table and a
+  juez, or its call. A pair the bracket was drawn without is told so: the
+  desk can still add it until the first mesa starts; after that, it did not
+  enter the draw (and it cannot check itself in: ``checkin``).
 """
 
 from django.db.models import Q
@@ -164,6 +167,7 @@ def pair_page(pair):
     ]
     championship = pair.championship
     drawn = bool(mesas) or championship.mesas.exists()
+    now = ahead[0] if ahead else None
     return {
         "pair": pair,
         # Drawn without it: it can still be added until play starts (``draws``), else it did not enter.
@@ -172,8 +176,29 @@ def pair_page(pair):
         "entry_closed": drawn and not mesas and draws.play_started(championship),
         "ahead": ahead,
         "live": scoreboard(pair.championship, [m.pk for m in ahead]) if ahead else [],
-        "now": ahead[0] if ahead else None,
+        "now": now,
         "next": ahead[1] if len(ahead) > 1 else None,
+        "waiting_for": _waiting_for(pair, drawn, now),
         "mesas": mesas,
         "appeals": appeals,
     }
+
+
+def _waiting_for(pair, drawn, now):
+    """What the pair waits for now, in a sentence ("" when it waits for nothing: it plays, or it is out)."""
+    if not drawn:
+        if pair.arrival == pair.Arrival.PRESENT:
+            return _("You are checked in: you wait for the draw.")
+        if pair.arrival == pair.Arrival.EXPECTED:
+            return _("The control desk expects you: check in when you arrive, then wait for the draw.")
+        return ""
+    if now is None or now.has_started:
+        return ""
+    if now.opponent is None:
+        feeding = Mesa.objects.filter(Q(winner_to=now) | Q(loser_to=now), status__in=Mesa.UNDECIDED).first()
+        if feeding is not None:
+            return _("You wait for your opponent: the result of %(mesa)s.") % {"mesa": feeding}
+        return _("You wait for your opponent.")
+    if now.table_number is None or now.juez_id is None:
+        return _("You wait for a free table and a juez: your mesa is called as soon as both are free.")
+    return _("Your mesa is called: go to table %(table)s.") % {"table": now.table_number}

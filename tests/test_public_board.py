@@ -76,6 +76,17 @@ def test_the_board_shows_play_then_calls_then_results_each_table_once(day, view)
         assert "more mesas" not in html
 
 
+def test_the_projector_names_the_table_of_every_mesa_a_finished_one_too(day):
+    """Issue #35: the projector printed "—" for a finished mesa, whose table another mesa holds now; it names the
+    table it was played at (its row's data-table stays empty: the table is the new mesa's)."""
+    mesas = {(m.bracket, m.round, m.position): m for m in day.mesas.all()}
+    rows = {mesa: (table, row) for mesa, table, row in rows_of(board_rows(day, "projector"))}
+    for finished in (mesas["W", 1, 1], mesas["W", 1, 2]):
+        table, row = rows[finished.pk]
+        assert table == "" and f'<td class="table-no">{finished.table_number}</td>' in row
+    assert all('<td class="table-no">—</td>' not in row for _table, row in rows.values())
+
+
 @pytest.mark.parametrize("view", ["scoreboard", "projector"])
 def test_the_winner_of_a_decided_mesa_is_marked(day, view):
     first = day.mesas.get(bracket="W", round=1, position=1)

@@ -56,7 +56,7 @@ def test_only_organisers_and_the_director_print_it(client):
 def test_mid_event_the_standings_are_provisional_and_absent_pairs_are_listed_as_absent(client):
     champ = championship(name="Copa Chimborazo")
     present = pairs(champ, 4)
-    absent = Pair.objects.create(championship=champ, name="Los Ausentes", checked_in=False)
+    absent = Pair.objects.create(championship=champ, name="Los Ausentes")
     draws.draw_bracket(champ, seed=1, by=None)
     client.force_login(organiser())
     url = reverse("report:championship", args=[champ.pk])

@@ -30,8 +30,8 @@ class ChampionshipAdmin(ReadOnlyAdmin):
 
 @admin.register(Pair)
 class PairAdmin(ReadOnlyAdmin):
-    list_display = ["name", "championship", "club", "seed", "checked_in"]
-    list_filter = ["championship", "checked_in"]
+    list_display = ["name", "championship", "club", "seed", "arrival"]
+    list_filter = ["championship", "arrival"]
     search_fields = ["name", "club", "players__full_name", "players__id_number"]
     inlines = [PlayerInline]
 

@@ -346,13 +346,22 @@ def new_pair_token():
 
 
 class Pair(models.Model):
+    class Arrival(models.TextChoices):
+        """Where the pair is on the day (``tournament.pairs.checkin``): each state says one thing."""
+
+        EXPECTED = "expected", _("Expected")
+        PRESENT = "present", _("Present")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
     championship = models.ForeignKey(
         Championship, on_delete=models.CASCADE, related_name="pairs", verbose_name=_("championship")
     )
     name = models.CharField(_("name"), max_length=120, validators=[TextValidator("name")])
     club = models.CharField(_("club or city"), max_length=120, blank=True, validators=[TextValidator("name")])
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
-    checked_in = models.BooleanField(_("checked in"), default=False)
+    # Registered pairs are expected until they arrive (present) or give up (withdrawn): the draw takes the
+    # present ones, and the desk tells a pair on its way from one that is not coming.
+    arrival = models.CharField(_("arrival"), max_length=10, choices=Arrival.choices, default=Arrival.EXPECTED)
     # The pair's private link (``public``): printed as a QR code on its card; a new one replaces it.
     token = models.CharField(_("private link"), max_length=64, unique=True, default=new_pair_token, editable=False)
     # Counts the pair's private links: a new one revokes the links signed for the public mirror too (mirror.links).
@@ -382,6 +391,11 @@ class Pair(models.Model):
                 name="pair_seed_from_one",
                 violation_error_message=_("The seed is a whole number from 1."),
             ),
+            models.CheckConstraint(
+                condition=Q(arrival__in=["expected", "present", "withdrawn"]),
+                name="pair_arrival_known",
+                violation_error_message=_("A pair is expected, present or withdrawn."),
+            ),
         ]
 
     def __str__(self):
@@ -402,6 +416,10 @@ class Pair(models.Model):
             exclude = set(exclude) - {"name_key"}
             self.name_key = name_key(self.name)
         super().validate_constraints(exclude=exclude)
+
+    @property
+    def present(self):
+        return self.arrival == self.Arrival.PRESENT
 
     @property
     def representative(self):

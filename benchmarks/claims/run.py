@@ -55,6 +55,9 @@ shares of the request's parts (``shares.py``); with ``--profile-gil`` only
 the thread holding the GIL is sampled: the shares are then of the
 worker's Python CPU, without the waits that a thread's samples include.
 
+``--smoke``: 4 tablets for 3 s, one run, one worker, for the test suite (``tests/benchmarks/``): it exits 1 on a
+problem of the log, as every run does, whatever its latencies.
+
 Figures, and what they showed: ``benchmarks/RESULTS.md`` ("The claim endpoint", "The cost of a request").
 """
 
@@ -147,12 +150,29 @@ def percentile(values, q):
 
 
 def fresh_database(url):
+    """An empty database at ``url``: PostgreSQL's dropped and made again, a SQLite file removed."""
+    if url.startswith("sqlite:"):
+        Path(url.split(":///", 1)[1]).unlink(missing_ok=True)
+        return
     import psycopg
 
     name = url.rsplit("/", 1)[1]
     with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def collect_static(env, python=None):
+    """``manage.py collectstatic`` as production runs it (DEBUG is off here: the pages name the hashed files), with
+    ``python`` (a set-up's, by default this interpreter in this tree); nothing when ``STATIC_COLLECTED=1`` says the
+    ``STATIC_ROOT`` given holds it already (the test suite's smoke runs collect once for all)."""
+    if env.get("STATIC_COLLECTED") == "1" and env.get("STATIC_ROOT"):
+        return
+    argv = ["manage.py", "collectstatic", "--noinput", "-v", "0"]
+    if python is None:
+        subprocess.run([sys.executable, *argv], cwd=ROOT, env=env, check=True)
+    else:
+        python(env, *argv)
 
 
 def seed(tablets_per_mesa, users):
@@ -552,7 +572,12 @@ def main():
     parser.add_argument(
         "--profile-gil", action="store_true", help="sample only the thread holding the GIL: Python's CPU, no waits"
     )
+    parser.add_argument(
+        "--smoke", action="store_true", help="4 tablets for 3 s, one run, one worker: seconds long, for the test suite"
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.users, args.time, args.runs, args.workers, args.settle = [4], 3, 1, 1, 1
 
     setups = [SetUp("this tree", ROOT)]
     if args.baseline:
@@ -568,7 +593,7 @@ def measure(args, setups):
     for setup in setups:
         # The production set-up serves collectstatic's hashed, compressed files (DEBUG is off here).
         env = setup.environment(args.database_url, args.redis_url)
-        setup.python(env, "manage.py", "collectstatic", "--noinput", "-v", "0")
+        collect_static(env, setup.python)
     scenarios = [POLL, STREAM] if args.tablets_stream else [POLL]
     problems, capacity, medians_by = [], {}, {}
     for users in args.users:

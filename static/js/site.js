@@ -5,9 +5,10 @@
    - an <input data-filter-rows="selector"> hides, as one types, the rows whose text lacks what is typed;
    - an element with data-poll="url" shows the HTML fragment at url, fetched now and every data-every seconds
      (a failed fetch keeps what it showed);
-   - a <form data-in-place> in a table row is sent without leaving the page: the server answers with the
-     row again and the attendance ({"row": html, "attendance": html}), which replace theirs; should that
-     fail, the form is sent as a plain form (its intent is explicit, so sending it again is harmless). */
+   - a <form data-in-place> in a table row (or a list's item) is sent without leaving the page: the server answers with the
+     row again and the other parts of the page it changed, by id ({"row": html, "parts": {id: html}}), which
+     replace theirs; should that fail, the form is sent as a plain form (its intent is explicit, so sending it
+     again is harmless). */
 (function () {
   "use strict";
   document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
@@ -47,12 +48,14 @@
         return response.json();
       })
       .then(function (answer) {
-        var row = form.closest("tr");
+        var row = form.closest("tr, li");
         row.insertAdjacentHTML("afterend", answer.row);
         var fresh = row.nextElementSibling;
         row.remove();
-        var attendance = document.getElementById("attendance");
-        if (attendance) { attendance.outerHTML = answer.attendance; }
+        Object.keys(answer.parts || {}).forEach(function (id) {
+          var part = document.getElementById(id);
+          if (part) { part.outerHTML = answer.parts[id]; }
+        });
         // The queue's next pair is typed into the search box: it is ready, its text selected.
         var search = document.querySelector("input[data-filter-rows]");
         if (search && search.value) { search.focus(); search.select(); }

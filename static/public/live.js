@@ -10,6 +10,7 @@
  * plays now and next moves with it. The part's data-live says how it keeps
  * up: "stream", "polling" or "offline". */
 
+import { clockTime } from "../js/clock.js";
 import { follow } from "../live/follow.js";
 
 const part = document.querySelector("[data-stream]");
@@ -18,7 +19,7 @@ const POLL_MS = 5000;
 let stop = null;
 
 function stamped(ok) {
-  if (stamp) stamp.textContent = (ok ? "" : "⚠ ") + new Date().toLocaleTimeString();
+  if (stamp) stamp.textContent = (ok ? "" : "⚠ ") + clockTime();
 }
 
 function updated() {

@@ -2,6 +2,7 @@
  * no stream carries) are fetched again whenever the championship's stream
  * says a mesa changed, at most once a second; without a stream, every 5 s. */
 
+import { clockTime } from "../js/clock.js";
 import { follow } from "../live/follow.js";
 
 const body = document.querySelector("tbody[data-refresh]");
@@ -20,7 +21,7 @@ async function refresh() {
   if (fetching) { again = true; return; }
   fetching = fetch(body.dataset.refresh, { credentials: "same-origin" })
     .then((r) => { if (!r.ok) throw new Error(r.status); return r.text(); })
-    .then((html) => { body.innerHTML = html; showFlags(); if (stamp) stamp.textContent = new Date().toLocaleTimeString(); })
+    .then((html) => { body.innerHTML = html; showFlags(); if (stamp) stamp.textContent = clockTime(); })
     .catch(() => { if (stamp) stamp.textContent = "⚠"; });
   await fetching;
   await new Promise((resolve) => setTimeout(resolve, 1000));

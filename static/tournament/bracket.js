@@ -5,6 +5,7 @@
  * voided) or a new draw fetches the whole bracket again. Without a stream
  * the page fetches it every 10 s. */
 
+import { clockTime } from "../js/clock.js";
 import { follow } from "../live/follow.js";
 
 const root = document.getElementById("bracket");
@@ -19,7 +20,7 @@ function draw() {
 }
 
 function stamped(ok) {
-  if (stamp) stamp.textContent = (ok ? "" : "⚠ ") + new Date().toLocaleTimeString();
+  if (stamp) stamp.textContent = (ok ? "" : "⚠ ") + clockTime();
 }
 
 async function refresh() {

@@ -4,6 +4,7 @@
  * own so that a result does not bring every phone at once. Without a
  * stream they are fetched every 15 s. */
 
+import { clockTime } from "../js/clock.js";
 import { follow } from "../live/follow.js";
 
 const part = document.getElementById("standings");
@@ -15,14 +16,14 @@ async function refresh() {
     const response = await fetch(part.dataset.refresh, { credentials: "same-origin" });
     if (!response.ok) throw new Error(response.status);
     part.innerHTML = await response.text();
-    stamp.textContent = new Date().toLocaleTimeString();
+    stamp.textContent = clockTime();
   } catch (error) {
-    stamp.textContent = "⚠ " + new Date().toLocaleTimeString();
+    stamp.textContent = "⚠ " + clockTime();
   }
 }
 
 // The time shown is when this screen received the tables (the page's bytes are the same for everyone).
-stamp.textContent = new Date().toLocaleTimeString();
+stamp.textContent = clockTime();
 
 function soon() {
   setTimeout(refresh, Math.random() * 2000);

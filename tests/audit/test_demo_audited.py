@@ -45,7 +45,7 @@ ACTS = [
     merging.merge,
     merging.split,
     merging.undo,
-    checkin.check_in,
+    checkin.set_arrival,
     checkin.mark_all_present,
     draws.draw_bracket,
     draws.draw_knockout,
@@ -58,7 +58,7 @@ ACTS = [
     results.record_walkover,
     results.correct_result,
     sedes.create_sede,
-    sedes.mark_available,
+    accounts.mark_available,
     accounts.open_account,
     accounts.set_password,
     accounts.set_juez_active,
@@ -91,9 +91,9 @@ def test_the_demo_leaves_an_entry_for_each_of_its_acts():
     organiser, comite = (get_user_model().objects.get(username=name) for name in ("organizador", "comite"))
     mine = {"championship_id": championship.pk}
 
-    # The sede and the jueces of the day, by the Comité.
+    # The sede by the Comité; the jueces, available on the day the organiser made them.
     assert entries(Sede, action=AuditEntry.Action.CREATE, actor=comite).count() == 1
-    assert AuditEntry.objects.filter(act="juez_available", actor=comite).count() == 16
+    assert AuditEntry.objects.filter(act="juez_available", actor=organiser).count() == 16
     # The championship, its pairs, their check-in and the draw, by the organiser.
     assert entries(Championship, action=AuditEntry.Action.CREATE, actor=organiser, **mine).exists()
     [imported] = AuditEntry.objects.filter(act="pairs_imported", actor=organiser, **mine)
@@ -150,7 +150,6 @@ def test_no_act_of_the_demo_escapes_the_trail(monkeypatch):
 
     called = {act.__name__ for act, *_rest in calls}
     assert called == {
-        "mark_available",
         "create_sede",
         "save_championship",
         "save",

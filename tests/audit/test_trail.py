@@ -44,12 +44,12 @@ def changes_of(instance):
 
 def test_a_check_in_records_who_when_where_and_what(org, championship, mesa, people):
     pair = mesa.pair_a
-    response = org.post(reverse("tournament:pair_check_in", args=[championship.pk, pair.pk]), {"present": "1"})
+    response = org.post(reverse("tournament:pair_check_in", args=[championship.pk, pair.pk]), {"arrival": "present"})
     assert response.status_code == 302
     entry = entries_for(pair).last()
     assert entry.actor == people["staff"] and entry.actor_name == "organizador"
     assert entry.remote_addr == ADDRESS and entry.timestamp is not None
-    assert entry.changes == {"checked_in": ["False", "True"]}
+    assert entry.changes == {"arrival": ["expected", "present"]}
     assert (entry.championship_id, entry.mesa_id) == (championship.pk, None)
 
 
@@ -57,16 +57,16 @@ def test_a_repeated_check_in_stays_present_and_is_one_act(org, championship, mes
     pair = mesa.pair_a
     url = reverse("tournament:pair_check_in", args=[championship.pk, pair.pk])
     for _ in range(2):  # the double tap, or the retry of a lost answer
-        assert org.post(url, {"present": "1"}).status_code == 302
+        assert org.post(url, {"arrival": "present"}).status_code == 302
     pair.refresh_from_db()
-    assert pair.checked_in and changes_of(pair).count() == 1
-    assert org.post(url, {"present": "0"}).status_code == 302  # absent is its own intent
+    assert pair.arrival == "present" and changes_of(pair).count() == 1
+    assert org.post(url, {"arrival": "withdrawn"}).status_code == 302  # withdrawn is its own intent
     pair.refresh_from_db()
-    assert not pair.checked_in and changes_of(pair).count() == 2
-    for bad in ({}, {"present": "yes"}):
+    assert pair.arrival == "withdrawn" and changes_of(pair).count() == 2
+    for bad in ({}, {"arrival": "yes"}, {"present": "1"}):
         assert org.post(url, bad).status_code == 400
     pair.refresh_from_db()
-    assert not pair.checked_in and changes_of(pair).count() == 2
+    assert pair.arrival == "withdrawn" and changes_of(pair).count() == 2
 
 
 def test_a_table_and_juez_assignment_is_recorded_on_the_mesa(org, championship, mesa, people):
@@ -167,16 +167,16 @@ def test_an_act_that_fails_after_its_write_leaves_neither_change_nor_entry(champ
 
     monkeypatch.setattr("tournament.pairs.views.redirect", broken)  # the page fails after the save
     pair = mesa.pair_a
-    response = client.post(reverse("tournament:pair_check_in", args=[championship.pk, pair.pk]), {"present": "1"})
+    response = client.post(reverse("tournament:pair_check_in", args=[championship.pk, pair.pk]), {"arrival": "present"})
     pair.refresh_from_db()
-    assert not pair.checked_in and not changes_of(pair).exists()
+    assert pair.arrival == "expected" and not changes_of(pair).exists()
 
     with pytest.raises(RuntimeError), transaction.atomic(), acting(people["staff"]):
         Pair.objects.filter(pk=pair.pk).first().save()
-        pair.checked_in = True
+        pair.arrival = "present"
         pair.save()
         broken()
-    assert not Pair.objects.get(pk=pair.pk).checked_in and not changes_of(pair).exists()
+    assert Pair.objects.get(pk=pair.pk).arrival == "expected" and not changes_of(pair).exists()
 
 
 def test_claims_stay_in_the_claim_log_and_leave_the_trail_alone(mesa, people):

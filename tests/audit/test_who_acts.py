@@ -31,7 +31,7 @@ def test_a_pair_that_checks_itself_in_is_named_as_acting_through_its_private_lin
     championship.save()
     pair = mesa.pair_a
     Client(HTTP_ACCEPT_LANGUAGE="en").post(reverse("public:pair_here", args=[pair.token]), REMOTE_ADDR="10.0.0.9")
-    entry = AuditEntry.objects.get_for_object(pair).get(action=AuditEntry.Action.UPDATE, changes__has_key="checked_in")
+    entry = AuditEntry.objects.get_for_object(pair).get(action=AuditEntry.Action.UPDATE, changes__has_key="arrival")
     assert entry.actor is None and entry.remote_addr == "10.0.0.9"
     assert entry.actor_name == f"Pair {pair.name} (private link)"
     assert f"Pair {pair.name} (private link)" in who_on_the_trail(people, championship)

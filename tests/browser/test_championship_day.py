@@ -83,7 +83,7 @@ def organise(page, live_server):
     page.click("button[name=confirm]")
     expect(page.locator("#pairs tbody tr")).to_have_count(15)
     page.click("text=Marcar todas presentes")
-    expect(page.locator("#attendance")).to_have_text("Presentes: 15 · ausentes: 0.")
+    expect(page.locator("#attendance")).to_have_text("Presentes: 15 · esperadas: 0 · retiradas: 0.")
 
     page.click("a.nav-link:has-text('Resumen')")
     page.fill("input[name=seed]", "23")

@@ -295,7 +295,7 @@ PAIR = [
     "name",
     "club",
     "seed",
-    "checked_in",
+    "arrival",
     "player1_name",
     "player1_id",
     "player1_phone",

@@ -42,14 +42,14 @@ def good_values(p, other):
         "bracket_format": "single",
         "appeal_window_minutes": "60",
         "name": "Otro nombre",
-        "checked_in": "on",
+        "arrival": "present",
         "seed": "9",
     }
 
 
 FIELDS = {
     "championship": ["name", "bracket_format", "appeal_window_minutes", "third_place", "tables", "director"],
-    "pair": ["championship", "name", "seed", "checked_in", "club"],
+    "pair": ["championship", "name", "seed", "arrival", "club"],
     "player": ["pair", "full_name", "number", "is_representative"],
     "mesa": ["championship", "status", "winner", "pair_a", "pair_b", "chicas_a", "chicas_b", "zapateria", "round"],
 }

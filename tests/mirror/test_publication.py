@@ -16,7 +16,7 @@ PUBLISHED = {
         "draw_seed", "draw_order", "champion_id", "appeal_window_minutes", "self_check_in", "auto_seating",
         "start_mode", "created_at",
     },
-    "tournament.Pair": {"id", "championship_id", "name", "club", "seed", "checked_in", "name_key", "link_version"},
+    "tournament.Pair": {"id", "championship_id", "name", "club", "seed", "arrival", "name_key", "link_version"},
     "tournament.Player": {"id", "pair_id", "number", "full_name", "is_representative", "person_id"},
     "tournament.Person": {"id", "full_name", "club", "name_key", "club_key", "merged_into_id", "created_at"},
     "tournament.Rating": {"person_id", "mu", "sigma", "strength", "mesas", "last_at", "last_mesa"},

@@ -31,10 +31,12 @@ def championship(tables=8, **fields):
 
 
 def pairs(champ, count, present=True):
-    """``count`` pairs of two players; ``present``: checked in, as the draw needs them."""
+    """``count`` pairs of two players; ``present``: checked in, as the draw needs them (else expected)."""
     made = []
     for n in range(1, count + 1):
-        pair = Pair.objects.create(championship=champ, name=f"Pareja {n:04d}", club="Riobamba", checked_in=present)
+        pair = Pair.objects.create(
+            championship=champ, name=f"Pareja {n:04d}", club="Riobamba", arrival="present" if present else "expected"
+        )
         Player.objects.create(pair=pair, number=1, full_name=f"Jugador {n}A", is_representative=True)
         Player.objects.create(pair=pair, number=2, full_name=f"Jugador {n}B")
         made.append(pair)
@@ -62,7 +64,7 @@ def jueces(count):
     for n in range(1, count + 1):
         user = User.objects.create_user(f"juez{n}", password="cuarenta")
         user.groups.add(group_)
-        sedes.mark_available(user, True, by=None)
+        accounts.mark_available(user, True, by=None)
         made.append(user)
     return made
 

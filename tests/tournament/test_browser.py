@@ -91,7 +91,7 @@ def test_an_organiser_runs_a_double_elimination_championship(live_server, page):
     page.click("button[name=confirm]")
     expect(page.locator("#pairs tbody tr")).to_have_count(16)
     page.click("text=Marcar todas presentes")  # check-in: the draw takes the pairs present
-    expect(page.locator("#attendance")).to_have_text("Presentes: 16 · ausentes: 0.")
+    expect(page.locator("#attendance")).to_have_text("Presentes: 16 · esperadas: 0 · retiradas: 0.")
     shot(page, "4-pairs")
 
     page.click("a.nav-link:has-text('Resumen')")
@@ -173,7 +173,7 @@ def test_an_organiser_adds_a_juez_who_then_signs_in(live_server, page, browser):
     page.fill("input[name=password1]", "sota-caballo-rey")
     page.fill("input[name=password2]", "sota-caballo-rey")
     add.click()
-    assert "Rosa Guamán ya puede entrar como rguaman." in page.locator(".alert").inner_text()
+    assert "Rosa Guamán ya puede entrar como rguaman, y está disponible hoy." in page.locator(".alert").inner_text()
     assert "rguaman" in page.locator("#jueces").inner_text()
     shot(page, "11-jueces")
     page.set_viewport_size({"width": 390, "height": 844})
@@ -230,23 +230,25 @@ def test_two_championships_side_by_side_never_share_a_busy_juez_or_table(live_se
     assert not {m.table_number for m in given} & {1, 2}
 
 
-def test_the_draw_leaves_out_the_absent_pairs_after_the_organiser_sees_them(live_server, page):
+def test_the_draw_leaves_out_the_expected_pairs_after_the_organiser_sees_them(live_server, page):
     organiser("organizador")
     champ = make_championship(name="Copa Chimborazo")
     present = pairs(champ, 6, present=False)
     sign_in(page, live_server, "organizador", f"/campeonatos/{champ.pk}/parejas/")
-    expect(page.locator("#attendance")).to_have_text("Presentes: 0 · ausentes: 6.")
+    expect(page.locator("#attendance")).to_have_text("Presentes: 0 · esperadas: 6 · retiradas: 0.")
     page.click("text=Marcar todas presentes")
-    expect(page.locator("#attendance")).to_have_text("Presentes: 6 · ausentes: 0.")
+    expect(page.locator("#attendance")).to_have_text("Presentes: 6 · esperadas: 0 · retiradas: 0.")
     absent = present[-1]
-    page.locator("#pairs tr", has_text=absent.name).get_by_role("button", name="Marcar ausente").click()
-    expect(page.locator("#attendance")).to_have_text("Presentes: 5 · ausentes: 1.")
+    page.locator("#pairs tr", has_text=absent.name).get_by_role("button", name="Aún no llega").click()
+    expect(page.locator("#attendance")).to_have_text("Presentes: 5 · esperadas: 1 · retiradas: 0.")
 
     page.click("a.nav-link:has-text('Resumen')")
     page.click("text=Sortear las llaves")
-    expect(page.locator("#absent")).to_have_text(absent.name)
+    expect(page.locator("#expected tbody tr")).to_have_count(1)
+    expect(page.locator("#expected")).to_contain_text(absent.name)
+    expect(page.locator("a.nav-link.active")).to_have_text("Sorteo")
     shot(page, "draw-confirm")
-    page.click("text=Sortear con las 5 parejas presentes")
+    page.click("#draw-without")
     expect(page.locator(".alert-success")).to_contain_text("Llaves sorteadas")
     drawn = {p for m in champ.mesas.all() for p in (m.pair_a_id, m.pair_b_id) if p}
     assert drawn == {p.pk for p in present[:-1]}

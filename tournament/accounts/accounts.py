@@ -17,16 +17,23 @@ juez account
     A juez who is neither staff nor an administrator: the accounts an
     organiser may manage, so that no organiser sets another organiser's
     password.
+available today
+    The jueces are one pool of the Comité; an organiser marks who came
+    today (today in the championship's time zone), and assignment gives
+    tables only to them. A new juez is available on the day it is made
+    (it is made to referee), by the form and the import alike.
 """
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from audit.context import acting
+from audit.context import acting, record
 from tournament.errors import ActionRefused
-from tournament.models import Mesa
+from tournament.locking import locked
+from tournament.models import JuezDay, Mesa
 from tournament.naming import mesa_label, person_name
 
 JUECES_GROUP = "Jueces"
@@ -87,9 +94,51 @@ def give_role(user, role):
 
 
 def make_juez(user):
-    """Put ``user`` in the jueces' pool."""
+    """Put ``user`` in the jueces' pool, available today (see the terms; audited under the caller's actor)."""
     group, _created = Group.objects.get_or_create(name=JUECES_GROUP)
     user.groups.add(group)
+    _available(user, timezone.localdate())
+
+
+def available_today(day=None):
+    """The ids of the jueces marked available on ``day`` (today, in the championship's time zone)."""
+    return set(JuezDay.objects.filter(day=day or timezone.localdate()).values_list("juez_id", flat=True))
+
+
+def _available(juez, day):
+    _mark, made = JuezDay.objects.get_or_create(juez=juez, day=day)
+    if made:
+        record(juez, "juez_available", {"available": ["", day.isoformat()]})
+
+
+def mark_available(juez, available, *, by, day=None, address=None):
+    """Mark ``juez`` available (``True``) or not on ``day`` (today); whether anything changed (audited when it does).
+
+    A stated intent, never a toggle: a second tap changes nothing.
+    """
+    day = day or timezone.localdate()
+    with transaction.atomic(), acting(by, address):
+        list(locked(type(juez)._default_manager.filter(pk=juez.pk)).values_list("pk", flat=True))
+        marks = JuezDay.objects.filter(juez=juez, day=day)
+        if marks.exists() == available:
+            return False
+        if available:
+            _available(juez, day)
+        else:
+            marks.delete()
+            record(juez, "juez_unavailable", {"available": ["", day.isoformat()]})
+        return True
+
+
+def mark_all_available(*, by, address=None):
+    """Mark every active juez not yet available today available, in one act; return them (each audited)."""
+    day = timezone.localdate()
+    with transaction.atomic(), acting(by, address):
+        list(locked(jueces()).values_list("pk", flat=True))
+        marked = list(jueces().exclude(pk__in=available_today(day)))
+        for juez in marked:
+            _available(juez, day)
+        return marked
 
 
 def open_account(form, *, by, address=None):

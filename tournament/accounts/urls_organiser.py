@@ -7,4 +7,8 @@ urlpatterns = [
     path("<int:pk>/clave/", views.juez_password, name="password"),
     path("<int:pk>/activo/", views.juez_active, name="active"),
     path("<int:pk>/desbloquear/", views.juez_unlock, name="unlock"),
+    path("<int:pk>/disponible/", views.juez_available, name="available"),
+    path("todos-disponibles/", views.jueces_all_available, name="all_available"),
+    path("importar/", views.jueces_import, name="import"),
+    path("plantilla/", views.jueces_template, name="template"),
 ]

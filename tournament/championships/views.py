@@ -29,7 +29,8 @@ def championship_edit(request, pk=None):
 
 
 def _rounds(championship):
-    """Each (bracket, round) with how many mesas wait with both pairs known."""
+    """Each (bracket, round) with how many mesas wait with both pairs known, to be started by the desk where the
+    championship's start mode needs the desk (else the juez starts each mesa, and the desk is offered nothing)."""
     rows = (
         championship.mesas.values("bracket", "round")
         .annotate(
@@ -41,7 +42,8 @@ def _rounds(championship):
     )
     labels = dict(Mesa.Bracket.choices)
     ordered = sorted(rows, key=lambda row: (seating.BRACKET_ORDER.index(row["bracket"]), row["round"]))
-    return [{**row, "label": labels[row["bracket"]]} for row in ordered]
+    by_desk = championship.start_mode == Championship.Start.DESK
+    return [{**row, "label": labels[row["bracket"]], "startable": by_desk and row["startable"]} for row in ordered]
 
 
 @organiser_required
@@ -55,7 +57,7 @@ def championship_detail(request, pk):
             "ruleset": championship.ruleset.describe(get_language() or "es"),
             "rules_frozen_by": championship.started_mesa(),
             "pair_count": championship.pairs.count(),
-            "checked_in": championship.pairs.filter(checked_in=True).count(),
+            "attendance": draws.attendance(championship),
             "rounds": _rounds(championship),
             "draw_form": DrawForm(),
             "drawn": championship.mesas.exists(),

@@ -3,9 +3,11 @@
 Terms
 -----
 present
-    A pair checked in at the venue. The draw takes the present pairs only;
-    the organiser confirms the absent ones first (the draw page lists them).
-    A pair absent from a later mesa loses it by walkover.
+    A pair checked in at the venue (``tournament.pairs.checkin``). The draw
+    takes the present pairs only; the draw page lists the pairs still
+    expected, and the organiser waits for them or draws without them (the
+    withdrawn are not asked about). A pair absent from a later mesa loses it
+    by walkover.
 draw
     Turning the present pairs into the bracket's mesas, in one
     transaction, with the bracket engine (``tournament.bracket.draw``). The
@@ -36,7 +38,7 @@ import hashlib
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Count, F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -51,9 +53,16 @@ from tournament.seating import seating
 from tournament.seating.seating import bracket_order
 
 
-def absent_pairs(championship):
-    """The registered pairs not checked in: the draw leaves them out."""
-    return championship.pairs.filter(checked_in=False).order_by(F("seed").asc(nulls_last=True), "name")
+def attendance(championship):
+    """How many of the championship's pairs are in each state of arrival: ``{"expected": n, "present": n,
+    "withdrawn": n}``."""
+    counts = championship.pairs.values("arrival").annotate(n=Count("id")).order_by()
+    return dict.fromkeys(Pair.Arrival.values, 0) | {row["arrival"]: row["n"] for row in counts}
+
+
+def expected_pairs(championship):
+    """The registered pairs still expected (neither present nor withdrawn): a draw now leaves them out."""
+    return championship.pairs.filter(arrival=Pair.Arrival.EXPECTED).order_by(F("seed").asc(nulls_last=True), "name")
 
 
 def draw_bracket(championship, seed=None, *, by, address=None):
@@ -67,7 +76,7 @@ def draw_bracket(championship, seed=None, *, by, address=None):
     """
     with transaction.atomic(), acting(by, address):
         reload_locked(championship)
-        pairs = list(championship.pairs.filter(checked_in=True).order_by("seed", "name"))
+        pairs = list(championship.pairs.filter(arrival=Pair.Arrival.PRESENT).order_by("seed", "name"))
         if championship.mesas.exists():
             raise ActionRefused(_("The bracket is already drawn."))
         if len(pairs) < 2:
@@ -281,7 +290,7 @@ def _changes(mesas, specs, names):
 
 def correct_draw(championship, action, pair, other=None, place=None, *, seen=None, by, address=None):
     """Correct the draw before play (see *correction* above): planned again under the championship's
-    lock, the mesas written, the added pair marked present and the withdrawn one absent, audited.
+    lock, the mesas written, the added pair marked present and the withdrawn one withdrawn, audited.
     ``seen``: the :attr:`Correction.seen` of the preview confirmed; refused when the draw has changed
     since (a second tap on a swap would swap back). Returns the :class:`Correction`."""
     with transaction.atomic(), acting(by, address):
@@ -294,7 +303,8 @@ def correct_draw(championship, action, pair, other=None, place=None, *, seen=Non
         championship.draw_order = correction.order
         championship.save(update_fields=["draw_order"])
         if action in (ADD, WITHDRAW):
-            Pair.objects.filter(pk=pair.pk).update(checked_in=action == ADD)
+            arrival = Pair.Arrival.PRESENT if action == ADD else Pair.Arrival.WITHDRAWN
+            Pair.objects.filter(pk=pair.pk).update(arrival=arrival)
         record(
             championship,
             "draw_corrected",

@@ -15,26 +15,42 @@ from . import draws
 from .forms import DrawCorrectionForm, DrawForm
 
 
+def _draw_page(request, championship, form):
+    """The draw's page: the pairs still expected, each with its check-in in place, and the choice to wait for them
+    or to draw without them."""
+    drawn = championship.mesas.exists()
+    pairs = [] if drawn else list(draws.expected_pairs(championship).prefetch_related("players"))
+    return render(
+        request,
+        "tournament/draw_confirm.html",
+        {
+            "championship": championship,
+            "form": form,
+            "expected": pairs,
+            "attendance": draws.attendance(championship),
+            "drawn": drawn,
+            "next_page": "draw",
+        },
+    )
+
+
 @organiser_required
-@require_POST
 def draw(request, pk):
+    """GET: the draw's page. POST: the draw; while pairs are expected, only once the organiser chose, on the
+    draw's page, to draw without them (``confirm``)."""
     championship = get_object_or_404(Championship, pk=pk)
+    if request.method != "POST":
+        return _draw_page(request, championship, DrawForm())
     form = DrawForm(request.POST)
-    absent = list(draws.absent_pairs(championship))
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
-    elif absent and not request.POST.get("confirm") and not championship.mesas.exists():
-        # The organiser sees who is left out before the draw is made.
-        return render(
-            request,
-            "tournament/draw_confirm.html",
-            {
-                "championship": championship,
-                "absent": absent,
-                "seed": form.cleaned_data["seed"],
-                "present": championship.pairs.filter(checked_in=True).count(),
-            },
-        )
+    elif (
+        draws.expected_pairs(championship).exists()
+        and not request.POST.get("confirm")
+        and not championship.mesas.exists()
+    ):
+        # The organiser sees who is still expected before the draw is made.
+        return _draw_page(request, championship, form)
     elif (
         run(
             request,

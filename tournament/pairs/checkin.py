@@ -1,33 +1,57 @@
-"""Check-in: marking a pair present or absent at the venue, as an explicit intent.
+"""Check-in: where each pair is on the day, as an explicit intent.
+
+Terms
+-----
+arrival
+    A registered pair is *expected* (on its way, or not heard of yet) until
+    the desk marks it *present* (it came) or *withdrawn* (it is not coming,
+    or left). The draw takes the present pairs; at the draw the desk sees
+    the pairs still expected and chooses to wait for them or to draw without
+    them (``tournament.draws``).
 
 The intent is stated, never toggled: a second tap on "present" (a double
 submit, a retry, a stale page) leaves the pair present and writes no second act.
-While the organiser keeps it open (``Championship.self_check_in``), a pair
-marks itself present from its own page; never absent (only the desk does).
+While the organiser keeps it open (``Championship.self_check_in``), an expected
+pair marks itself present from its own page while it can still play: before
+the draw (the draw will take it), or once drawn if the bracket holds it. A
+pair the drawn bracket left out cannot (only the desk adds it to the draw,
+until play starts), and a pair never marks itself withdrawn.
 """
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from audit.context import acting, because, record
 from tournament.locking import locked
-from tournament.models import Pair
+from tournament.models import Mesa, Pair
+
+Arrival = Pair.Arrival
 
 
-def check_in(pair, present, *, by, address=None):
-    """Mark ``pair`` present (``True``) or absent; return whether anything changed (audited when it does)."""
+def set_arrival(pair, arrival, *, by, address=None):
+    """Mark ``pair`` expected, present or withdrawn (:class:`Pair.Arrival`); return whether anything changed
+    (audited when it does)."""
+    arrival = Arrival(arrival)
     with transaction.atomic(), acting(by, address):
         held = locked(Pair.objects.filter(pk=pair.pk)).get()
-        if held.checked_in == present:
+        if held.arrival == arrival:
             return False
-        held.checked_in = present
-        held.save(update_fields=["checked_in"])
+        held.arrival = arrival
+        held.save(update_fields=["arrival"])
         return True
 
 
+def in_bracket(pair):
+    """Whether the bracket holds ``pair``: a mesa of it names the pair."""
+    return Mesa.objects.filter(Q(pair_a=pair) | Q(pair_b=pair)).exists()
+
+
 def may_check_in_itself(pair):
-    """Whether ``pair``'s own page offers to mark it present now."""
-    return pair.championship.self_check_in and not pair.checked_in
+    """Whether ``pair``'s own page offers to mark it present now (see the module's docstring)."""
+    if not pair.championship.self_check_in or pair.arrival != Arrival.EXPECTED:
+        return False
+    return not pair.championship.mesas.exists() or in_bracket(pair)
 
 
 def check_in_itself(pair, *, by, address=None):
@@ -40,16 +64,16 @@ def check_in_itself(pair, *, by, address=None):
             return False
         actor = by or _("Pair %(name)s (private link)") % {"name": held.name}
         with because(_("The pair checked itself in from its own page.")):
-            return check_in(held, True, by=actor, address=address)
+            return set_arrival(held, Arrival.PRESENT, by=actor, address=address)
 
 
 def mark_all_present(championship, *, by, address=None):
-    """Mark every absent pair of ``championship`` present in one act; return their names (audited
-    once, naming them: a bulk update sends no signal)."""
+    """Mark every expected pair of ``championship`` present in one act (the withdrawn stay withdrawn); return
+    their names (audited once, naming them: a bulk update sends no signal)."""
     with transaction.atomic(), acting(by, address):
-        absent = locked(championship.pairs.filter(checked_in=False))
-        marked = list(absent.order_by("name").values_list("name", flat=True))
+        expected = championship.pairs.filter(arrival=Arrival.EXPECTED)
+        marked = list(locked(expected).order_by("name").values_list("name", flat=True))
         if marked:
-            championship.pairs.filter(checked_in=False).update(checked_in=True)
+            expected.update(arrival=Arrival.PRESENT)
             record(championship, "all_checked_in", {"present": ["", ", ".join(marked)]})
         return marked

@@ -1,4 +1,4 @@
-"""The pair form and the import's form."""
+"""The pair form."""
 
 from crispy_forms.helper import FormHelper
 from django import forms
@@ -9,7 +9,6 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models import Pair, Player
 from tournament.validators import TextField, clean
 
-from .pairs_csv import MAX_CSV_BYTES
 from .registration import Register
 
 # The pair form's field that shows each of the register's refusals (None: the form's own).
@@ -35,7 +34,8 @@ class PairForm(forms.ModelForm):
 
     class Meta:
         model = Pair
-        fields = ["name", "club", "seed", "checked_in"]
+        fields = ["name", "club", "seed", "arrival"]
+        widgets = {"arrival": forms.RadioSelect}
 
     def __init__(self, *args, championship, **kwargs):
         super().__init__(*args, **kwargs)
@@ -53,6 +53,8 @@ class PairForm(forms.ModelForm):
                 )
                 if player.is_representative:
                     self.initial["representative"] = n
+        # A form sent without it (an older page, a script) leaves the pair where it was: a new one expected.
+        self.fields["arrival"].required = False
         if championship.players_per_pair == 1:
             for name in ("player2_name", "player2_id", "player2_phone", "representative"):
                 del self.fields[name]
@@ -60,6 +62,9 @@ class PairForm(forms.ModelForm):
             self.fields["player2_name"].required = True
         self.helper = FormHelper()
         self.helper.form_tag = False
+
+    def clean_arrival(self):
+        return self.cleaned_data.get("arrival") or self.instance.arrival
 
     def clean_name(self):
         # Kept as the check leaves it (NFKC, one space); compared by the register's rule.
@@ -96,15 +101,3 @@ class PairForm(forms.ModelForm):
                 },
             )
         return pair
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(label=_("CSV file"), required=False)
-    # The previewed text, sent back on confirmation and checked again.
-    text = forms.CharField(widget=forms.HiddenInput, required=False, max_length=MAX_CSV_BYTES)
-
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload and upload.size > MAX_CSV_BYTES:
-            raise forms.ValidationError(_("The file is too large: at most %(n)d kB.") % {"n": MAX_CSV_BYTES // 1024})
-        return upload

@@ -19,18 +19,10 @@ known columns, :data:`MAX_CSV_BYTES` in all. Each is checked before the rows
 are, and the work is linear in the file's size: a file of the largest size
 is refused in one pass, never row by row.
 
-Encoding: UTF-8 (with or without BOM) first; a file that is not UTF-8 is read
-as Windows-1252 (Excel's "CSV" on Windows, a superset of Latin-1), and the
-preview says so, so that the organiser checks the accents. A file that is
-neither (binary, UTF-16) is refused as a whole.
-
-Export: the same columns, in one of two styles (:data:`STYLES`): ``excel``
-(the default) for Excel as Ecuador sets it up, UTF-8 with a BOM (without
-one Excel reads "Guamán" as "GuamÃ¡n"), ``;`` between cells (Excel in es-EC
-takes ``,`` as the decimal mark and puts a whole row in one column) and
-CRLF line ends; ``plain``, UTF-8 with ``,``, for other programs. The
-import reads both back. A cell a spreadsheet would run as a formula is
-written guarded, and read back as it was (``csv_formulas``).
+Encoding, separators and the two styles of export (``excel``, ``plain``) are
+every import's (``tournament.csv_files``): the export has the same columns,
+the import reads both styles back, and a cell a spreadsheet would run as a
+formula is written guarded and read back as it was.
 
 Every cell is clean text of its kind (``refereeing.engine.text``: a name
 at most 120 characters, no control characters) and fits its column.
@@ -52,9 +44,7 @@ accents and spaces aside); empty is player 1. The template to fill in is the
 header row in either style (:func:`template`).
 """
 
-import csv
-import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -62,13 +52,13 @@ from django.utils.translation import gettext as _
 from audit.context import acting, record
 from refereeing.engine.lookalikes import key as name_key
 from refereeing.engine.text import TextError, check_text, printable
-from tournament.csv_text import FileRefused, ImportRefused, decode, table  # noqa: F401  # the view catches ImportRefused here
+from tournament import csv_files
+from tournament.csv_files import Preview
 from tournament.language import speak
 from tournament.locking import locked
 from tournament.models import Championship, Pair, Player
 from tournament.ratings import identity
 
-from .csv_formulas import neutralised, restored
 from .registration import Register
 
 COLUMNS = (
@@ -87,8 +77,6 @@ REQUIRED = ("pareja", "jugador_1", "jugador_2")
 # A file of a thousand pairs is about 150 kB; of MAX_PAIRS with every cell full, under 450 kB.
 MAX_CSV_BYTES = 1024 * 1024
 MAX_PAIRS = 512
-# How much of a header cell or a bad value a message quotes.
-QUOTED = 40
 LIMITS = {
     "pareja": Pair._meta.get_field("name").max_length,
     "club": Pair._meta.get_field("club").max_length,
@@ -114,56 +102,26 @@ class PairRow:
     name_key: str = ""
 
 
-@dataclass
-class Preview:
-    rows: list = field(default_factory=list)
-    errors: list = field(default_factory=list)  # (line, message)
-    text: str = ""
-    notice: str = ""
-
-    @property
-    def ok(self):
-        return bool(self.rows) and not self.errors
-
-
 def read(championship, data: bytes) -> Preview:
     """Check a CSV file of pairs for ``championship``; see the module docstring."""
-    text, notice = decode(data)
+    text, notice = csv_files.decode(data)
     return check(championship, text, notice)
 
 
 def check(championship, text, notice=""):
     preview = Preview(text=text, notice=notice)
-    too_many = _("The first line has %(n)d columns; a file of pairs has at most %(m)d: %(columns)s.")
-    try:
-        header, rows = table(text, COLUMNS, REQUIRED, too_many)
-    except FileRefused as refusal:
-        preview.errors.append((refusal.line, refusal.reason))
-        return preview
     registered = championship.pairs.count()
-    if len(rows) + registered > MAX_PAIRS:
-        preview.errors.append(
-            (
-                1,
-                _(
-                    "The file has %(n)d rows and the championship %(registered)d pairs; "
-                    "a championship has at most %(max)d pairs."
-                )
-                % {"n": len(rows), "registered": registered, "max": MAX_PAIRS},
-            )
-        )
-        return preview
 
+    def too_many(rows):
+        return _(
+            "The file has %(n)d rows and the championship %(registered)d pairs; a championship has at most %(max)d pairs."
+        ) % {"n": rows, "registered": registered, "max": MAX_PAIRS}
+
+    found = csv_files.records(preview, COLUMNS, REQUIRED, MAX_PAIRS - registered, too_many)
+    if found is None:
+        return preview
     register = Register(championship)
-    for line, cells in enumerate(rows, start=2):
-        if not any(cell.strip() for cell in cells):
-            preview.errors.append((line, _("empty row")))
-            continue
-        if len(cells) != len(header):
-            preview.errors.append((line, _("%(n)d cells; the header has %(m)d") % {"n": len(cells), "m": len(header)}))
-            continue
-        values = {c: "" for c in COLUMNS}
-        values.update({key: restored(cell.strip()) for key, cell in zip(header, cells)})
+    for line, values in found:
         row = PairRow(line=line, values=values)
         reasons = _row_reasons(championship, row)
         if values["pareja"]:
@@ -175,7 +133,7 @@ def check(championship, text, notice=""):
             preview.errors.append((line, "; ".join(reasons)))
         else:
             preview.rows.append(row)
-    if not rows:
+    if not found and not preview.errors:
         preview.errors.append((1, _("The file has no pairs.")))
     return preview
 
@@ -205,14 +163,14 @@ def _row_reasons(championship, row):
         if row.seed is None or not 1 <= row.seed <= MAX_PAIRS:
             reasons.append(
                 _('cabeza_de_serie must be a whole number from 1 to %(max)d, not "%(value)s"')
-                % {"max": MAX_PAIRS, "value": printable(seed, QUOTED)}
+                % {"max": MAX_PAIRS, "value": printable(seed, csv_files.QUOTED)}
             )
             row.seed = None
     representative = _representative(championship, values)
     if representative is None:
         reasons.append(
             _('representante must be 1, 2 or the name of one of the players, not "%(value)s"')
-            % {"value": printable(values["representante"], QUOTED)}
+            % {"value": printable(values["representante"], csv_files.QUOTED)}
         )
     else:
         row.representative = representative
@@ -308,31 +266,14 @@ def _each_player(championship, rows):
         yield from [row] * championship.players_per_pair
 
 
-STYLES = {
-    # style: (separator, BOM first)
-    "excel": (";", True),
-    "plain": (",", False),
-}
-
-
-def _csv(style, rows):
-    """``rows`` under the header, as a CSV file of ``style`` (:data:`STYLES`)."""
-    separator, bom = STYLES[style]
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=separator, lineterminator="\r\n" if bom else "\n")
-    writer.writerow(COLUMNS)
-    writer.writerows(rows)
-    return out.getvalue().encode("utf-8-sig" if bom else "utf-8")
-
-
 def template(style="excel") -> bytes:
     """The file to fill in: the header row alone, in ``style``."""
-    return _csv(style, [])
+    return csv_files.write(style, COLUMNS, [])
 
 
 def export(championship, style="excel") -> bytes:
     """Every pair of the championship as a CSV of ``style`` (:data:`STYLES`) the import reads back."""
-    return _csv(style, _rows(championship))
+    return csv_files.write(style, COLUMNS, _rows(championship))
 
 
 def _rows(championship):
@@ -344,4 +285,4 @@ def _rows(championship):
             row += [p.full_name, p.id_number, p.phone] if p else ["", "", ""]
         rep = pair.representative
         row += [rep.number if rep else "", pair.club, pair.seed or ""]
-        yield [neutralised(cell) for cell in row]
+        yield row

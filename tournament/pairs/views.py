@@ -3,8 +3,8 @@
 import segno
 from django.contrib import messages
 from django.db import IntegrityError
-from django.db.models import Count, F, Q
-from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.db.models import F
+from django.http import HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -17,21 +17,18 @@ from tournament.access import organiser_required
 from tournament.draws import draws
 from tournament.models import Championship, Pair
 from tournament.ratings import identity
-from tournament.screens import address
+from tournament.screens import ImportForm, address, csv_download, csv_import
 
-from . import pairs_csv, registration
-from .checkin import check_in, mark_all_present
-from .forms import ImportForm, PairForm
+from . import checkin, pairs_csv, registration
+from .forms import PairForm
 
 
 def _desk(championship):
     """What the check-in desk shows besides the pairs: attendance, and who is in the bracket once it is drawn."""
-    counts = championship.pairs.aggregate(present=Count("id", filter=Q(checked_in=True)), total=Count("id"))
     drawn = championship.mesas.exists()
     return {
         "championship": championship,
-        "present": counts["present"],
-        "absent": counts["total"] - counts["present"],
+        "attendance": draws.attendance(championship),
         "drawn": drawn,
         "drawn_ids": draws.drawn_pair_ids(championship) if drawn else set(),
         "correctable": drawn and not draws.play_started(championship),
@@ -99,7 +96,7 @@ def pair_new_link(request, pk, pair_pk):
 @require_POST
 def pairs_all_present(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
-    marked = mark_all_present(championship, by=request.user, address=address(request))
+    marked = checkin.mark_all_present(championship, by=request.user, address=address(request))
     messages.success(
         request, ngettext("%(n)d pair marked present.", "%(n)d pairs marked present.", len(marked)) % {"n": len(marked)}
     )
@@ -109,21 +106,28 @@ def pairs_all_present(request, pk):
 @organiser_required
 @require_POST
 def pair_check_in(request, pk, pair_pk):
-    """One pair present or absent. Sent by the page's script (``X-Requested-With: fetch``): the row
-    again, with an undo when it changed, and the attendance, as JSON; else back to the row on the page."""
+    """One pair expected, present or withdrawn (``arrival``). Sent by the page's script (``X-Requested-With:
+    fetch``): the row again, with an undo back to the state before when it changed, and the attendance, as JSON;
+    else back to the row on the page."""
     pair = get_object_or_404(Pair, pk=pair_pk, championship_id=pk)
-    intent = request.POST.get("present")
-    if intent not in ("1", "0"):
-        return HttpResponseBadRequest(_("Say whether the pair is present or absent."))
-    changed = check_in(pair, intent == "1", by=request.user, address=address(request))
+    intent = request.POST.get("arrival")
+    if intent not in Pair.Arrival.values:
+        return HttpResponseBadRequest(_("Say whether the pair is expected, present or withdrawn."))
+    before = pair.arrival
+    changed = checkin.set_arrival(pair, intent, by=request.user, address=address(request))
+    # The draw's page lists the expected pairs with the same rows: the plain form goes back there.
+    next_page = "draw" if request.POST.get("next") == "draw" else None
     if request.headers.get("X-Requested-With") != "fetch":
+        if next_page:
+            return redirect(reverse("tournament:draw", args=[pk]) + f"#pair-{pair.pk}")
         return redirect(reverse("tournament:pairs", args=[pk]) + f"#pair-{pair.pk}")
     desk = _desk(pair.championship)
     pair = Pair.objects.prefetch_related("players").get(pk=pair.pk)
+    row = {**desk, "pair": pair, "undo": before if changed else None, "next_page": next_page}
     return JsonResponse(
         {
-            "row": render_to_string("tournament/pair_row.html", {**desk, "pair": pair, "undo": changed}, request),
-            "attendance": render_to_string("tournament/attendance.html", desk, request).strip(),
+            "row": render_to_string("tournament/pair_row.html", row, request),
+            "parts": {"attendance": render_to_string("tournament/attendance.html", desk, request).strip()},
         }
     )
 
@@ -131,30 +135,24 @@ def pair_check_in(request, pk, pair_pk):
 @organiser_required
 def pairs_import(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
-    form = ImportForm(request.POST or None, request.FILES or None)
-    preview, imported = None, 0
-    if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
-        try:
-            if upload:
-                preview = pairs_csv.read(championship, upload.read())
-            elif form.cleaned_data["text"] and "confirm" in request.POST:
-                preview, imported = pairs_csv.save(
-                    championship,
-                    form.cleaned_data["text"],
-                    by=request.user,
-                    address=address(request),
-                    same=identity.confirmed(request.POST.getlist("same")),
-                )
-                if imported and not preview.errors:
-                    messages.success(request, _("%(n)d pairs imported.") % {"n": imported})
-                    return redirect("tournament:pairs", championship.pk)
-            elif form.cleaned_data["text"]:
-                preview = pairs_csv.check(championship, form.cleaned_data["text"])
-            else:
-                form.add_error("file", _("Choose a CSV file."))
-        except pairs_csv.ImportRefused as refusal:
-            form.add_error("file", str(refusal))
+    form = ImportForm(request.POST or None, request.FILES or None, max_bytes=pairs_csv.MAX_CSV_BYTES)
+    preview, saved = csv_import(
+        request,
+        form,
+        read=lambda data: pairs_csv.read(championship, data),
+        check=lambda text: pairs_csv.check(championship, text),
+        save=lambda text: pairs_csv.save(
+            championship,
+            text,
+            by=request.user,
+            address=address(request),
+            same=identity.confirmed(request.POST.getlist("same")),
+        ),
+    )
+    imported = saved[1] if saved else 0
+    if imported and not preview.errors:
+        messages.success(request, _("%(n)d pairs imported.") % {"n": imported})
+        return redirect("tournament:pairs", championship.pk)
     return render(
         request,
         "tournament/pairs_import.html",
@@ -176,20 +174,10 @@ def pairs_import(request, pk):
 @organiser_required
 def pairs_template(request, pk):
     """The empty file to fill in (its header row), for Excel or plain."""
-    style = request.GET.get("formato", "excel")
-    if style not in pairs_csv.STYLES:
-        return HttpResponseBadRequest(_("Unknown CSV style: choose excel or plain."))
-    response = HttpResponse(pairs_csv.template(style), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="plantilla-parejas-{style}.csv"'
-    return response
+    return csv_download(request, pairs_csv.template, "plantilla-parejas-{style}.csv")
 
 
 @organiser_required
 def pairs_export(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
-    style = request.GET.get("formato", "excel")
-    if style not in pairs_csv.STYLES:
-        return HttpResponseBadRequest(_("Unknown CSV style: choose excel or plain."))
-    response = HttpResponse(pairs_csv.export(championship, style), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="parejas-{championship.pk}.csv"'
-    return response
+    return csv_download(request, lambda style: pairs_csv.export(championship, style), f"parejas-{championship.pk}.csv")

@@ -42,7 +42,8 @@ from django.utils.translation import gettext as _
 from audit.context import acting, record
 from refereeing.engine.lookalikes import key
 from refereeing.engine.text import TextError, check_text, printable
-from tournament.csv_text import FileRefused, ImportRefused, decode, table
+from tournament import csv_files
+from tournament.csv_files import ImportRefused
 from tournament.errors import ActionRefused
 from tournament.language import speak
 from tournament.models import Mesa, Pair, Player
@@ -121,33 +122,23 @@ def read(data, players_per_pair):
     """Check the file's bytes (see the module docstring): UTF-8, else Windows-1252, as the pairs' import."""
     if len(data) > MAX_BYTES:
         raise ImportRefused(_("The file is too large: at most %(n)d kB.") % {"n": MAX_BYTES // 1024})
-    text, notice = decode(data)
+    text, notice = csv_files.decode(data)
     return check(text, players_per_pair, notice)
 
 
 def check(text, players_per_pair, notice=""):
     preview = Preview(text=text, notice=notice)
-    too_many = _("The first line has %(n)d columns; a record of results has at most %(m)d: %(columns)s.")
-    try:
-        header, rows = table(text, COLUMNS, REQUIRED, too_many)
-    except FileRefused as refusal:
-        preview.errors.append((refusal.line, refusal.reason))
+
+    def too_many(rows):
+        return _("The file has %(n)d rows; a championship's record has at most %(max)d mesas.") % {
+            "n": rows,
+            "max": MAX_MESAS,
+        }
+
+    found = csv_files.records(preview, COLUMNS, REQUIRED, MAX_MESAS, too_many)
+    if found is None:
         return preview
-    if len(rows) > MAX_MESAS:
-        preview.errors.append(
-            (
-                1,
-                _("The file has %(n)d rows; a championship's record has at most %(max)d mesas.")
-                % {"n": len(rows), "max": MAX_MESAS},
-            )
-        )
-        return preview
-    for line, cells in enumerate(rows, start=2):
-        if len(cells) != len(header):
-            preview.errors.append((line, _("%(n)d cells; the header has %(m)d") % {"n": len(cells), "m": len(header)}))
-            continue
-        values = dict.fromkeys(COLUMNS, "")
-        values.update({k: cell.strip() for k, cell in zip(header, cells)})
+    for line, values in found:
         reasons = _row(preview, line, values, players_per_pair)
         if reasons:
             preview.errors.append((line, "; ".join(reasons)))
@@ -159,7 +150,7 @@ def check(text, players_per_pair, notice=""):
                 % {"n": len(preview.pairs), "max": MAX_PAIRS},
             )
         )
-    if not rows:
+    if not found and not preview.errors:
         preview.errors.append((1, _("The file has no mesas.")))
     return preview
 

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.access import committee_required, organiser_required
-from tournament.csv_text import ImportRefused
+from tournament.csv_files import ImportRefused
 from tournament.errors import ActionRefused
 from tournament.models import Championship
 from tournament.screens import address, run

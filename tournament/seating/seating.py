@@ -12,7 +12,7 @@ commitment
     Where a juez is busy: the undecided mesa, of any championship at any
     sede, the juez has been given. The jueces are one pool of the Comité.
 free juez
-    Active, marked available today (``tournament.seating.sedes``), and busy with no
+    Active, marked available today (``tournament.accounts.accounts``), and busy with no
     mesa.
 play order
     Tables go out by round, winners' bracket before losers', then position.
@@ -68,13 +68,11 @@ from django.utils.translation import ngettext
 from audit.context import acting, because, record, recording
 from backup.auto import after_round_start
 from live import notify
-from tournament.accounts.accounts import jueces
+from tournament.accounts.accounts import available_today, jueces
 from tournament.errors import ActionRefused
 from tournament.locking import locked, reload_locked
 from tournament.models import Championship, Mesa
-from tournament.naming import mesa_place, person_name
-
-from .sedes import available_today
+from tournament.naming import by_person_name, mesa_place, person_name
 
 BRACKET_ORDER = [b for b, _label in Mesa.Bracket.choices]
 
@@ -133,6 +131,38 @@ def free_tables(championship, mesa=None):
 def commitments():
     """{juez id: the mesa that juez is busy with}, across every championship."""
     return {mesa.juez_id: mesa for mesa in holding().exclude(juez=None).order_by("pk")}
+
+
+# Where a juez of the pool is today, as the tables page says it (:func:`pool`).
+FREE, HERE, ELSEWHERE, UNAVAILABLE = "free", "here", "elsewhere", "unavailable"
+
+
+@dataclass(frozen=True)
+class PoolRow:
+    """A juez of the pool and where the juez is today, for one championship's page: refereeing one of its
+    mesas (``HERE``) or another championship's (``ELSEWHERE``; ``mesa`` says which, its table and championship),
+    else ``FREE`` when available today, ``UNAVAILABLE`` when not; ``available``: marked available today (a
+    juez refereeing may have been marked not available since: the mesa is still the juez's)."""
+
+    juez: object
+    name: str
+    state: str
+    mesa: Mesa | None
+    available: bool
+
+
+def pool(championship):
+    """Every active juez by name, each a :class:`PoolRow` for ``championship``: available is not free."""
+    busy, here = commitments(), available_today()
+    rows = []
+    for juez in by_person_name(jueces()):
+        mesa = busy.get(juez.pk)
+        if mesa is not None:
+            state = HERE if mesa.championship_id == championship.pk else ELSEWHERE
+        else:
+            state = FREE if juez.pk in here else UNAVAILABLE
+        rows.append(PoolRow(juez, person_name(juez), state, mesa, juez.pk in here))
+    return rows
 
 
 def free_jueces():

@@ -1,4 +1,4 @@
-"""Sedes and their physical tables, and the jueces available on a day.
+"""Sedes and their physical tables.
 
 Terms
 -----
@@ -11,19 +11,16 @@ physical table
     One table of a sede with its own PIN and QR code, printed once on its
     card for the whole championship: every mesa seated at it opens with
     that PIN (``refereeing.access``).
-available today
-    The jueces are one pool of the Comité; an organiser marks who came
-    today, and assignment gives tables only to them.
+
+The jueces the tables get are the pool's available today (``tournament.accounts.accounts``).
 """
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.context import acting, record
 from tournament.errors import ActionRefused
-from tournament.locking import locked
-from tournament.models import JuezDay, Sede, Table
+from tournament.models import Sede, Table
 
 MAX_TABLES = 500
 
@@ -44,27 +41,3 @@ def create_sede(name, tables, plan="", *, by):
         Table.objects.bulk_create(Table(sede=sede, number=n) for n in range(1, tables + 1))
         record(sede, "sede_created", {"tables": ["", str(tables)]})
     return sede
-
-
-def available_today(day=None):
-    """The ids of the jueces marked available on ``day`` (today, in the championship's time zone)."""
-    return set(JuezDay.objects.filter(day=day or timezone.localdate()).values_list("juez_id", flat=True))
-
-
-def mark_available(juez, available, *, by, day=None):
-    """Mark ``juez`` available (``True``) or not on ``day`` (today); whether anything changed (audited when it does).
-
-    A stated intent, never a toggle: a second tap changes nothing.
-    """
-    day = day or timezone.localdate()
-    with transaction.atomic(), acting(by):
-        list(locked(type(juez)._default_manager.filter(pk=juez.pk)).values_list("pk", flat=True))
-        marks = JuezDay.objects.filter(juez=juez, day=day)
-        if marks.exists() == available:
-            return False
-        if available:
-            JuezDay.objects.create(juez=juez, day=day)
-        else:
-            marks.delete()
-        record(juez, "juez_available" if available else "juez_unavailable", {"available": ["", day.isoformat()]})
-        return True

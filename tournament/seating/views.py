@@ -3,7 +3,10 @@ control board. The board and the tables page read two refereeing querysets (ARCH
 
 from django.contrib import messages
 from django.db.models import Count
+from django.http import HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -14,7 +17,7 @@ from tournament.access import organiser_required
 from tournament.accounts import accounts
 from tournament.errors import ActionRefused
 from tournament.models import Championship, Mesa, Sede
-from tournament.naming import by_person_name, person_name
+from tournament.naming import person_name
 from tournament.screens import address, run
 
 from . import seating, sedes
@@ -62,12 +65,6 @@ def tables(request, pk):
         ),
         key=seating.play_order,
     )
-    busy = seating.commitments()
-    here = sedes.available_today()
-    jueces = [
-        {"juez": juez, "name": person_name(juez), "busy": busy.get(juez.pk), "available": juez.pk in here}
-        for juez in by_person_name(accounts.jueces())
-    ]
     held = {m.table_number: m for m in seating.holding_tables(championship).select_related("pair_a", "pair_b")}
     tables = list(championship.sede.tables.select_related("pin_issued_by"))
     for table in tables:
@@ -79,22 +76,45 @@ def tables(request, pk):
         {
             "championship": championship,
             "mesas": mesas,
-            "jueces": jueces,
-            "available_count": sum(1 for j in jueces if j["available"]),
+            **_pool(championship),
             "tables": tables,
             "blocked_pins": PinFailure.objects.blocked_tables(tables),
         },
     )
 
 
+def _pool(championship):
+    """The jueces' pool as the tables page shows it: each juez where it is today, and how many are in each state."""
+    rows = seating.pool(championship)
+    states = (seating.FREE, seating.HERE, seating.ELSEWHERE, seating.UNAVAILABLE)
+    return {
+        "championship": championship,
+        "jueces": rows,
+        "pool_counts": {state: sum(1 for row in rows if row.state == state) for state in states},
+    }
+
+
 @organiser_required
 @require_POST
 def juez_available(request, pk, juez_pk):
-    """Mark a juez available today or not, from a championship's tables page."""
+    """Mark a juez available today or not (``available``: 1 or 0), from a championship's tables page. Sent by the
+    page's script (``X-Requested-With: fetch``): the juez's row and the pool's counts again, as JSON; else back to
+    the row on the page."""
+    championship = get_object_or_404(Championship, pk=pk)
     juez = get_object_or_404(accounts.jueces(), pk=juez_pk)
-    available = request.POST.get("available") == "1"
-    sedes.mark_available(juez, available, by=request.user)
-    return redirect("tournament:tables", pk)
+    if request.POST.get("available") not in ("0", "1"):
+        return HttpResponseBadRequest(_("available must be 0 or 1."))
+    accounts.mark_available(juez, request.POST["available"] == "1", by=request.user, address=address(request))
+    if request.headers.get("X-Requested-With") != "fetch":
+        return redirect(reverse("tournament:tables", args=[pk]) + f"#juez-{juez.pk}")
+    pool = _pool(championship)
+    [row] = [row for row in pool["jueces"] if row.juez.pk == juez.pk]
+    return JsonResponse(
+        {
+            "row": render_to_string("tournament/pool_row.html", {**pool, "row": row}, request),
+            "parts": {"pool-counts": render_to_string("tournament/pool_counts.html", pool, request).strip()},
+        }
+    )
 
 
 @organiser_required

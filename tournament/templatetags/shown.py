@@ -3,9 +3,17 @@
 A text is cut at the limit of its kind of text (``refereeing.engine.text``:
 a name 120 characters, a reason 500, a ruling 2000) and with U+FFFD for
 what cannot be printed, however the row got into the database (see
-``refereeing.planilla.labels.shown``). A date and time is shown in the current
-time zone, or as stored (UTC) when that zone's time is past the calendar's
-ends (the year 1 in Guayaquil is the year 0, which Python cannot hold).
+``refereeing.planilla.labels.shown``). A date and time is shown in the
+championship's time zone (the venue's: ``TIME_ZONE``, the current zone of
+every request), or as stored (UTC) when that zone's time is past the
+calendar's ends (the year 1 in Guayaquil is the year 0, which Python cannot
+hold).
+
+One clock: every moment a page prints goes through ``shown_moment``; the
+times a page prints by itself (when it last heard from the server) are
+``static/js/clock.js``'s, in the zone ``{% zone %}`` names on the page's
+``<html data-zone>``, labelled ``{% zone_label %}`` wherever the device's own
+zone gives another hour.
 """
 
 import datetime
@@ -13,6 +21,7 @@ import datetime
 from django import template
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from refereeing.engine.text import KINDS, printable
 
@@ -22,6 +31,20 @@ register = template.Library()
 @register.filter
 def shown(text, kind="line"):
     return printable(text, KINDS[kind].max_length)
+
+
+@register.simple_tag
+def zone():
+    """The championship's time zone by its name (``America/Guayaquil``)."""
+    return timezone.get_current_timezone_name()
+
+
+@register.simple_tag
+def zone_label():
+    """The championship's time zone as people read it: its city and its offset now ("Guayaquil time, UTC−05:00")."""
+    city = zone().rsplit("/", 1)[-1].replace("_", " ")
+    offset = timezone.localtime().strftime("%z")
+    return _("%(city)s time, UTC%(offset)s") % {"city": city, "offset": f"{offset[:3]}:{offset[3:]}".replace("-", "−")}
 
 
 @register.filter(expects_localtime=False)

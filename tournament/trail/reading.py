@@ -87,6 +87,8 @@ ACT_FIELDS = {
     "available": gettext_lazy("available on"),
     "person": gettext_lazy("person"),
     "players": gettext_lazy("players"),
+    # A field of older entries, gone from its model: a pair's check-in before it had three states (arrival).
+    "checked_in": gettext_lazy("checked in"),
 }
 
 # A stored value that says "nothing": empty, None, or the text of an empty relation.
@@ -128,7 +130,7 @@ class Reader:
         if text in NOTHING or text.endswith(".None"):
             return ""
         if field is None:
-            return text
+            return str({"True": _("yes"), "False": _("no")}.get(text, text))
         if field.choices:
             return str(dict((str(k), v) for k, v in field.flatchoices).get(text, text))
         if (field.many_to_one or field.one_to_one) and field.related_model is get_user_model():

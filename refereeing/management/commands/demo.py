@@ -176,8 +176,6 @@ class Command(BaseCommand):
             director = self._user("director", "Director del Campeonato", comite, "organiser", "director")
             jueces = [self._user(f"juez{n}", f"Juez {n}", self.organiser, "juez") for n in range(1, 17)]
             today = datetime.date.today()
-            for juez in jueces:
-                sedes.mark_available(juez, True, by=comite)
             sede = Sede.objects.filter(name=SEDE).first() or sedes.create_sede(SEDE, 16, by=comite)
             pairs = self._pairs_file(rng)
             self._last_year(pairs, sede, director, today)

@@ -39,7 +39,7 @@ def test_only_organisers_reach_the_jueces_page(client, django_user_model):
 
 def test_an_added_juez_can_sign_in_and_be_given_a_table(org_client):
     response = org_client.post(reverse("jueces:list"), NEW_JUEZ, follow=True)
-    assert "Rosa Guamán can now sign in as rguaman." in response.content.decode()
+    assert "Rosa Guamán can now sign in as rguaman, and is available today." in response.content.decode()
     juez = get_user_model().objects.get(username="rguaman")
     assert juez in accounts.jueces() and not juez.is_staff
     assert juez in JuezChoice(busy={}, mesa=None).queryset

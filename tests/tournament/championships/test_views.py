@@ -97,3 +97,19 @@ def test_the_championship_form_offers_directors_by_name_and_names_profiles_and_s
     assert 'data-formats="round_robin"' in page and 'data-formats="single"' in page
     page = org_client.post(reverse("tournament:new"), {"ruleset_profile": "pichincha"}).content.decode()
     assert "as the profile says: 30 points" in page  # the form sent back names the chosen profile's value
+
+
+@pytest.mark.parametrize(
+    "mode, offered",
+    [(Championship.Start.DESK, True), (Championship.Start.TAP, False), (Championship.Start.FIRST_CLAIM, False)],
+)
+def test_the_summary_offers_to_start_a_round_only_where_the_desk_starts_the_mesas(org_client, mode, offered):
+    """Where each mesa starts at its table (the juez's tap, or the juez's first claim), the desk has nothing to
+    start: "Start N mesas" would make a new organiser believe it must be pressed."""
+    champ = championship(start_mode=mode)
+    pairs(champ, 4)
+    draws.draw_bracket(champ, seed=7, by=None)
+    page = org_client.get(reverse("tournament:detail", args=[champ.pk])).content.decode()
+    start = reverse("tournament:start_round", args=[champ.pk, "W", 1])
+    assert (start in page) is offered and ("Start 2 mesas" in page) is offered
+    assert ('id="start-mode"' in page) is not offered

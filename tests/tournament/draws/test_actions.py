@@ -29,7 +29,7 @@ def test_the_same_seed_draws_the_same_bracket():
     for name in ("Uno", "Dos"):
         champ = championship(name=name)
         for n in range(1, 17):
-            Pair.objects.create(championship=champ, name=f"P{n}", checked_in=True)
+            Pair.objects.create(championship=champ, name=f"P{n}", arrival="present")
         draws.draw_bracket(champ, seed=99, by=None)
         placements.append(
             [
@@ -84,7 +84,7 @@ def test_the_reset_is_played_when_the_losers_bracket_champion_wins_the_grand_fin
 def test_a_1024_pair_draw_makes_every_mesa():
     champ = championship(tables=200)
     Pair.objects.bulk_create(
-        Pair(championship=champ, name=f"P{n:04d}", name_key=f"p{n:04d}", checked_in=True) for n in range(1, 1025)
+        Pair(championship=champ, name=f"P{n:04d}", name_key=f"p{n:04d}", arrival="present") for n in range(1, 1025)
     )
     draws.draw_bracket(champ, seed=42, by=None)
     # Double elimination: 2n - 2 mesas, plus the reset.

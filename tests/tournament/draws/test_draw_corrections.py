@@ -51,7 +51,7 @@ def test_mark_all_present_is_one_audited_act_and_a_second_one_writes_nothing():
     assert checkin.mark_all_present(champ, by=org) == []
     entry = AuditEntry.objects.get(championship_id=champ.pk, act="all_checked_in")
     assert entry.actor == org and entry.changes == {"present": ["", "Pareja 0001, Pareja 0002, Pareja 0003"]}
-    assert not champ.pairs.filter(checked_in=False).exists()
+    assert not champ.pairs.exclude(arrival="present").exists()
 
 
 def test_the_knockout_draw_is_audited_by_the_act_itself():
@@ -80,7 +80,7 @@ def test_a_late_pair_takes_the_bye_of_the_pair_it_now_meets_and_the_rest_stay_pu
     assert first_round(champ) == before | {frozenset((order[2], late.pk))}
     assert not champ.mesas.filter(bracket="W", round=2, pair_a=order[2]).exists()
     late.refresh_from_db()
-    assert late.checked_in
+    assert late.arrival == "present"
     third = Pair.objects.get(pk=order[2]).name
     assert [(c.mesa, c.before, c.after) for c in preview.changes] == [
         ("Winners' bracket R1-4", None, (third, "Los Tardíos")),
@@ -98,7 +98,7 @@ def test_a_late_pair_takes_the_bye_of_the_pair_it_now_meets_and_the_rest_stay_pu
 def test_the_preview_names_each_mesa_that_changes_and_saves_nothing():
     champ = championship()
     made = drawn(champ, count=4)
-    late = Pair.objects.create(championship=champ, name="Los Tardíos", checked_in=True)
+    late = Pair.objects.create(championship=champ, name="Los Tardíos", arrival="present")
     mesas = list(champ.mesas.values_list("pk", "pair_a_id", "pair_b_id"))
     preview = draws.plan_correction(champ, draws.SWAP, made[0], made[3])
     assert list(champ.mesas.values_list("pk", "pair_a_id", "pair_b_id")) == mesas
@@ -128,7 +128,7 @@ def test_a_withdrawn_pair_leaves_the_bracket_marked_absent_and_the_last_of_the_o
     draws.correct_draw(champ, draws.WITHDRAW, gone, by=None)
     champ.refresh_from_db()
     gone.refresh_from_db()
-    assert not gone.checked_in and gone.pk not in draws.drawn_pair_ids(champ)
+    assert gone.arrival == "withdrawn" and gone.pk not in draws.drawn_pair_ids(champ)
     assert champ.draw_order == [order[0], order[5], order[2], order[3], order[4]]
     assert champ.mesas.count() == 2 * 5 - 1
 
@@ -167,7 +167,7 @@ def test_once_a_mesa_has_started_the_draw_is_not_corrected_and_a_late_pair_did_n
     seating.assign_tables(champ, by=None)
     seating.start_round(champ, "W", 1, by=None)
     start(champ.mesas.filter(bracket="W", round=1).first())
-    late = Pair.objects.create(championship=champ, name="Los Tardíos", checked_in=True)
+    late = Pair.objects.create(championship=champ, name="Los Tardíos", arrival="present")
     assert draws.play_started(champ)
     with pytest.raises(errors.ActionRefused, match="has started"):
         draws.correct_draw(champ, draws.ADD, late, by=None)

@@ -38,18 +38,38 @@ def test_the_knockout_follows_the_groups(org_client):
     assert all({m.pair_a_id, m.pair_b_id} != winners for m in first_round)
 
 
-def test_the_draw_asks_first_then_leaves_the_absent_pairs_out(org_client):
+def test_the_draw_shows_the_expected_pairs_then_the_desk_waits_or_draws_without_them(org_client):
     champ = championship()
     present = pairs(champ, 5)
     late = Pair.objects.create(championship=champ, name="Los Tardíos", seed=2)
+    Pair.objects.create(championship=champ, name="Los Retirados", arrival="withdrawn")
     url = reverse("tournament:draw", args=[champ.pk])
     page = org_client.post(url, {"seed": "7"}).content.decode()
-    assert "1 pair is not present" in page and "Los Tardíos (seed 2)" in page
-    assert "Draw with the 5 pairs present" in page and not champ.mesas.exists()
+    assert "1 pair is still expected" in page and f'id="pair-{late.pk}"' in page
+    # The withdrawn pair is not asked about; the expected one is checked in or withdrawn right there.
+    assert "Los Retirados" not in page and 'name="next" value="draw"' in page
+    assert "Present: 5 · expected: 1 · withdrawn: 1." in page
+    assert 'id="draw-without"' in page and 'id="wait"' in page and not champ.mesas.exists()
+    # The same page is the draw's tab, and it lights that tab.
+    tab = org_client.get(url).content.decode()
+    assert f'nav-link active" href="{url}"' in tab and "1 pair is still expected" in tab
     org_client.post(url, {"seed": "7", "confirm": "1"})
     drawn = {p for m in champ.mesas.all() for p in (m.pair_a_id, m.pair_b_id) if p}
     assert drawn == {p.pk for p in present} and late.pk not in drawn
     assert champ.mesas.count() == 2 * 5 - 1  # double elimination of 5 pairs, the reset included
+    late.refresh_from_db()
+    assert late.arrival == "expected"  # it may still come: the desk adds it to the draw until play starts
+    # The correction's page is the draw's too: it lights that tab, not the summary's.
+    correct = org_client.get(reverse("tournament:draw_correct", args=[champ.pk])).content.decode()
+    assert f'nav-link active" href="{url}"' in correct and correct.count("nav-link active") == 1
+
+
+def test_with_no_pair_expected_the_draw_is_made_at_once(org_client):
+    champ = championship()
+    pairs(champ, 4)
+    Pair.objects.create(championship=champ, name="Los Retirados", arrival="withdrawn")
+    org_client.post(reverse("tournament:draw", args=[champ.pk]), {"seed": "7"})
+    assert champ.mesas.exists()
 
 
 def test_the_draw_is_refused_with_fewer_than_two_present(org_client):
@@ -59,10 +79,10 @@ def test_the_draw_is_refused_with_fewer_than_two_present(org_client):
     response = org_client.post(reverse("tournament:draw", args=[champ.pk]), {"seed": "", "confirm": "1"}, follow=True)
     assert "At least two pairs must be present (checked in) to draw the bracket." in response.content.decode()
     page = org_client.get(pairs_page).content.decode()
-    assert "Present: 0 · absent: 3." in page
+    assert "Present: 0 · expected: 3 · withdrawn: 0." in page
     response = org_client.post(reverse("tournament:pairs_all_present", args=[champ.pk]), follow=True)
     assert (
         "3 pairs marked present." in response.content.decode()
-        and "Present: 3 · absent: 0." in response.content.decode()
+        and "Present: 3 · expected: 0 · withdrawn: 0." in response.content.decode()
     )
-    assert champ.pairs.filter(checked_in=True).count() == 3
+    assert champ.pairs.filter(arrival="present").count() == 3

@@ -34,27 +34,27 @@ def test_check_in_marks_the_row_in_place_and_undoes_it(live_server, page):
     made = pairs(champ, 30, present=False)
     target = made[24]
     sign_in(page, live_server, f"/campeonatos/{champ.pk}/parejas/")
-    expect(page.locator("#attendance")).to_have_text("Presentes: 0 · ausentes: 30.")
+    expect(page.locator("#attendance")).to_have_text("Presentes: 0 · esperadas: 30 · retiradas: 0.")
     page.fill("#pair-search", "0025")
     row = page.locator(f"#pair-{target.pk}")
     expect(row).to_be_visible()
     # A mark on the page itself: a reload would wipe it.
     page.evaluate("window.stayed = true")
     row.get_by_role("button", name="Marcar presente").click()
-    expect(row.locator(".badge")).to_have_text("Presente")
-    expect(page.locator("#attendance")).to_have_text("Presentes: 1 · ausentes: 29.")
+    expect(row.locator(".badge.arrival")).to_have_text("Presente")
+    expect(page.locator("#attendance")).to_have_text("Presentes: 1 · esperadas: 29 · retiradas: 0.")
     assert page.evaluate("window.stayed") is True
     expect(page.locator("#pair-search")).to_be_focused()
     target.refresh_from_db()
-    assert target.checked_in
+    assert target.arrival == "present"
     shot(page, "01-checked-in-in-place")
 
     row.get_by_role("button", name="Deshacer").click()
     expect(row.get_by_role("button", name="Marcar presente")).to_be_visible()
-    expect(page.locator("#attendance")).to_have_text("Presentes: 0 · ausentes: 30.")
+    expect(page.locator("#attendance")).to_have_text("Presentes: 0 · esperadas: 30 · retiradas: 0.")
     assert page.evaluate("window.stayed") is True
     target.refresh_from_db()
-    assert not target.checked_in
+    assert target.arrival == "expected"
     shot(page, "02-undone")
 
     # The next of the queue, typed into the search box that kept the focus.
@@ -63,7 +63,7 @@ def test_check_in_marks_the_row_in_place_and_undoes_it(live_server, page):
     expect(page.locator(f"#pair-{target.pk}")).to_be_hidden()
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator(f"#pair-{made[2].pk}").get_by_role("button", name="Marcar presente").click()
-    expect(page.locator("#attendance")).to_have_text("Presentes: 1 · ausentes: 29.")
+    expect(page.locator("#attendance")).to_have_text("Presentes: 1 · esperadas: 29 · retiradas: 0.")
     shot(page, "03-phone")
 
 
@@ -77,8 +77,8 @@ def test_without_script_check_in_reloads_at_its_row(live_server, browser):
     with page.expect_navigation():
         page.locator(f"#pair-{made[27].pk}").get_by_role("button", name="Marcar presente").click()
     assert page.url.endswith(f"/parejas/#pair-{made[27].pk}")
-    expect(page.locator(f"#pair-{made[27].pk} .badge")).to_have_text("Presente")
-    expect(page.locator("#attendance")).to_have_text("Presentes: 1 · ausentes: 29.")
+    expect(page.locator(f"#pair-{made[27].pk} .badge.arrival")).to_have_text("Presente")
+    expect(page.locator("#attendance")).to_have_text("Presentes: 1 · esperadas: 29 · retiradas: 0.")
     context.close()
 
 
@@ -116,6 +116,6 @@ def test_a_pair_checks_itself_in_from_its_phone(live_server, browser):
     expect(phone.locator("#checked-in .badge")).to_have_text("Presente")
     expect(phone.locator("#check-in-itself")).to_have_count(0)
     pair.refresh_from_db()
-    assert pair.checked_in
+    assert pair.arrival == "present"
     shot(phone, "07-pair-page-present")
     phone.close()

@@ -102,7 +102,7 @@ def test_a_header_of_forty_thousand_columns_is_refused_at_once():
     response, spent = cpu_seconds(lambda: post(client, champ, text=text))
     preview = response.context["preview"]
     assert preview.errors == [
-        (1, f"The first line has 40000 columns; a file of pairs has at most 10: {', '.join(pairs_csv.COLUMNS)}.")
+        (1, f"The first line has 40000 columns; this file has at most 10: {', '.join(pairs_csv.COLUMNS)}.")
     ]
     # Linear work costs about the floor (1 to 3 times it measured); the quadratic check cost thousands of times it.
     assert spent < 40 * floor, (spent, floor)

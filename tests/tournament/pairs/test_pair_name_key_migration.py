@@ -9,23 +9,15 @@ import json
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from refereeing.engine.lookalikes import key
+from tests.support.migrations import latest, migrate
 from tournament.models import Pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournament", "0012_pair_token_unique")]
 AFTER = [("tournament", "0013_pairs_name_key")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 def test_existing_pairs_get_their_key_and_look_alikes_are_renamed():
@@ -49,7 +41,7 @@ def test_existing_pairs_get_their_key_and_look_alikes_are_renamed():
         assert rows[elsewhere.pk] == ("Los Tigres", key("Los Tigres"))
         assert len({(p.championship_id, p.name_key) for p in Pair.objects.all()}) == 4
     finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate(latest())
 
 
 def test_a_backup_made_before_the_key_restores_with_every_key_set(tmp_path):

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from audit.models import AuditEntry
 from tests.support import factories
-from tournament.csv_text import ImportRefused
+from tournament.csv_files import ImportRefused
 from tournament.errors import ActionRefused
 from tournament.models import Championship, Mesa, Player, Rating, RatingChange
 from tournament.ratings import history, identity, ratings

@@ -27,7 +27,7 @@ from tournament.draws import draws
 from tournament.errors import ActionRefused
 from tournament.models import Championship, Mesa
 from tournament.results import results
-from tournament.seating import seating, sedes
+from tournament.seating import seating
 
 pytestmark = pytest.mark.django_db
 
@@ -192,7 +192,7 @@ def test_results_at_once_in_two_championships_never_give_a_table_or_a_juez_twice
     assert first.mesas.exclude(juez=None).count() == 2 and not second.mesas.exclude(juez=None).exists()
     idle = User.objects.create_user("juez3")  # free, and nothing has seated since
     idle.groups.add(group(accounts.JUECES_GROUP))
-    sedes.mark_available(idle, True, by=None)
+    accounts.mark_available(idle, True, by=None)
     reads = seating.free_jueces
 
     def slow_read():

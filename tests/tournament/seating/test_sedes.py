@@ -12,6 +12,7 @@ from django.utils import timezone, translation
 from audit.models import AuditEntry as LogEntry
 from tests.support.factories import championship, finished_state, jueces, organiser, pairs, sede, start
 from tournament import errors
+from tournament.accounts import accounts
 from tournament.draws import draws
 from tournament.models import Championship, JuezDay, Mesa, Sede
 from tournament.results import results
@@ -96,9 +97,9 @@ def test_assignment_says_when_no_juez_is_marked_available_today():
     assert [(a.table, a.juez) for a in assigned] == [(1, None), (2, None)]
     assert seating.why_unseated(champ) == ["2 mesas have no juez: no juez is marked available today."]
     # Yesterday's mark is not today's.
-    sedes.mark_available(judges[0], True, by=None, day=timezone.localdate() - datetime.timedelta(days=1))
+    accounts.mark_available(judges[0], True, by=None, day=timezone.localdate() - datetime.timedelta(days=1))
     assert seating.free_jueces() == []
-    sedes.mark_available(judges[0], True, by=None)
+    accounts.mark_available(judges[0], True, by=None)
     assert [a.juez for a in seating.assign_tables(champ, by=None)] == [judges[0]]
     assert seating.why_unseated(champ) == ["1 mesa has no juez: the 1 jueces available today are all busy."]
 
@@ -106,9 +107,9 @@ def test_assignment_says_when_no_juez_is_marked_available_today():
 def test_marking_a_juez_available_is_an_audited_intent_not_a_toggle():
     [juez] = jueces(1)
     boss = organiser()
-    assert sedes.mark_available(juez, True, by=boss) is False  # the factory marked the juez already
-    assert sedes.mark_available(juez, False, by=boss) is True
-    assert sedes.mark_available(juez, False, by=boss) is False
+    assert accounts.mark_available(juez, True, by=boss) is False  # the factory marked the juez already
+    assert accounts.mark_available(juez, False, by=boss) is True
+    assert accounts.mark_available(juez, False, by=boss) is False
     assert not JuezDay.objects.filter(juez=juez).exists()
     entry = LogEntry.objects.filter(act="juez_unavailable").get()
     assert entry.actor == boss and entry.object_pk == str(juez.pk)
@@ -169,7 +170,7 @@ def test_the_tables_page_says_why_and_marks_jueces_available(django_user_model):
     client.post(reverse("tournament:juez_available", args=[copa.pk, juez.pk]), {"available": "0"})
     assert not JuezDay.objects.filter(juez=juez).exists()
     page = client.get(reverse("tournament:tables", args=[copa.pk])).content.decode()
-    assert 'aria-pressed="false" data-testid="available"' in page
+    assert 'aria-pressed="false" data-testid="available"' in page and "arbitrando en otro campeonato" in page
 
 
 def test_a_championship_with_seated_mesas_stays_at_its_sede():

@@ -5,20 +5,13 @@ undecided mesa seated at it, so that the cards already printed still open it."""
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.support.migrations import latest, migrate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournament", "0017_flow_seating"), ("refereeing", "0006_constraint_messages")]
 AFTER = [("tournament", "0018_sedes"), ("refereeing", "0007_sedes")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 def test_existing_championships_get_a_sede_with_their_tables_and_their_mesas_pins():
@@ -59,4 +52,4 @@ def test_existing_championships_get_a_sede_with_their_tables_and_their_mesas_pin
         assert tables[3] != "333333"  # a decided mesa's PIN opens nothing any more
         assert all(len(pin) == 6 and pin.isdigit() for pin in tables.values())
     finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate(latest())

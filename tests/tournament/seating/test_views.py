@@ -33,7 +33,8 @@ def test_the_tables_page_names_jueces_and_where_each_is_busy_and_says_what_was_a
         "Winners&#x27; bracket R1-2: table 3, no juez." in page
     )
     jueces_list = page[page.index('id="jueces"') :]
-    assert "Ana Pérez" in jueces_list and "busy: Winners&#x27; bracket R1-1, Copa de Quito" in jueces_list
+    ana = jueces_list[jueces_list.index(f'id="juez-{judges[0].pk}"') :].split("</li>")[0]
+    assert "Ana Pérez" in ana and "refereeing elsewhere" in ana and "Copa de Quito, Winners&#x27; bracket R1-1" in ana
     mesa = champ.mesas.get(bracket="W", round=1, position=2)
     form = org_client.get(reverse("tournament:mesa_table", args=[champ.pk, mesa.pk])).content.decode()
     assert "Ana Pérez (busy: Winners&#x27; bracket R1-1 (table 1) in Copa de Quito)" in form

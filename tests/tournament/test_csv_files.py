@@ -1,4 +1,4 @@
-"""The pairs' CSV export writes no formula (issue 22 item 8): a cell Excel or LibreOffice would run
+"""The organisers' CSV files write no formula (issue 22 item 8): a cell Excel or LibreOffice would run
 (``=``, ``+``, ``-``, ``@`` first) is guarded with a ``'``, and the import gives every text back as it was."""
 
 import csv
@@ -7,9 +7,10 @@ import io
 import pytest
 
 from tests.support.factories import championship
+from tournament import csv_files
+from tournament.csv_files import neutralised, restored
 from tournament.models import Pair, Player
 from tournament.pairs import pairs_csv
-from tournament.pairs.csv_formulas import neutralised, restored
 
 pytestmark = pytest.mark.django_db
 
@@ -38,13 +39,13 @@ def register(champ, values):
         )
 
 
-@pytest.mark.parametrize("style", list(pairs_csv.STYLES))
+@pytest.mark.parametrize("style", list(csv_files.STYLES))
 def test_no_exported_cell_is_a_formula_and_the_round_trip_gives_every_text_back(style):
     champ = championship()
     register(champ, TEXTS)
     register(champ, PLAIN)
     exported = pairs_csv.export(champ, style)
-    separator = pairs_csv.STYLES[style][0]
+    separator = csv_files.STYLES[style][0]
     rows = list(csv.reader(io.StringIO(exported.decode("utf-8-sig")), delimiter=separator))
     cells = [cell for row in rows[1:] for cell in row]
     assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@", "\t", "\r"))]
