@@ -35,7 +35,7 @@ DEMO = "Campeonato Nacional de Cuarenta"
 
 def report(**found):
     """What the test looks for, and when the act had committed (the time it takes to reach the mirror starts there)."""
-    print(json.dumps(found | {"at": time.time()}))
+    print(json.dumps(found | {"at": time.time()}), flush=True)
 
 
 def drawing():

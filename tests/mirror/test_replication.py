@@ -13,6 +13,7 @@ import http.client
 import json
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -117,8 +118,25 @@ def shell(database, code, **env):
 
 
 def act(sides, call):
-    """``call`` (of ``tests.mirror.acts``) at the venue; what it reports (``at``: when it had committed)."""
-    return shell(sides["venue_url"], f"from tests.mirror import acts\nacts.{call}")
+    """``call`` (of ``tests.mirror.acts``) at the venue; what it reports (``at``: when it had committed), as soon as
+    it reports it: the child process ends meanwhile, and the time to the mirror is counted from its commit."""
+    import os
+
+    code = f"from tests.mirror import acts\nacts.{call}"
+    child = subprocess.Popen(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": sides["venue_url"], "MIRROR_URL": MIRROR_URL, "MIRROR_LINK_KEY": LINK_KEY},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    for line in child.stdout:
+        if line.startswith("{"):
+            threading.Thread(target=child.communicate, daemon=True).start()
+            return json.loads(line)
+    child.wait(timeout=60)
+    raise AssertionError(f"{call} reported nothing:\n{child.stderr.read()}")
 
 
 def query(port, database, sql, *params, user="postgres", password=None):
