@@ -98,7 +98,7 @@ def record(mesas, persons, rng):
         )
         chosen = rng.sample(range(persons), 2 * pairs_each)
         pairs = Pair.objects.bulk_create(
-            Pair(championship=champ, name=f"P{c}-{n}", name_key=f"p{c}-{n}", checked_in=True) for n in range(pairs_each)
+            Pair(championship=champ, name=f"P{c}-{n}", name_key=f"p{c}-{n}", arrival=Pair.Arrival.PRESENT) for n in range(pairs_each)
         )
         Player.objects.bulk_create(
             Player(pair=pair, number=k + 1, full_name=f"J{chosen[2 * n + k]}", person=people[chosen[2 * n + k]])
@@ -176,7 +176,7 @@ def endings(count, people, rng, repeats=3):
     champ = factories.championship(tables=count, name="Nacional", start_date=today, end_date=today)
     chosen = rng.sample(people, 4 * count)
     pairs = Pair.objects.bulk_create(
-        Pair(championship=champ, name=f"N{n}", name_key=f"n{n}", checked_in=True) for n in range(2 * count)
+        Pair(championship=champ, name=f"N{n}", name_key=f"n{n}", arrival=Pair.Arrival.PRESENT) for n in range(2 * count)
     )
     Player.objects.bulk_create(
         Player(pair=pair, number=k + 1, full_name=f"N{n}{k}", person=chosen[2 * n + k])

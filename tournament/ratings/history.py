@@ -278,7 +278,7 @@ def save(championship, text, *, by, address=None, same=()):
     with transaction.atomic(), acting(by, address):
         championship.save()
         pairs = {
-            k: Pair(championship=championship, name=p.name, name_key=k, club=p.club, checked_in=True)
+            k: Pair(championship=championship, name=p.name, name_key=k, club=p.club, arrival=Pair.Arrival.PRESENT)
             for k, p in preview.pairs.items()
         }
         Pair.objects.bulk_create(pairs.values())

@@ -8,7 +8,7 @@ from django.utils import translation
 
 from tests.support import factories
 from tournament.draws import draws
-from tournament.models import Mesa, Rating, RatingChange
+from tournament.models import Mesa, Pair, Rating, RatingChange
 from tournament.pairs import pairs_csv
 from tournament.results import results
 
@@ -38,7 +38,7 @@ def edition(year, pairs, players_per_pair=2, **fields):
         lines.append(",".join(cells))
     preview, count = pairs_csv.save(champ, "\n".join(lines), by=None)
     assert count == len(pairs), preview.errors
-    champ.pairs.update(checked_in=True)
+    champ.pairs.update(arrival=Pair.Arrival.PRESENT)
     return champ
 
 

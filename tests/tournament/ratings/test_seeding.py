@@ -77,8 +77,8 @@ def test_the_page_shows_each_pairs_rating_and_how_sure_it_is_then_accepts(rated)
 def test_a_late_pair_is_offered_the_seeded_place_its_strength_gives_it(rated):
     """The late pair takes the place; the pair that held it takes the next place of the order."""
     late = rated.pairs.get(name="Pareja 01")
-    late.checked_in = False
-    late.save(update_fields=["checked_in"])
+    late.arrival = Pair.Arrival.EXPECTED
+    late.save(update_fields=["arrival"])
     seeding.accept(rated, by=None)
     draws.draw_bracket(rated, seed=3, by=None)
     assert late.pk not in rated.draw_order
@@ -86,7 +86,7 @@ def test_a_late_pair_is_offered_the_seeded_place_its_strength_gives_it(rated):
     place = seeding.late_place(rated, late)
     assert place == 1
     assert seeding.late_place(rated, rated.pairs.get(name="Pareja 02")) is None  # drawn already
-    unrated = Pair.objects.create(championship=rated, name="Tardíos", checked_in=False)
+    unrated = Pair.objects.create(championship=rated, name="Tardíos", arrival=Pair.Arrival.EXPECTED)
     assert seeding.late_place(rated, unrated) is None
     held = rated.draw_order[0]
     correction = draws.correct_draw(rated, draws.ADD, late, place=place, by=None)
@@ -98,7 +98,7 @@ def test_a_late_pair_is_offered_the_seeded_place_its_strength_gives_it(rated):
 
 def test_the_correction_page_offers_the_late_pairs_place(rated):
     late = rated.pairs.get(name="Pareja 01")
-    Pair.objects.filter(pk=late.pk).update(checked_in=False)
+    Pair.objects.filter(pk=late.pk).update(arrival=Pair.Arrival.EXPECTED)
     draws.draw_bracket(rated, seed=3, by=None)
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(factories.organiser())
