@@ -98,7 +98,8 @@ def record(mesas, persons, rng):
         )
         chosen = rng.sample(range(persons), 2 * pairs_each)
         pairs = Pair.objects.bulk_create(
-            Pair(championship=champ, name=f"P{c}-{n}", name_key=f"p{c}-{n}", arrival=Pair.Arrival.PRESENT) for n in range(pairs_each)
+            Pair(championship=champ, name=f"P{c}-{n}", name_key=f"p{c}-{n}", arrival=Pair.Arrival.PRESENT)
+            for n in range(pairs_each)
         )
         Player.objects.bulk_create(
             Player(pair=pair, number=k + 1, full_name=f"J{chosen[2 * n + k]}", person=people[chosen[2 * n + k]])
