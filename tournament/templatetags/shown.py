@@ -41,10 +41,10 @@ def zone():
 
 @register.simple_tag
 def zone_label():
-    """The championship's time zone as people read it: its city and its offset now ("Guayaquil time, UTC−05:00")."""
+    """The championship's time zone as people read it: its city and its offset now ("Guayaquil time, −05:00")."""
     city = zone().rsplit("/", 1)[-1].replace("_", " ")
     offset = timezone.localtime().strftime("%z")
-    return _("%(city)s time, UTC%(offset)s") % {"city": city, "offset": f"{offset[:3]}:{offset[3:]}".replace("-", "−")}
+    return _("%(city)s time, %(offset)s") % {"city": city, "offset": f"{offset[:3]}:{offset[3:]}".replace("-", "−")}
 
 
 @register.filter(expects_localtime=False)
