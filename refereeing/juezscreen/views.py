@@ -108,6 +108,13 @@ def catalogue():
         "confirm.mal_repartidas_yes": _("Log mal repartidas"),
         "confirm.suspender": _("The mesa stops: no claim is logged until you tap Resume."),
         "confirm.suspender_yes": _("Suspend the mesa"),
+        # A dialog closed because the mesa changed under it.
+        "changed.claim": _("Another device logged %(what)s: the dialog closed and logged nothing."),
+        "changed.suspended": _("The mesa was suspended: the dialog closed and logged nothing."),
+        "changed.appeal": _(
+            "The Director admitted an appeal and suspended the mesa: the dialog closed and logged nothing."
+        ),
+        "changed.finished": _("The mesa is over: the dialog closed and logged nothing."),
         # The Director's ruling at the table.
         "ruling.title": _("Appeal of %(pair)s on claim #%(seq)s: %(outcome)s."),
         "ruling.offline": _("No connection: acknowledge the ruling again when the network returns."),

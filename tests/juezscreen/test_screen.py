@@ -14,7 +14,18 @@ from playwright.sync_api import expect
 from refereeing.access.permissions import table_of
 from refereeing.engine.messages import kind_labels
 from refereeing.models import ClaimEntry, Signature
-from tests.support.tablet import ZAPATERIA, Tablet, draw, log_claims, login, open_screen, score, settled, shot
+from tests.support.tablet import (
+    ZAPATERIA,
+    Tablet,
+    draw,
+    log_claims,
+    login,
+    open_screen,
+    score,
+    settled,
+    shot,
+    unhushed,
+)
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -65,7 +76,9 @@ def test_a_whole_mesa_by_taps_to_two_chicas_and_the_signatures(live_server, page
     assert mesa.state["winner"] == "A" and mesa.state["chicas"] == {"A": 2, "B": 0}
     assert mesa.last_seq == tablet.seq == ClaimEntry.objects.filter(mesa=mesa).count()
 
-    # The representatives and the juez sign with a finger (Art. 16).
+    # The representatives and the juez sign with a finger (Art. 16), once the pads have settled where the claim
+    # buttons were.
+    unhushed(page)
     for role in ("A", "B", "juez"):
         card = page.locator(f".sign-card[data-role={role}]")
         card.locator("button[type=submit]").tap()
@@ -175,7 +188,7 @@ def test_two_devices_see_each_others_claims_within_two_seconds(live_server, page
     expect(dialog).to_contain_text("#3 Limpia · Caballos de Espada")
     expect(dialog).to_contain_text("Caída · Los Ases")
     shot(other, "conflict")
-    dialog.locator("[data-label=yes]").tap()
+    Tablet(other).press("#dlg-confirm [data-label=yes]")
     settled(other, 4)
     expect(page.locator("#log .log-item").first).to_contain_text("#4", timeout=2000)
     kinds = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("kind", "claim__pair"))

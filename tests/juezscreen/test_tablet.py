@@ -72,7 +72,7 @@ def test_the_buttons_never_move_for_a_refusal_a_banner_or_the_network(live_serve
 
     # The network goes: the status bar says so on its one line.
     page.route("**/api/**", lambda route: route.abort())
-    page.tap(".screen [data-claim=caida][data-pair=B]")
+    tablet.press(".screen [data-claim=caida][data-pair=B]")
     expect(page.locator("#net .net-status")).to_have_text("Sin conexión: las jugadas se guardan en esta tableta")
     expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 1")
     offline = button_boxes(page)
@@ -100,13 +100,14 @@ def test_a_refusal_sounds_and_vibrates_unless_switched_off(live_server, page, me
     expect(page.locator("#refusal")).to_be_visible()
     assert page.evaluate("window.buzz") == [[180, 90, 180]]
     assert page.evaluate("window.tones") == 2
-    page.tap("#refusal [data-action=ack]")
+    tablet = Tablet(page)
+    tablet.press("#refusal [data-action=ack]")
     # Both switched off in the settings, kept for the next mesa on this tablet.
-    page.tap("[data-open=settings]")
+    tablet.press("[data-open=settings]")
     shot(page, "settings")
-    page.locator("#set-sound + label").tap()
-    page.locator("#set-vibrate + label").tap()
-    page.tap("#dlg-settings [value=close]")
+    tablet.press("#set-sound + label")
+    tablet.press("#set-vibrate + label")
+    tablet.press("#dlg-settings [value=close]")
     assert page.evaluate("JSON.parse(localStorage.getItem('mesa.settings'))") == {"sound": False, "vibrate": False}
     page.wait_for_timeout(800)  # past the double-tap window of the first tap
     page.tap(".screen [data-claim=caida][data-pair=A]")
@@ -406,7 +407,7 @@ def test_after_a_conflict_the_juez_chooses_claim_by_claim(live_server, page, mes
     expect(dialog.locator("[data-label=yes]")).to_have_text("Enviar las marcadas")
     expect(dialog.locator("[data-label=yes]")).to_have_class(re.compile("btn-success"))
     shot(other, "conflict-choice")
-    dialog.locator("[data-label=yes]").tap()
+    Tablet(other).press("#dlg-confirm [data-label=yes]")
     settled(other, 4)
     kinds = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("kind", "claim__pair"))
     assert kinds == [("mano", None), ("caida", "A"), ("mano", None), ("caida", "B")]

@@ -10,8 +10,10 @@
  * over the data's cards cannot be typed. The confirm button's sentence says
  * what will be logged. */
 
+import { watch } from "./dialogs.js";
 import { conteoPreview, dataCards } from "./preview.js";
 import { take } from "./queue.js";
+import { onChange } from "./state.js";
 import { messageNodes, pairName, pointsText, t } from "./words.js";
 
 const dlg = document.getElementById("dlg-conteo");
@@ -86,7 +88,11 @@ export function openConteo(side) {
   Object.assign(c, { side, counted: "", rest: "", restTyped: false, target: "counted" });
   draw();
   dlg.showModal();
+  watch(dlg);
 }
+
+// The preview follows the server's answers while the dialog is open (a claim tapped before it, answered now).
+onChange(() => { if (dlg.open) draw(); });
 
 dlg.querySelectorAll("[data-counted]").forEach((b) => {
   b.addEventListener("click", () => { c.side = b.dataset.counted; draw(); });

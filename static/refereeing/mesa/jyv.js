@@ -11,7 +11,7 @@
 import { api } from "./net.js";
 import { take } from "./queue.js";
 import { cfg, sortedEntries, st } from "./state.js";
-import { listOf } from "./dialogs.js";
+import { listOf, watch } from "./dialogs.js";
 import { describe, label, messageNodes, pairName, t } from "./words.js";
 
 const dlg = document.getElementById("dlg-jyv");
@@ -53,6 +53,7 @@ export function openJyv(protester) {
   draw();
   drawChoice();
   dlg.showModal();
+  watch(dlg);
 }
 
 function chosen() {

@@ -9,7 +9,8 @@
  *   preview     the engine's preview: conteo points, the provisional board
  *   render      drawing the board, the banner, the log, pending buttons
  *   refusal     refusals over the board until acknowledged, sound, vibration
- *   dialogs     yes/no questions, one at a time
+ *   guard       no tap falls through what a tap or the server just changed
+ *   dialogs     yes/no questions, one at a time; dialogs kept true to the mesa
  *   conteo      the conteo keypad
  *   jyv         juego y veo with the levante checker
  *   appeals     the appeal banner and the Director's ruling at the table
@@ -55,7 +56,7 @@ function confirmThen(key, claim, yes, params) {
     showRefusal(describe(claim) + ":", said.preview);
     return;
   }
-  ask(said.text, { yes: t(yes) }).then((ok) => { if (ok) take(claim); });
+  ask(said.text, { yes: t(yes), watch: true }).then((ok) => { if (ok) take(claim); });
 }
 
 document.querySelectorAll("#controls [data-claim]").forEach((button) => {
@@ -85,7 +86,7 @@ document.querySelector("[data-action=undo]").addEventListener("click", () => {
   const waiting = st.queue.filter((q) => q.client_id !== st.inflight);
   if (waiting.length) {
     const last = waiting[waiting.length - 1];
-    return ask(t("undo.confirm_waiting", { what: describe(last.claim) }), { yes: t("undo.yes"), danger: true }).then((yes) => {
+    return ask(t("undo.confirm_waiting", { what: describe(last.claim) }), { yes: t("undo.yes"), danger: true, watch: true }).then((yes) => {
       if (!yes) return;
       dropQueued(last.client_id);
       rebase();
@@ -99,7 +100,7 @@ document.querySelector("[data-action=undo]").addEventListener("click", () => {
   const what = describe(target.claim);
   if (undo.refused) return showRefusal(describe({ kind: "void", target: target.seq }) + ":", undo);
   const claim = { kind: "void", target: target.seq };
-  return ask(t("undo.confirm", { seq: target.seq, what }), { yes: t("undo.yes"), danger: true }).then((yes) => { if (yes) take(claim); });
+  return ask(t("undo.confirm", { seq: target.seq, what }), { yes: t("undo.yes"), danger: true, watch: true }).then((yes) => { if (yes) take(claim); });
 });
 
 restoreSnapshot();

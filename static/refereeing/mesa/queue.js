@@ -20,13 +20,12 @@
  */
 
 import { ask } from "./dialogs.js";
+import { DOUBLE_TAP_MS } from "./guard.js";
 import { api, uuid } from "./net.js";
 import { showRefusal } from "./refusal.js";
 import { cfg, changed, dropQueued, rebase, saveQueue, sortedEntries, st } from "./state.js";
 import { absorb, poll } from "./sync.js";
 import { describe, t } from "./words.js";
-
-const DOUBLE_TAP_MS = 800;
 
 export function claimKey(claim) { return claim.kind + ":" + (claim.pair || ""); }
 
@@ -38,7 +37,9 @@ export function take(claim) {
   const sending = st.queue.some((item) => claimKey(item.claim) === key && item.client_id === st.inflight);
   if (sending || now - (lastTap.get(key) || 0) < DOUBLE_TAP_MS) return;
   lastTap.set(key, now);
-  st.queue.push({ client_id: uuid(), claim, expected_seq: st.server.last_seq + st.queue.length + 1 });
+  const item = { client_id: uuid(), claim, expected_seq: st.server.last_seq + st.queue.length + 1 };
+  st.mine.add(item.client_id);
+  st.queue.push(item);
   saveQueue();
   changed();
   flush();
@@ -130,7 +131,7 @@ function onConflict() {
     box.appendChild(head);
     box.appendChild(ul);
     box.appendChild(fieldset);
-    return ask(t("conflict.title"), { extra: box, yes: t("conflict.send"), no: t("conflict.discard") }).then((send) => {
+    return ask(t("conflict.title"), { extra: box, yes: t("conflict.send"), no: t("conflict.discard"), unbidden: true }).then((send) => {
       const keep = st.queue.filter((item, i) => send && boxes[i].checked);
       st.queue = keep;
       saveQueue();

@@ -5,6 +5,7 @@
 
 import { board, isProvisional } from "./preview.js";
 import { appealHolding } from "./appeals.js";
+import { hush } from "./guard.js";
 import { cfg, sortedEntries, st, voidedSeqs } from "./state.js";
 import { claimKey } from "./queue.js";
 import { describe, messageNodes, pairName, pointsText, t } from "./words.js";
@@ -25,6 +26,8 @@ function chip(kind) {
   el.className = "chip " + kind;
   return el;
 }
+
+let lastOffered = null;
 
 export function render() {
   const state = st.server.state;
@@ -66,6 +69,10 @@ export function render() {
   // Suspended for an appeal: only the Director's ruling resumes the mesa.
   $("[data-claim=reanudar]").hidden = !state.suspended || !!holding;
   $("#controls").hidden = !!state.finished;
+  // Buttons shown or hidden under a finger on its way (Reanudar where Suspensión was): none takes that tap.
+  const offered = [!!state.suspended, !!holding, !!state.finished].join();
+  if (lastOffered !== null && offered !== lastOffered) hush();
+  lastOffered = offered;
   $("#signatures").hidden = !state.finished;
   renderBanner(state, holding);
   renderLog();
