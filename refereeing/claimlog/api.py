@@ -326,7 +326,9 @@ def state_out(state: dict[str, Any] | None, mesa: Mesa | None = None) -> dict[st
     if not state:
         return state
     preview = state.get("preview")
-    if mesa is not None and (preview is None or "counters" not in state or "undo" not in preview):
+    if mesa is not None and (
+        preview is None or "counters" not in state or "undo" not in preview or "juego_y_veo" not in preview
+    ):
         state = claimlog.state_dict(claimlog.mesa_replay(mesa))
         preview = state["preview"]
     if preview is None:

@@ -108,6 +108,10 @@ def catalogue():
         "confirm.mal_repartidas_yes": _("Log mal repartidas"),
         "confirm.suspender": _("The mesa stops: no claim is logged until you tap Resume."),
         "confirm.suspender_yes": _("Suspend the mesa"),
+        # A claim tapped behind others that the engine would refuse when its turn came (queue.js).
+        "held.title": _("%(what)s was not sent: the engine would refuse it."),
+        "held.log": _("Log it anyway"),
+        "held.drop": _("Drop it"),
         # A dialog closed because the mesa changed under it.
         "changed.claim": _("Another device logged %(what)s: the dialog closed and logged nothing."),
         "changed.suspended": _("The mesa was suspended: the dialog closed and logged nothing."),
@@ -125,7 +129,8 @@ def catalogue():
         "conteo.over_40": _("A pair cannot have more than 40 cards."),
         "conteo.sentence": _("Conteo: %(a)s %(na)s cards, %(b)s %(nb)s."),
         "conteo.no_points": _("no points"),
-        "conteo.engine_decides": _("The engine decides the points on confirming."),
+        "conteo.asking": _("Asking the engine…"),
+        "conteo.later": _("The engine answers before it is sent."),
         # Juego y veo.
         "jyv.pick_played": _("Tap the card played."),
         "jyv.legal": _("Legal captures"),
@@ -133,7 +138,7 @@ def catalogue():
         "jyv.verdict_legal": _("Legal capture."),
         "jyv.verdict_incomplete": _("Incomplete capture."),
         "jyv.verdict_illegal": _("Illegal capture."),
-        "jyv.against_none": _("A play not logged"),
+        "jyv.nothing": _("No play of the other pair can be protested now."),
         "jyv.remove": _("Remove %(card)s"),
         "jyv.check_failed": _("The checker could not answer: decide by eye."),
         # Signatures.
@@ -197,6 +202,7 @@ def mesa_screen(request, mesa_id):
             "stream": paths.mesa_stream(mesa.pk),
             "appeals": reverse("refereeing:mesa_appeals", args=[mesa.pk]),
             "levante": reverse("api:levante"),
+            "preview": reverse("refereeing:mesa_preview", args=[mesa.pk]),
         },
         "pairs": {side: (entry["pair"].name if entry["pair"] else side) for side, entry in zip("AB", pairs)},
         "seats": seats,

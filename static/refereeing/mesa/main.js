@@ -27,8 +27,8 @@ import { ask } from "./dialogs.js";
 import "./follow.js";
 import { openJyv } from "./jyv.js";
 import "./offline.js";
-import { claimPreview, undoPreview } from "./preview.js";
-import { flush, handleForbidden, take } from "./queue.js";
+import { claimPreview, previewIsNext, undoPreview } from "./preview.js";
+import { flush, handleForbidden, offer, take } from "./queue.js";
 import { render } from "./render.js";
 import { showRefusal } from "./refusal.js";
 import "./signatures.js";
@@ -40,9 +40,9 @@ onChange(render);
 onChange(showRuling);
 configure({ onForbidden: handleForbidden, flush });
 
-/* What a confirmed claim will do, in one sentence, with the engine's points. */
+/* What a confirmed claim will do, in one sentence, with the engine's points (when the preview answers it now). */
 function sentence(key, claim, params) {
-  const preview = claimPreview(claim);
+  const preview = previewIsNext() ? claimPreview(claim) : null;
   let text = t(key, params);
   if (preview && preview.refused) return { text, preview };
   if (preview && preview.points) text += " " + t("confirm.points", { points: pointsText(preview.points) || t("conteo.no_points") });
@@ -52,8 +52,8 @@ function sentence(key, claim, params) {
 function confirmThen(key, claim, yes, params) {
   const said = sentence(key, claim, params);
   if (said.preview && said.preview.refused) {
-    // The engine would refuse it: say so now, log nothing.
-    showRefusal(describe(claim) + ":", said.preview);
+    // The engine would refuse it: say so now; only "Anotarla igual" logs it.
+    showRefusal(describe(claim) + ":", said.preview, { anyway: () => take(claim, { deliberate: true }) });
     return;
   }
   ask(said.text, { yes: t(yes), watch: true }).then((ok) => { if (ok) take(claim); });
@@ -69,7 +69,7 @@ document.querySelectorAll("#controls [data-claim]").forEach((button) => {
       return;
     }
     if (claim.kind === "reanudar" && appealHolding()) { showRefusal(t("banner.appeal")); return; }
-    take(claim);
+    offer(claim);
   });
 });
 document.querySelectorAll("[data-open=jyv]").forEach((button) => {
@@ -98,8 +98,8 @@ document.querySelector("[data-action=undo]").addEventListener("click", () => {
   const target = undo.target && st.entries[undo.target];
   if (!target) return showRefusal(t("undo.nothing"));
   const what = describe(target.claim);
-  if (undo.refused) return showRefusal(describe({ kind: "void", target: target.seq }) + ":", undo);
   const claim = { kind: "void", target: target.seq };
+  if (undo.refused) return showRefusal(describe(claim) + ":", undo, { anyway: () => take(claim, { deliberate: true }) });
   return ask(t("undo.confirm", { seq: target.seq, what }), { yes: t("undo.yes"), danger: true, watch: true }).then((yes) => { if (yes) take(claim); });
 });
 

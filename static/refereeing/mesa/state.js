@@ -29,6 +29,7 @@ export const st = {
   inflight: null,        // the client id being posted
   online: true,
   conflict: false,       // a 409 waits for the juez's choice
+  held: null,            // the client id of a waiting claim the engine would refuse, until the juez decides
   forbidden: false,
   appeals: [],
   labels: {},            // the rule set's kind labels (the engine's table)
