@@ -46,6 +46,10 @@ export function hideRefusal() {
 export function refusalShown() { return !box.hidden; }
 
 box.querySelector("[data-action=ack]").addEventListener("click", hideRefusal);
+// The messages of the page that led here (an appeal filed, the mesa started), over the board until read.
+document.querySelectorAll("[data-action=dismiss]").forEach((button) => {
+  button.addEventListener("click", () => button.closest(".notice").remove());
+});
 anyway.addEventListener("click", () => {
   const logged = offer;
   hideRefusal();

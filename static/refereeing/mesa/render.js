@@ -97,11 +97,16 @@ function renderNet() {
   status.className = "net-status " + (st.online ? "on" : "off");
   status.textContent = st.online ? t("net.online") : t("net.offline");
   net.appendChild(status);
+  const slot = document.createElement("span");
+  slot.className = "net-slot";
+  net.appendChild(slot);
+  // The slot is as wide as its words with two digits, in the page's language.
+  net.style.setProperty("--net-slot", "calc(" + t("net.waiting", { count: 99 }).length + "ch + 1.4rem)");
   if (st.queue.length) {
     const waiting = document.createElement("span");
     waiting.className = "net-waiting";
     waiting.textContent = t("net.waiting", { count: st.queue.length });
-    net.appendChild(waiting);
+    slot.appendChild(waiting);
   }
   screen.classList.toggle("is-offline", !st.online);
 }
