@@ -156,7 +156,7 @@ def test_an_impossible_count_cannot_be_typed(live_server, page, mesa):
     dialog.locator("button[data-field=rest]").tap()
     for key in "39":
         dialog.locator(f"[data-key='{key}']").tap()
-    expect(dialog.locator("#conteo-preview")).to_have_text("Las cartas suman más de 40.")
+    expect(dialog.locator("#conteo-preview")).to_have_text("Las parejas no pueden haber levantado más de 40 cartas.")
     expect(dialog.locator("[data-confirm=conteo]")).to_be_disabled()
     shot(page, "conteo-impossible")
     dialog.locator("[data-key=del]").tap()

@@ -71,7 +71,7 @@ function draw() {
   if (counted === null) {
     out.textContent = t("conteo.type");
   } else if (!claim) {
-    out.textContent = t("conteo.bad");
+    out.textContent = t("rule.data_cards");
     out.classList.add("is-bad");
   } else if (entry && entry.refused) {
     out.classList.add("is-bad");
@@ -100,7 +100,7 @@ function press(key) {
 
 function flash() {
   const out = dlg.querySelector("#conteo-preview");
-  out.textContent = t("conteo.over_40");
+  out.textContent = t("rule.pair_cards");
   out.className = "preview is-bad";
 }
 

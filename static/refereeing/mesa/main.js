@@ -65,7 +65,7 @@ document.querySelectorAll("#controls [data-claim]").forEach((button) => {
     if (button.dataset.pair) claim.pair = button.dataset.pair;
     // The page marks the claims that end or stop things with the sentence that confirms them.
     if (button.dataset.ask) {
-      confirmThen(button.dataset.ask, claim, button.dataset.ask + "_yes", {});
+      confirmThen(button.dataset.ask, claim, button.dataset.yes, {});
       return;
     }
     if (claim.kind === "reanudar" && appealHolding()) { showRefusal(t("banner.appeal")); return; }

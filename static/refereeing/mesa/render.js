@@ -62,8 +62,7 @@ export function render() {
   screen.classList.toggle("is-suspended", !!state.suspended);
   screen.classList.toggle("is-appeal", !!holding);
   screen.classList.toggle("is-finished", !!state.finished);
-  screen.dataset.phase = state.phase;
-  // The step the engine expects (deal, play, mano, last_mano, conteo...), for the page's highlights.
+  // The step the engine expects (deal, play, mano, last_mano, conteo...): the page's highlights follow it.
   screen.dataset.next = state.next || "";
   $("[data-claim=suspender]").hidden = !!state.suspended;
   // Suspended for an appeal: only the Director's ruling resumes the mesa.
@@ -142,7 +141,7 @@ function renderBanner(state, holding) {
     kind = "suspended";
   } else if (last && state.ended === "chica") {
     text = t("banner.chica", { pair: pairName(last.winner) }) + " (" + last.scores.A + "–" + last.scores.B + ")";
-    if (last.zapatero) text += " · " + t("banner.zapatero", { pair: pairName(last.zapatero) });
+    if (last.zapatero) text += " · " + t("rule.zapatero", { pair: pairName(last.zapatero) });
     kind = "chica";
   }
   banner.hidden = !text;
