@@ -25,6 +25,11 @@ Tables
 ``DIRECTOR_ARTICLES``
     The article of a kind when the Director logs it (a claim marked
     ``director``).
+``SCREEN_RULES``
+    What the juez's screen says of a rule before anything is logged (what
+    mal repartidas does, the cards a conteo may count, the zapatero's
+    points): the engine's words, so that no rule is written in the screen's
+    own catalogue or in its scripts.
 
 Articles are cited as ``Art. N`` of the reglamento (``Art. 3g.6``),
 ``002 Art. N`` of seed 002, ``seed 003``, or ``ruling <slug>`` for the
@@ -333,6 +338,22 @@ CODES = {
         "002 Art. 11",
     ),
 }
+
+
+SCREEN_RULES = {
+    "mal_repartidas": (
+        "Mal repartidas: anota la pareja que no repartió, y la data termina.",
+        "Mal repartidas: the pair that did not deal scores, and the data ends.",
+    ),
+    "pair_cards": ("Una pareja no puede tener más de 40 cartas.", "A pair cannot have more than 40 cards."),
+    "data_cards": CODES["conteo_invalido"][:2],
+    "zapatero": ("%(pair)s queda zapatero (menos de 10 puntos)", "%(pair)s is zapatero (under 10 points)"),
+}
+
+
+def screen_rules(language: str) -> dict[str, str]:
+    """Every text of ``SCREEN_RULES`` in ``language``."""
+    return {name: pick(texts, language) for name, texts in SCREEN_RULES.items()}
 
 
 # Kinds that never score: their message has no points.

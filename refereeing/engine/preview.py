@@ -20,17 +20,19 @@ entry
     ones after it as pending, never a guess.
 preview
     ``{"claims": {"A": {kind: entry}, "B": {...}, "-": {"mal_repartidas":
-    entry}}, "juego_y_veo": {"A": {"none": {"upheld": entry, "rejected":
-    entry}, "<seq>": {...}}, "B": {...}}, "conteo": {"A": [entry, ...41],
-    "B": [...]}, "cards": 40, "undo": {"target": seq}}``: every claim a pair asks for under the rule
-    set (``RuleSet.pair_claims``), by each pair, without naming a player
-    (the referee places it at the pair's earliest possible turn); mal
-    repartidas, which names no pair; each pair's juego y veo, upheld and
+    entry, "mano": entry, "suspender": entry, "reanudar": entry}},
+    "juego_y_veo": {"A": {"none": {"upheld": entry, "rejected": entry},
+    "<seq>": {...}}, "B": {...}}, "conteo": {"A": [entry, ...41], "B":
+    [...]}, "cards": 40, "undo": {"target": seq}}``: every claim a pair asks
+    for under the rule set (``RuleSet.pair_claims``), by each pair, without
+    naming a player (the referee places it at the pair's earliest possible
+    turn); the claims that name no pair (mal repartidas, the mano, the
+    suspension and the resumption); each pair's juego y veo, upheld and
     rejected, naming no play (``"none"``: a capture that claimed nothing;
     its refusal says why no juego y veo is taken now, such as the appeal to
     the Director once the mesa is over, Art. 17) and naming each play the
-    pair may protest now (``State.protestable``, keyed by its seq as
-    text); the conteo
+    pair may protest now (``State.protestable``, keyed by its seq as text):
+    the screen offers exactly those; the conteo
     where a pair counted ``n`` cards (``n`` = 0..``cards``) and the other
     ``cards - n``, or one entry alone when the conteo is not due (its
     refusal, whatever the cards: the mesa keeps and sends its state after
@@ -54,6 +56,9 @@ from typing import Any
 from .conteo import MAX_CARDS
 from .messages import note
 from .state import Decision, Replay
+
+# The claims that name no pair, previewed as the next claim.
+UNPAIRED = ("mal_repartidas", "mano", "suspender", "reanudar")
 
 
 def _entry(decision: Decision, ends: str | None) -> dict[str, Any]:
@@ -82,7 +87,7 @@ def preview(result: Replay) -> dict[str, Any]:
     claims: dict[str, dict[str, Any]] = {
         pair: {kind: trial({"kind": kind, "pair": pair}) for kind in referee.rules.pair_claims} for pair in ("A", "B")
     }
-    claims["-"] = {"mal_repartidas": trial({"kind": "mal_repartidas"})}
+    claims["-"] = {kind: trial({"kind": kind}) for kind in UNPAIRED}
 
     def protests(pair: str) -> dict[str, dict[str, Any]]:
         # What Referee.protestable gives, from the same trials.
@@ -114,6 +119,12 @@ def preview(result: Replay) -> dict[str, Any]:
     }
 
 
+def next_claim(result: Replay, claim: dict[str, Any]) -> dict[str, Any]:
+    """The entry of ``claim`` (checked by ``parse_claim``) as the next claim of the mesa ``result`` leaves: what
+    the preview holds for it, for a claim it does not hold (a conteo whose counts leave cards out)."""
+    return _entry(*result.referee.trial(len(result.decisions) + 1, claim))
+
+
 def counted(shown: dict[str, Any], pair: str, n: int) -> dict[str, Any]:
     """The entry of ``shown`` (a preview) for the conteo where ``pair`` counted ``n`` cards: a list of one answers
     every count (the tablet reads it so too: ``static/refereeing/mesa/preview.js``)."""
@@ -121,7 +132,21 @@ def counted(shown: dict[str, Any], pair: str, n: int) -> dict[str, Any]:
     return counts[0] if len(counts) == 1 else counts[n]
 
 
-def localise(preview: dict[str, Any], language: str, link: Callable[[str], str | None] | None = None) -> dict[str, Any]:
+Link = Callable[[str], str | None]
+
+
+def localise_entry(entry: dict[str, Any], language: str, link: Link | None = None) -> dict[str, Any]:
+    """One entry with its ``message`` in ``language`` and its ``article_url`` (see :func:`localise`)."""
+    out = dict(entry)
+    code = entry.get("refused") or entry.get("note")
+    if code:
+        out["message"] = note(code, language, detail=entry.get("detail"))
+    article = entry.get("article")
+    out["article_url"] = link(article) if link and article else None
+    return out
+
+
+def localise(preview: dict[str, Any], language: str, link: Link | None = None) -> dict[str, Any]:
     """``preview`` with each entry's ``message`` in ``language`` and ``article_url``.
 
     ``link(article)`` gives the address of an article (None for none);
@@ -134,30 +159,22 @@ def localise(preview: dict[str, Any], language: str, link: Callable[[str], str |
         # conteo is due): each is worded once, also when read back from JSON.
         plain = "points" not in entry and "detail" not in entry
         key = (entry["refused"], entry["article"]) if plain else id(entry)
-        if key in made:
-            return made[key]
-        out = dict(entry)
-        code = entry.get("refused") or entry.get("note")
-        if code:
-            out["message"] = note(code, language, detail=entry.get("detail"))
-        article = entry.get("article")
-        out["article_url"] = link(article) if link and article else None
-        made[key] = out
-        return out
+        if key not in made:
+            made[key] = localise_entry(entry, language, link)
+        return made[key]
 
     undo = preview.get("undo") or {"target": None}
     if "refused" in undo:
         # Worded apart from the claims' refusals, which have no target.
         undo = {**local({"refused": undo["refused"], "article": undo["article"]}), "target": undo["target"]}
-    localised = {
+    protests = preview.get("juego_y_veo") or {}
+    return {
         "claims": {pair: {kind: local(e) for kind, e in kinds.items()} for pair, kinds in preview["claims"].items()},
+        "juego_y_veo": {
+            pair: {seq: {outcome: local(e) for outcome, e in outcomes.items()} for seq, outcomes in against.items()}
+            for pair, against in protests.items()
+        },
         "conteo": {pair: [local(e) for e in entries] for pair, entries in preview["conteo"].items()},
         "cards": preview.get("cards", MAX_CARDS),
         "undo": undo,
     }
-    if "juego_y_veo" in preview:
-        localised["juego_y_veo"] = {
-            pair: {key: {fate: local(e) for fate, e in fates.items()} for key, fates in named.items()}
-            for pair, named in preview["juego_y_veo"].items()
-        }
-    return localised

@@ -47,7 +47,7 @@ from django.views.decorators.http import require_POST
 
 from live import paths
 from refereeing.access.permissions import ACT, PIN_DEVICE, access, client_address, on_juez_tablet, role, table_of
-from refereeing.engine.messages import kind_labels
+from refereeing.engine.messages import kind_labels, screen_rules
 from refereeing.models import Signature
 from tournament.errors import ActionRefused
 from tournament.language import language
@@ -64,9 +64,10 @@ def catalogue():
     return {
         # Claim kinds, as buttons and in the log: the engine's one table.
         **{f"kind.{kind}": label for kind, label in labels.items()},
+        # What a rule says, before anything is logged: the engine's words (no rule in the screen's own).
+        **{f"rule.{name}": text for name, text in screen_rules(language()).items()},
         # The banners.
         "banner.chica": _("Chica for %(pair)s"),
-        "banner.zapatero": _("%(pair)s is zapatero (under 10 points)"),
         "banner.mesa": _("Mesa for %(pair)s"),
         "banner.mesa_zapateria": _("Mesa for %(pair)s by zapatería"),
         "banner.suspended": _("Mesa suspended"),
@@ -103,22 +104,31 @@ def catalogue():
         "undo.yes": _("Undo it"),
         # Confirmations: what will happen, in one sentence.
         "confirm.points": _("Points: %(points)s."),
-        # The points are the engine's preview's, added by the screen (Art. 4).
-        "confirm.mal_repartidas": _("Mal repartidas: the pair that did not deal scores, and the data ends."),
+        # What mal repartidas does is the engine's sentence (rule.mal_repartidas); the points its preview's.
         "confirm.mal_repartidas_yes": _("Log mal repartidas"),
         "confirm.suspender": _("The mesa stops: no claim is logged until you tap Resume."),
         "confirm.suspender_yes": _("Suspend the mesa"),
+        # A claim tapped behind others that the engine would refuse when its turn came (queue.js).
+        "held.title": _("%(what)s was not sent: the engine would refuse it."),
+        "held.log": _("Log it anyway"),
+        "held.drop": _("Drop it"),
+        # A dialog closed because the mesa changed under it.
+        "changed.claim": _("Another device logged %(what)s: the dialog closed and logged nothing."),
+        "changed.suspended": _("The mesa was suspended: the dialog closed and logged nothing."),
+        "changed.appeal": _(
+            "The Director admitted an appeal and suspended the mesa: the dialog closed and logged nothing."
+        ),
+        "changed.finished": _("The mesa is over: the dialog closed and logged nothing."),
         # The Director's ruling at the table.
         "ruling.title": _("Appeal of %(pair)s on claim #%(seq)s: %(outcome)s."),
         "ruling.offline": _("No connection: acknowledge the ruling again when the network returns."),
         # Conteo.
         "conteo.cards_of": _("Cards of %(pair)s"),
-        "conteo.bad": _("The cards add up to more than 40."),
         "conteo.type": _("Type the cards counted on the keypad."),
-        "conteo.over_40": _("A pair cannot have more than 40 cards."),
         "conteo.sentence": _("Conteo: %(a)s %(na)s cards, %(b)s %(nb)s."),
         "conteo.no_points": _("no points"),
-        "conteo.engine_decides": _("The engine decides the points on confirming."),
+        "conteo.asking": _("Asking the engine…"),
+        "conteo.later": _("The engine answers before it is sent."),
         # Juego y veo.
         "jyv.pick_played": _("Tap the card played."),
         "jyv.legal": _("Legal captures"),
@@ -126,7 +136,7 @@ def catalogue():
         "jyv.verdict_legal": _("Legal capture."),
         "jyv.verdict_incomplete": _("Incomplete capture."),
         "jyv.verdict_illegal": _("Illegal capture."),
-        "jyv.against_none": _("A play not logged"),
+        "jyv.nothing": _("No play of the other pair can be protested now."),
         "jyv.remove": _("Remove %(card)s"),
         "jyv.check_failed": _("The checker could not answer: decide by eye."),
         # Signatures.
@@ -190,6 +200,7 @@ def mesa_screen(request, mesa_id):
             "stream": paths.mesa_stream(mesa.pk),
             "appeals": reverse("refereeing:mesa_appeals", args=[mesa.pk]),
             "levante": reverse("api:levante"),
+            "preview": reverse("refereeing:mesa_preview", args=[mesa.pk]),
         },
         "pairs": {side: (entry["pair"].name if entry["pair"] else side) for side, entry in zip("AB", pairs)},
         "seats": seats,

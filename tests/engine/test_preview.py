@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from refereeing.engine import Header, replay
-from refereeing.engine.preview import counted, localise, preview
+from refereeing.engine.preview import UNPAIRED, counted, localise, localise_entry, next_claim, preview
 from refereeing.engine.rules import PROFILES, build_ruleset
 from refereeing.engine.simulator import SEATS, simulate_mesa
 
@@ -68,7 +68,8 @@ def test_the_preview_is_what_the_engine_decides_when_the_claim_is_appended(rules
             claim = {"kind": "juego_y_veo", "pair": pair, **({} if key == "none" else {"against": int(key)})}
             for fate, upheld in (("upheld", True), ("rejected", False)):
                 assert fates[fate] == appended(header, log, dict(claim, upheld=upheld)), (pair, key, fate)
-    assert shown["claims"]["-"]["mal_repartidas"] == appended(header, log, {"kind": "mal_repartidas"})
+    for kind in UNPAIRED:
+        assert shown["claims"]["-"][kind] == appended(header, log, {"kind": kind}), kind
     for n in counts + [0, 40]:
         assert counted(shown, "A", n) == appended(header, log, {"kind": "conteo", "cards": {"A": n, "B": 40 - n}})
         assert counted(shown, "B", n) == appended(header, log, {"kind": "conteo", "cards": {"A": 40 - n, "B": n}})
@@ -148,3 +149,36 @@ def test_a_claim_naming_no_player_is_placed_at_the_pairs_earliest_turn_art_6():
     shown = preview(play("mano", "caida B1", "caida B1", "caida B1", "caida B1", players=2))
     assert shown["claims"]["A"]["caida"] == {"refused": "sin_turno", "article": "Art. 13"}
     assert shown["claims"]["A"]["limpia"] == {"points": {"A": 2, "B": 0}}  # needs no card before
+
+
+def test_a_conteo_that_leaves_cards_out_is_previewed_by_next_claim_art_3g_10():
+    """The preview holds the conteos of all 40 cards; one with cards left on the table is asked for alone."""
+    result = play("mano", "caida A1", "mano")
+    assert next_claim(result, {"kind": "conteo", "cards": {"A": 0, "B": 38}}) == {
+        "refused": "conteo_contradice_registro",
+        "article": "Art. 10, 15",
+        "detail": {"pair": "A", "plays": 1, "least": 2},
+    }
+    # 23 cards to 15, two left on the table: 6 + 3, rounded up to 10 (Art. 15h).
+    conteo = {"kind": "conteo", "cards": {"A": 15, "B": 23}}
+    assert next_claim(result, conteo) == {"points": {"A": 0, "B": 10}}
+    # A whole count is what the preview holds.
+    assert next_claim(result, {"kind": "conteo", "cards": {"A": 2, "B": 38}}) == counted(preview(result), "A", 2)
+    english = localise_entry(next_claim(result, {"kind": "mano"}), "en", link=lambda article: f"/reglas/#{article}")
+    assert english == {
+        "refused": "conteo_pendiente",
+        "article": "Art. 3f",
+        "message": "Every hand of the data has been dealt; the conteo is due.",
+        "article_url": "/reglas/#Art. 3f",
+    }
+
+
+def test_juego_y_veo_is_previewed_against_each_play_the_protester_may_name_art_5():
+    shown = preview(play("mano", "caida B1"))
+    # A may protest B's caída (seq 2); B has nothing of A's to protest.
+    assert shown["juego_y_veo"] == {
+        "A": {"2": {"upheld": {"points": {"A": 2, "B": -2}}, "rejected": {"points": {"A": 0, "B": 0}}}},
+        "B": {},
+    }
+    worded = localise(shown, "es")["juego_y_veo"]["A"]["2"]["upheld"]
+    assert worded == {"points": {"A": 2, "B": -2}, "article_url": None}

@@ -50,3 +50,23 @@ def mesa(championship, juez):
         juez=juez,
         status=Mesa.Status.READY,
     )
+
+
+# The juez's devices: a phone in portrait, a tablet in portrait and in landscape, all touch.
+SIZES = {
+    "phone": {"width": 390, "height": 844},
+    "portrait": {"width": 768, "height": 1024},
+    "landscape": {"width": 1024, "height": 768},
+}
+
+
+@pytest.fixture(params=list(SIZES))
+def device_page(request, browser, browser_context_args):
+    """A page on each of the juez's devices (``page.name`` says which)."""
+    context = browser.new_context(
+        **{**browser_context_args, "viewport": SIZES[request.param], "is_mobile": request.param == "phone"}
+    )
+    page = context.new_page()
+    page.name = request.param
+    yield page
+    context.close()

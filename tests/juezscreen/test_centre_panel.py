@@ -72,3 +72,34 @@ def test_undo_names_the_engines_target_and_its_refusal_art_16(live_server, page,
         "Anulación #1: Una mano se anula solo mientras no hay ninguna jugada anotada en ella. (Art. 16)"
     )
     assert ClaimEntry.objects.filter(mesa=mesa).count() == 3
+
+
+def highlighted(page, expected):
+    """Whether the controls the screen highlights as the next step are ``expected``, once their shadows' transition
+    (Bootstrap's, 0.15 s) is over."""
+    for _ in range(20):
+        shown = page.eval_on_selector_all(
+            "#controls button",
+            "els => els.filter(e => getComputedStyle(e).boxShadow.includes('255, 193, 7'))"
+            ".map(e => e.dataset.claim || e.dataset.open + e.dataset.counted)",
+        )
+        if shown == expected:
+            return True
+        page.wait_for_timeout(100)
+    return shown
+
+
+def test_the_highlights_follow_the_engines_next_step_art_3f(live_server, page, mesa):
+    """The conteo was highlighted as soon as the last mano was dealt; it is due once its cards are all played."""
+    dealers_caida = {"kind": "caida", "pair": "A", "player": 1}
+    log_claims(mesa, [MANO, MANO] + [dealers_caida] * 4)
+    open_screen(page, live_server, mesa)
+    expect(page.locator("#st-phase")).to_have_text(LAST_MANO)
+    assert highlighted(page, []) is True
+    # The dealer's fifth caída is at the mano's last turn: every card is played (Art. 3f).
+    log_claims(mesa, [dealers_caida])
+    expect(page.locator("#st-phase")).to_have_text(END_OF_DATA)
+    assert highlighted(page, ["conteoA", "conteoB"]) is True
+    Tablet(page, 7).conteo("A", 30)
+    expect(page.locator("#st-phase")).to_have_text(DEAL)
+    assert highlighted(page, ["mano"]) is True

@@ -66,11 +66,17 @@ def test_a_conteo_the_engine_would_refuse_is_refused_before_confirming(live_serv
     log = [MANO, {"kind": "limpia", "pair": "A"}, MANO]
     log_claims(mesa, log)
     open_screen(page, live_server, mesa)
-    page.tap(".screen [data-open=conteo][data-counted=A]")
-    page.tap("#dlg-conteo [data-key='0']")
+    tablet = Tablet(page, len(log))
+    tablet.press(".screen [data-open=conteo][data-counted=A]")
+    tablet.press("#dlg-conteo [data-key='0']")
     preview = page.locator("#conteo-preview")
     expect(preview).to_have_class(re.compile("is-bad"))
-    expect(page.locator("#dlg-conteo [data-confirm=conteo]")).to_be_disabled()
+    # Confirmar logs nothing then: it offers the deliberate second confirmation, which logs the refused conteo.
+    tablet.press("#dlg-conteo [data-confirm=conteo]")
+    anyway = page.locator("#dlg-conteo [data-anyway]")
+    expect(anyway).to_be_visible()
+    expect(page.locator("#dlg-conteo")).to_be_visible()
+    assert ClaimEntry.objects.filter(mesa=mesa).count() == len(log)
     # The engine's own answer to that conteo is the same refusal.
     entries = [e.claim for e in ClaimEntry.objects.filter(mesa=mesa).order_by("seq")]
     result = replay(claimlog.header_for(mesa), entries + [{"kind": "conteo", "cards": {"A": 0, "B": 40}}])
@@ -80,6 +86,10 @@ def test_a_conteo_the_engine_would_refuse_is_refused_before_confirming(live_serv
     shown = re.sub(r" \(Art\. [^)]*\)$", "", preview.inner_text().strip())
     assert shown and refused.message.endswith(shown)
     expect(preview.locator("a")).to_have_attribute("href", re.compile(r"/reglas/#"))
+    tablet.tap("#dlg-conteo [data-anyway]")
+    logged = ClaimEntry.objects.get(mesa=mesa, seq=len(log) + 1)
+    assert logged.claim == {"kind": "conteo", "cards": {"A": 0, "B": 40}} and not logged.accepted
+    assert logged.decision["code"] == refused.code
 
 
 def test_the_confirmation_and_the_provisional_board_show_the_engines_points(live_server, page, mesa):

@@ -14,7 +14,18 @@ from playwright.sync_api import expect
 from refereeing.access.permissions import table_of
 from refereeing.engine.messages import kind_labels
 from refereeing.models import ClaimEntry, Signature
-from tests.support.tablet import ZAPATERIA, Tablet, draw, log_claims, login, open_screen, score, settled, shot
+from tests.support.tablet import (
+    ZAPATERIA,
+    Tablet,
+    draw,
+    log_claims,
+    login,
+    open_screen,
+    score,
+    settled,
+    shot,
+    unhushed,
+)
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -65,7 +76,9 @@ def test_a_whole_mesa_by_taps_to_two_chicas_and_the_signatures(live_server, page
     assert mesa.state["winner"] == "A" and mesa.state["chicas"] == {"A": 2, "B": 0}
     assert mesa.last_seq == tablet.seq == ClaimEntry.objects.filter(mesa=mesa).count()
 
-    # The representatives and the juez sign with a finger (Art. 16).
+    # The representatives and the juez sign with a finger (Art. 16), once the pads have settled where the claim
+    # buttons were.
+    unhushed(page)
     for role in ("A", "B", "juez"):
         card = page.locator(f".sign-card[data-role={role}]")
         card.locator("button[type=submit]").tap()
@@ -175,7 +188,7 @@ def test_two_devices_see_each_others_claims_within_two_seconds(live_server, page
     expect(dialog).to_contain_text("#3 Limpia · Caballos de Espada")
     expect(dialog).to_contain_text("Caída · Los Ases")
     shot(other, "conflict")
-    dialog.locator("[data-label=yes]").tap()
+    Tablet(other).press("#dlg-confirm [data-label=yes]")
     settled(other, 4)
     expect(page.locator("#log .log-item").first).to_contain_text("#4", timeout=2000)
     kinds = list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("kind", "claim__pair"))
@@ -222,21 +235,28 @@ def test_a_mesa_not_ready_refuses_claims_in_words(live_server, page, mesa):
 def test_refusals_show_in_words_with_their_article(live_server, page, mesa):
     open_screen(page, live_server, mesa)
     tablet = Tablet(page)
-    tablet.claim("caida", "A")  # no mano dealt yet
+    tablet.press(".screen [data-claim=caida][data-pair=A]")  # no mano dealt yet: the engine's preview refuses it
     refusal = page.locator("#refusal")
     expect(refusal).to_be_visible()
     assert re.search(r"\(.*Art\. \d", refusal.inner_text()), refusal.inner_text()
     # The article links to the rules page.
     expect(refusal.locator("a")).to_have_attribute("href", re.compile(r"/reglas/#art-"))
-    expect(page.locator("#log .log-item.is-refused")).to_have_count(1)
     shot(page, "refusal")
+    # One tap logs nothing; "Anotarla igual" logs it, and the server refuses it in the same words.
+    page.wait_for_timeout(500)
+    assert not ClaimEntry.objects.filter(mesa=mesa).exists()
+    tablet.tap("#refusal [data-action=anyway]")
+    expect(page.locator("#log .log-item.is-refused")).to_have_count(1)
+    assert ClaimEntry.objects.get(mesa=mesa).decision["code"] == "sin_mano"
     # A conteo the engine would refuse (no mano dealt yet) is refused before confirming, in its words.
-    page.tap("#refusal [data-action=ack]")
-    page.tap(".screen [data-open=conteo][data-counted=A]")
+    tablet.press("#refusal [data-action=ack]")
+    tablet.press(".screen [data-open=conteo][data-counted=A]")
     for key in "30":
-        page.tap(f"#dlg-conteo [data-key='{key}']")
-    expect(page.locator("#dlg-conteo [data-confirm=conteo]")).to_be_disabled()
+        tablet.press(f"#dlg-conteo [data-key='{key}']")
     expect(page.locator("#conteo-preview")).to_contain_text("(Art. ")
+    tablet.press("#dlg-conteo [data-confirm=conteo]")
+    expect(page.locator("#dlg-conteo [data-anyway]")).to_be_visible()
+    assert ClaimEntry.objects.filter(mesa=mesa).count() == 1
 
 
 def test_undo_voids_the_last_claim_after_a_confirmation(live_server, page, mesa):
@@ -383,9 +403,10 @@ def test_english_screen(live_server, page, mesa):
     open_screen(page, live_server, mesa)
     expect(page.locator("[data-claim=mano]")).to_have_text("Mano")
     tablet = Tablet(page)
-    tablet.claim("caida", "A")  # before any mano: refused
-    expect(page.locator("#refusal .refusal-text")).to_have_text("Refused: No hand is being played. (Art. 3e)")
-    page.tap("#refusal [data-action=ack]")
+    tablet.press(".screen [data-claim=caida][data-pair=A]")  # before any mano: the engine would refuse it
+    expect(page.locator("#refusal .refusal-text")).to_have_text("Caída · Los Ases: No hand is being played. (Art. 3e)")
+    expect(page.locator("#refusal [data-action=anyway]")).to_have_text("Log it anyway")
+    tablet.press("#refusal [data-action=ack]")
     expect(page.locator("#net .net-status")).to_have_text("Online")
     # Every claim button says what the log and the planilla say: the engine's one table, in English.
     english, spanish = kind_labels("en"), kind_labels("es")

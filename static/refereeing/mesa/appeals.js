@@ -4,6 +4,7 @@
  * offered. When the Director decides, the ruling opens over the board and
  * stays until the pairs acknowledge it there ("Enterados"). */
 
+import { hush } from "./guard.js";
 import { api } from "./net.js";
 import { showRefusal } from "./refusal.js";
 import { cfg, changed, saveSnapshot, st } from "./state.js";
@@ -29,6 +30,7 @@ export function showRuling() {
   });
   dlg.querySelector(".ruling-text").textContent = appeal.ruling;
   dlg.showModal();
+  hush();
 }
 
 dlg.querySelector("[data-action=ack-ruling]").addEventListener("click", () => {

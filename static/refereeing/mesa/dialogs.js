@@ -1,11 +1,25 @@
-/* Questions to the juez, in the confirm dialog, one at a time.
+/* Questions to the juez, in the confirm dialog, one at a time; and the
+ * dialogs that log a claim, kept true to the mesa they were opened on.
  *
  * `ask(text, options)` resolves to true for yes. A question asked while
  * another is open waits its turn: a 409 arriving while the juez answers an
  * undo is asked next, never answered in its place. The dialog's yes button
- * is green unless `danger`; its words say what happens. */
+ * is green unless `danger`; its words say what happens. A question the
+ * screen asks by itself (`unbidden`: after a conflict) takes no tap for the
+ * double-tap window (guard.js); one a tap asked is guarded as every tap.
+ *
+ * watch     A dialog that logs a claim (`watch(dialog)` as it opens, or
+ *           `ask(..., {watch: true})`) was opened on the mesa as the screen
+ *           showed it. When another device's claim arrives, the mesa is
+ *           suspended (by the juez elsewhere, or for an appeal the Director
+ *           admitted) or it ends, the dialog closes, logs nothing and says
+ *           why; nothing beneath it takes a tap for the double-tap window. */
 
-import { t } from "./words.js";
+import { appealHolding } from "./appeals.js";
+import { hush } from "./guard.js";
+import { showRefusal } from "./refusal.js";
+import { onChange, st } from "./state.js";
+import { describe, t } from "./words.js";
 
 const dlg = document.getElementById("dlg-confirm");
 let asking = Promise.resolve();
@@ -16,7 +30,7 @@ export function ask(text, options) {
   return answer;
 }
 
-function askNow(text, { extra, yes, no, danger }) {
+function askNow(text, { extra, yes, no, danger, unbidden, watch: watched }) {
   dlg.querySelector(".confirm-text").textContent = text;
   const box = dlg.querySelector(".confirm-extra");
   box.textContent = "";
@@ -32,6 +46,8 @@ function askNow(text, { extra, yes, no, danger }) {
     });
     dlg.returnValue = "";
     dlg.showModal();
+    if (unbidden) hush();
+    if (watched) watch(dlg);
   });
 }
 
@@ -56,4 +72,39 @@ export function listOf(title, lines) {
 
 document.querySelectorAll("dialog [data-close]").forEach((button) => {
   button.addEventListener("click", () => button.closest("dialog").close());
+});
+
+/* What a claim dialog was opened on. */
+function mesaNow() {
+  const state = st.server.state || {};
+  return { foreign: st.foreign, suspended: !!state.suspended, appeal: !!appealHolding(), finished: !!state.finished };
+}
+
+/* Why a dialog opened on `then` no longer stands, or "". */
+function changedSince(then) {
+  const now = mesaNow();
+  const last = st.lastForeign;
+  // The Director's suspension is an admitted appeal's (Art. 17), known from the claim before the appeals' poll.
+  const director = last && now.foreign !== then.foreign && last.claim.kind === "suspender" && last.claim.director;
+  if ((now.appeal && !then.appeal) || (now.suspended && !then.suspended && director)) return t("changed.appeal");
+  if (now.suspended && !then.suspended) return t("changed.suspended");
+  if (now.finished && !then.finished) return t("changed.finished");
+  if (now.foreign !== then.foreign && last) return t("changed.claim", { what: "#" + last.seq + " " + describe(last.claim) });
+  return "";
+}
+
+const watched = new Map();
+
+export function watch(dialog) { watched.set(dialog, mesaNow()); }
+
+onChange(() => {
+  watched.forEach((then, dialog) => {
+    if (!dialog.open) { watched.delete(dialog); return; }
+    const why = changedSince(then);
+    if (!why) return;
+    watched.delete(dialog);
+    dialog.close("changed");
+    hush();
+    showRefusal(why);
+  });
 });

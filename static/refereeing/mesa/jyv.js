@@ -4,24 +4,26 @@
  * captures and its verdict; the juez decides.
  *
  * Which claim is protested is asked, with nothing chosen beforehand: the
- * list holds the plays the engine says the protester may name now (the
- * rulings decide which: see Referee.protestable), and "a play not logged".
+ * list holds exactly the plays the engine says the protester may name now
+ * (the rulings decide which: see Referee.protestable), each previewed upheld
+ * and rejected; none, and the dialog says so and decides nothing.
  * Comprobado and Rechazado wait until the juez has chosen. */
 
 import { api } from "./net.js";
+import { claimPreview, previewIsNext, protestable } from "./preview.js";
 import { take } from "./queue.js";
-import { cfg, sortedEntries, st } from "./state.js";
-import { listOf } from "./dialogs.js";
+import { showRefusal } from "./refusal.js";
+import { cfg, sortedEntries } from "./state.js";
+import { listOf, watch } from "./dialogs.js";
 import { describe, label, messageNodes, pairName, t } from "./words.js";
 
 const dlg = document.getElementById("dlg-jyv");
 let jyv = null;
 
-/* The plays the protester may name now, as the engine says with its last state. */
-function protestable(protester) {
-  const state = st.server.state, seqs = (state && state.protestable && state.protestable[protester]) || [];
+/* The log's entries of the plays the protester may name now. */
+function protests(protester) {
   const bySeq = new Map(sortedEntries().map((e) => [e.seq, e]));
-  return seqs.filter((seq) => bySeq.has(seq)).map((seq) => bySeq.get(seq));
+  return protestable(protester).filter((seq) => bySeq.has(seq)).map((seq) => bySeq.get(seq));
 }
 
 export function openJyv(protester) {
@@ -30,8 +32,13 @@ export function openJyv(protester) {
   dlg.querySelector(".jyv-result").textContent = "";
   const box = dlg.querySelector(".jyv-against");
   box.textContent = "";
-  const options = protestable(protester).map((e) => ["" + e.seq, "#" + e.seq + " " + describe(e.claim)]);
-  options.push(["none", t("jyv.against_none")]);
+  const options = protests(protester).map((e) => ["" + e.seq, "#" + e.seq + " " + describe(e.claim)]);
+  if (!options.length) {
+    const none = document.createElement("p");
+    none.className = "jyv-nothing mb-0";
+    none.textContent = t("jyv.nothing");
+    box.appendChild(none);
+  }
   options.forEach(([value, text], i) => {
     const row = document.createElement("div");
     row.className = "form-check";
@@ -53,6 +60,7 @@ export function openJyv(protester) {
   draw();
   drawChoice();
   dlg.showModal();
+  watch(dlg);
 }
 
 function chosen() {
@@ -63,7 +71,7 @@ function chosen() {
 function drawChoice() {
   const none = chosen() === null;
   dlg.querySelectorAll("[data-confirm=upheld], [data-confirm=rejected]").forEach((b) => { b.disabled = none; });
-  dlg.querySelector(".jyv-choose").hidden = !none;
+  dlg.querySelector(".jyv-choose").hidden = !none || !dlg.querySelector("input[name=against]");
 }
 
 function draw() {
@@ -137,9 +145,11 @@ function showLevante(out, data) {
   dlg.querySelector("[data-confirm=" + outcome + "]").addEventListener("click", () => {
     const against = chosen();
     if (against === null) return;
-    const claim = { kind: "juego_y_veo", pair: jyv.protester, upheld: outcome === "upheld" };
-    if (against !== "none") claim.against = parseInt(against, 10);
+    const claim = { kind: "juego_y_veo", pair: jyv.protester, upheld: outcome === "upheld", against: parseInt(against, 10) };
+    const entry = previewIsNext() ? claimPreview(claim) : null;
     dlg.close();
-    take(claim);
+    // Offered as the engine takes it; refused only if the mesa moved on meanwhile: then this tap logs nothing.
+    if (entry && entry.refused) showRefusal(describe(claim) + ":", entry, { anyway: () => take(claim, { deliberate: true }) });
+    else take(claim);
   });
 });

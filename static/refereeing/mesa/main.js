@@ -9,7 +9,8 @@
  *   preview     the engine's preview: conteo points, the provisional board
  *   render      drawing the board, the banner, the log, pending buttons
  *   refusal     refusals over the board until acknowledged, sound, vibration
- *   dialogs     yes/no questions, one at a time
+ *   guard       no tap falls through what a tap or the server just changed
+ *   dialogs     yes/no questions, one at a time; dialogs kept true to the mesa
  *   conteo      the conteo keypad
  *   jyv         juego y veo with the levante checker
  *   appeals     the appeal banner and the Director's ruling at the table
@@ -26,8 +27,8 @@ import { ask } from "./dialogs.js";
 import "./follow.js";
 import { openJyv } from "./jyv.js";
 import "./offline.js";
-import { claimPreview, undoPreview } from "./preview.js";
-import { flush, handleForbidden, take } from "./queue.js";
+import { claimPreview, previewIsNext, undoPreview } from "./preview.js";
+import { flush, handleForbidden, offer, take } from "./queue.js";
 import { render } from "./render.js";
 import { showRefusal } from "./refusal.js";
 import "./signatures.js";
@@ -39,9 +40,9 @@ onChange(render);
 onChange(showRuling);
 configure({ onForbidden: handleForbidden, flush });
 
-/* What a confirmed claim will do, in one sentence, with the engine's points. */
+/* What a confirmed claim will do, in one sentence, with the engine's points (when the preview answers it now). */
 function sentence(key, claim, params) {
-  const preview = claimPreview(claim);
+  const preview = previewIsNext() ? claimPreview(claim) : null;
   let text = t(key, params);
   if (preview && preview.refused) return { text, preview };
   if (preview && preview.points) text += " " + t("confirm.points", { points: pointsText(preview.points) || t("conteo.no_points") });
@@ -51,11 +52,11 @@ function sentence(key, claim, params) {
 function confirmThen(key, claim, yes, params) {
   const said = sentence(key, claim, params);
   if (said.preview && said.preview.refused) {
-    // The engine would refuse it: say so now, log nothing.
-    showRefusal(describe(claim) + ":", said.preview);
+    // The engine would refuse it: say so now; only "Anotarla igual" logs it.
+    showRefusal(describe(claim) + ":", said.preview, { anyway: () => take(claim, { deliberate: true }) });
     return;
   }
-  ask(said.text, { yes: t(yes) }).then((ok) => { if (ok) take(claim); });
+  ask(said.text, { yes: t(yes), watch: true }).then((ok) => { if (ok) take(claim); });
 }
 
 document.querySelectorAll("#controls [data-claim]").forEach((button) => {
@@ -64,11 +65,11 @@ document.querySelectorAll("#controls [data-claim]").forEach((button) => {
     if (button.dataset.pair) claim.pair = button.dataset.pair;
     // The page marks the claims that end or stop things with the sentence that confirms them.
     if (button.dataset.ask) {
-      confirmThen(button.dataset.ask, claim, button.dataset.ask + "_yes", {});
+      confirmThen(button.dataset.ask, claim, button.dataset.yes, {});
       return;
     }
     if (claim.kind === "reanudar" && appealHolding()) { showRefusal(t("banner.appeal")); return; }
-    take(claim);
+    offer(claim);
   });
 });
 document.querySelectorAll("[data-open=jyv]").forEach((button) => {
@@ -85,7 +86,7 @@ document.querySelector("[data-action=undo]").addEventListener("click", () => {
   const waiting = st.queue.filter((q) => q.client_id !== st.inflight);
   if (waiting.length) {
     const last = waiting[waiting.length - 1];
-    return ask(t("undo.confirm_waiting", { what: describe(last.claim) }), { yes: t("undo.yes"), danger: true }).then((yes) => {
+    return ask(t("undo.confirm_waiting", { what: describe(last.claim) }), { yes: t("undo.yes"), danger: true, watch: true }).then((yes) => {
       if (!yes) return;
       dropQueued(last.client_id);
       rebase();
@@ -97,9 +98,9 @@ document.querySelector("[data-action=undo]").addEventListener("click", () => {
   const target = undo.target && st.entries[undo.target];
   if (!target) return showRefusal(t("undo.nothing"));
   const what = describe(target.claim);
-  if (undo.refused) return showRefusal(describe({ kind: "void", target: target.seq }) + ":", undo);
   const claim = { kind: "void", target: target.seq };
-  return ask(t("undo.confirm", { seq: target.seq, what }), { yes: t("undo.yes"), danger: true }).then((yes) => { if (yes) take(claim); });
+  if (undo.refused) return showRefusal(describe(claim) + ":", undo, { anyway: () => take(claim, { deliberate: true }) });
+  return ask(t("undo.confirm", { seq: target.seq, what }), { yes: t("undo.yes"), danger: true, watch: true }).then((yes) => { if (yes) take(claim); });
 });
 
 restoreSnapshot();

@@ -2,32 +2,67 @@
  * juez taps "Entendido". Each comes with a sound (two low tones, unlike
  * anything else the screen plays) and a vibration where the device has
  * one; both can be switched off in the screen's settings, kept on the tablet
- * for every mesa. */
+ * for every mesa.
+ *
+ * anyway    A claim the engine would refuse is not logged by the tap that
+ *           asked for it: its refusal is shown with "Anotarla igual", the
+ *           second, deliberate confirmation that logs it (a pair may want
+ *           its refused claim on record, for an appeal). The offer takes no
+ *           tap for the double-tap window, and it is withdrawn once the
+ *           mesa moves on: it answered the mesa as it was. */
 
+import { hush } from "./guard.js";
+import { onChange, st } from "./state.js";
 import { messageNodes } from "./words.js";
 
 const box = document.getElementById("refusal");
 const text = box.querySelector(".refusal-text");
+const anyway = box.querySelector("[data-action=anyway]");
+let offer = null;   // {log, at}: what "Anotarla igual" logs, and the mesa it was offered on
 // One choice for every mesa this tablet opens.
 const SETTINGS = "mesa.settings";
 export const settings = { sound: true, vibrate: true };
 try { Object.assign(settings, JSON.parse(localStorage.getItem(SETTINGS)) || {}); } catch (e) { /* defaults */ }
 
-export function showRefusal(content, decision) {
+/* Show `content` and the engine's words for `decision`; `options.anyway`, what logs the refused claim all the same. */
+export function showRefusal(content, decision, options) {
   text.textContent = content ? content : "";
   if (decision) {
     if (content) text.appendChild(document.createTextNode(" "));
     messageNodes(decision).forEach((node) => text.appendChild(node));
   }
+  offer = options && options.anyway ? { log: options.anyway, at: st.server.last_seq } : null;
+  anyway.hidden = !offer;
   box.hidden = false;
   alertJuez();
+  if (offer) hush();
 }
 
-export function hideRefusal() { box.hidden = true; }
+export function hideRefusal() {
+  box.hidden = true;
+  offer = null;
+}
 
 export function refusalShown() { return !box.hidden; }
 
 box.querySelector("[data-action=ack]").addEventListener("click", hideRefusal);
+// The messages of the page that led here (an appeal filed, the mesa started), over the board until read.
+document.querySelectorAll("[data-action=dismiss]").forEach((button) => {
+  button.addEventListener("click", () => button.closest(".notice").remove());
+});
+anyway.addEventListener("click", () => {
+  const logged = offer;
+  hideRefusal();
+  if (logged) logged.log();
+});
+
+onChange(() => {
+  if (offer && (st.server.last_seq !== offer.at || st.queue.length)) {
+    offer = null;
+    anyway.hidden = true;
+    hush();
+  }
+});
 
 let audio = null;
 function alertJuez() {

@@ -5,6 +5,7 @@
 
 import { board, isProvisional } from "./preview.js";
 import { appealHolding } from "./appeals.js";
+import { hush } from "./guard.js";
 import { cfg, sortedEntries, st, voidedSeqs } from "./state.js";
 import { claimKey } from "./queue.js";
 import { describe, messageNodes, pairName, pointsText, t } from "./words.js";
@@ -25,6 +26,8 @@ function chip(kind) {
   el.className = "chip " + kind;
   return el;
 }
+
+let lastOffered = null;
 
 export function render() {
   const state = st.server.state;
@@ -59,13 +62,16 @@ export function render() {
   screen.classList.toggle("is-suspended", !!state.suspended);
   screen.classList.toggle("is-appeal", !!holding);
   screen.classList.toggle("is-finished", !!state.finished);
-  screen.dataset.phase = state.phase;
-  // The step the engine expects (deal, play, mano, last_mano, conteo...), for the page's highlights.
+  // The step the engine expects (deal, play, mano, last_mano, conteo...): the page's highlights follow it.
   screen.dataset.next = state.next || "";
   $("[data-claim=suspender]").hidden = !!state.suspended;
   // Suspended for an appeal: only the Director's ruling resumes the mesa.
   $("[data-claim=reanudar]").hidden = !state.suspended || !!holding;
   $("#controls").hidden = !!state.finished;
+  // Buttons shown or hidden under a finger on its way (Reanudar where Suspensión was): none takes that tap.
+  const offered = [!!state.suspended, !!holding, !!state.finished].join();
+  if (lastOffered !== null && offered !== lastOffered) hush();
+  lastOffered = offered;
   $("#signatures").hidden = !state.finished;
   renderBanner(state, holding);
   renderLog();
@@ -90,11 +96,16 @@ function renderNet() {
   status.className = "net-status " + (st.online ? "on" : "off");
   status.textContent = st.online ? t("net.online") : t("net.offline");
   net.appendChild(status);
+  const slot = document.createElement("span");
+  slot.className = "net-slot";
+  net.appendChild(slot);
+  // The slot is as wide as its words with two digits, in the page's language.
+  net.style.setProperty("--net-slot", "calc(" + t("net.waiting", { count: 99 }).length + "ch + 1.4rem)");
   if (st.queue.length) {
     const waiting = document.createElement("span");
     waiting.className = "net-waiting";
     waiting.textContent = t("net.waiting", { count: st.queue.length });
-    net.appendChild(waiting);
+    slot.appendChild(waiting);
   }
   screen.classList.toggle("is-offline", !st.online);
 }
@@ -130,7 +141,7 @@ function renderBanner(state, holding) {
     kind = "suspended";
   } else if (last && state.ended === "chica") {
     text = t("banner.chica", { pair: pairName(last.winner) }) + " (" + last.scores.A + "–" + last.scores.B + ")";
-    if (last.zapatero) text += " · " + t("banner.zapatero", { pair: pairName(last.zapatero) });
+    if (last.zapatero) text += " · " + t("rule.zapatero", { pair: pairName(last.zapatero) });
     kind = "chica";
   }
   banner.hidden = !text;

@@ -11,6 +11,9 @@
  * snapshot  The server's state and entries, kept in localStorage: a reload
  *           without network draws the last board seen.
  * appeals   The mesa's appeals the pairs have not acknowledged at the table.
+ * foreign   How many claims of another device this one has taken in, and
+ *           the last of them: a dialog opened before one arrived was opened
+ *           on a mesa that is no more (dialogs.js).
  *
  * Every change ends with `changed()`, which redraws the screen.
  */
@@ -26,10 +29,15 @@ export const st = {
   inflight: null,        // the client id being posted
   online: true,
   conflict: false,       // a 409 waits for the juez's choice
+  held: null,            // the client id of a waiting claim the engine would refuse, until the juez decides
   forbidden: false,
   appeals: [],
   labels: {},            // the rule set's kind labels (the engine's table)
+  foreign: 0,
+  lastForeign: null,
+  mine: new Set(),       // the client ids of the claims tapped here
 };
+st.queue.forEach((item) => st.mine.add(item.client_id));
 
 export function readStore(name) {
   try { return JSON.parse(localStorage.getItem(KEY + name)); } catch (e) { return null; }

@@ -26,6 +26,10 @@ export function configure({ onForbidden, flush }) { forbiddenHandler = onForbidd
  * claims the server turns out to hold already (a lost answer). */
 export function absorb(newEntries, state, lastSeq, appeals) {
   (newEntries || []).forEach((entry) => {
+    if (entry.seq > st.server.last_seq && !st.entries[entry.seq] && !st.mine.has(entry.client_id)) {
+      st.foreign += 1;
+      st.lastForeign = entry;
+    }
     st.entries[entry.seq] = entry;
     if (entry.client_id) dropQueued(entry.client_id);
   });
