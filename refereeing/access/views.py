@@ -16,7 +16,9 @@ table's screen
 table card
     ``/acceso/mesa-fisica/<id>/tarjeta/``: what the organiser prints once
     for the championship: the sede, the table, the QR code and the PIN.
-    Only organisers and Directors may see it: it shows the PIN.
+    It shows the PIN: only the organisers, and the Director of a championship
+    seated or to be seated at the table today, see it
+    (``tournament.access.reaches_table``).
 new PIN
     ``POST /acceso/mesa-fisica/<id>/pin-nuevo/`` (the button on the tables
     page): the same people print a new PIN (``access.reissue_pin``) and get
@@ -39,7 +41,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from refereeing.access import permissions as access
-from tournament.access import directed, is_organiser
+from tournament.access import reaches_table
 from tournament.models import Mesa, Table
 
 
@@ -170,11 +172,6 @@ def table_state(request, table_id):
     )
 
 
-def _may_print(user, table):
-    """Organisers, and the Directors of a championship at the table's sede: the card shows the PIN."""
-    return is_organiser(user) or directed(user).filter(sede=table.sede_id).exists()
-
-
 def pin_url(request, table):
     """The absolute address the table's QR code holds."""
     return request.build_absolute_uri(reverse("access:table_pin", args=[table.pk]))
@@ -183,7 +180,7 @@ def pin_url(request, table):
 @never_cache
 def table_card(request, table_id):
     table = get_object_or_404(Table.objects.select_related("sede", "pin_issued_by"), pk=table_id)
-    if not _may_print(request.user, table):
+    if not reaches_table(request.user, table):
         raise PermissionDenied
     qr = segno.make(pin_url(request, table), error="m").svg_inline(scale=6, border=2)
     return render(
@@ -201,7 +198,7 @@ def table_card(request, table_id):
 @require_POST
 def new_pin(request, table_id):
     table = get_object_or_404(Table, pk=table_id)
-    if not _may_print(request.user, table):
+    if not reaches_table(request.user, table):
         raise PermissionDenied
     table = access.reissue_pin(table, by=request.user)
     messages.success(
