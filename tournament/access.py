@@ -52,6 +52,13 @@ def is_director(user, championship):
     return user.is_authenticated and user.is_active and championship.director_id == user.pk
 
 
+def directs_today(user, championship, day=None):
+    """The championship's Director, on its days: a championship over or not yet begun gives its Director no reach
+    over what is played today (its records stay theirs to read, :func:`oversees`)."""
+    day = day or timezone.localdate()
+    return is_director(user, championship) and championship.start_date <= day <= championship.end_date
+
+
 def directed(user):
     """The championships ``user`` directs (none for a stranger or a disabled account)."""
     if not (user.is_authenticated and user.is_active):

@@ -143,6 +143,7 @@ def appeal_detail(request, pk):
             "entry_label": claim_label(entry.claim) if entry else "",
             "entry_message": decision_message(entry.decision) if entry else "",
             "director": director,
+            "decided": Mesa.DECIDED,
             "dismiss_form": forms["dismiss"],
             "ruling_form": forms["rule"],
         },
