@@ -3,7 +3,8 @@
 Terms
 -----
 PIN page
-    ``/acceso/`` asks for the table number and the PIN;
+    ``/acceso/`` asks for the table number and the PIN, and, where that
+    number is at several sedes, which sede (``access.tables_numbered``);
     ``/acceso/mesa-fisica/<id>/`` (the address in the table's QR code) asks
     only for the PIN. The right PIN binds the browser session to the table
     (see ``refereeing.access.permissions``) and opens the table's screen.
@@ -74,15 +75,43 @@ class TablePinForm(forms.Form):
     )
     pin = PinField()
 
+    def __init__(self, *args, tables=(), **kwargs):
+        """``tables``: the tables of that number at several sedes; the device chooses its sede among them."""
+        super().__init__(*args, **kwargs)
+        if tables:
+            self.fields["sede"] = forms.TypedChoiceField(
+                label=gettext_lazy("Sede"),
+                choices=[(t.sede_id, t.sede.name) for t in tables],
+                coerce=int,
+                widget=forms.RadioSelect,
+                error_messages={"required": gettext_lazy("Which sede is this table at?")},
+            )
+
 
 class PinForm(forms.Form):
     pin = PinField()
 
 
-def _open(request, form, table=None):
-    """Check the form's PIN; the redirect to the table's screen, or the page again with the reason."""
+def _table_typed(request, form):
+    """The table a device means by the number it typed (and its sede, where several have that number), or None
+    with the form's error and the form to show again: no PIN is checked until the table is known."""
+    tables = access.tables_numbered(form.cleaned_data["table"])
+    if not tables:
+        form.add_error("table", _("No sede has a table %(table)d.") % {"table": form.cleaned_data["table"]})
+        return None, form
+    if len(tables) == 1:
+        return tables[0], form
+    form = TablePinForm(request.POST, tables=tables)
+    if not form.is_valid():
+        return None, form
+    return next(t for t in tables if t.sede_id == form.cleaned_data["sede"]), form
+
+
+def _open(request, form, table):
+    """Check the form's PIN against ``table``; the redirect to the table's screen, or the page again with the
+    reason."""
     try:
-        opened = access.check_pin(request, form.cleaned_data["pin"], number=form.cleaned_data.get("table"), table=table)
+        opened = access.check_pin(request, form.cleaned_data["pin"], table)
     except access.PinThrottled:
         form.add_error(
             None,
@@ -95,10 +124,10 @@ def _open(request, form, table=None):
             None, _("This table's PIN is blocked after too many wrong tries. Ask the organiser to print a new card.")
         )
         return None, 403
-    if opened is None:
+    if not opened:
         form.add_error("pin", _("Wrong PIN for this table."))
         return None, 403
-    return _follow(opened), 302
+    return _follow(table), 302
 
 
 def _follow(table):
@@ -114,9 +143,11 @@ def pin_page(request):
     form = TablePinForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
-        response, status = _open(request, form)
-        if response:
-            return response
+        table, form = _table_typed(request, form)
+        if table is not None:
+            response, status = _open(request, form, table)
+            if response:
+                return response
     return render(request, "access/pin.html", {"form": form}, status=status)
 
 
@@ -128,7 +159,7 @@ def table_pin_page(request, table_id):
     form = PinForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
-        response, status = _open(request, form, table=table)
+        response, status = _open(request, form, table)
         if response:
             return response
     return render(request, "access/pin.html", {"form": form, "table": table}, status=status)
