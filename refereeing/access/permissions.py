@@ -156,6 +156,17 @@ def access(request, mesa):
     return None
 
 
+def tablet(mesa):
+    """How the audit trail names a device opened with the PIN of ``mesa``'s table: it has no account."""
+    return _("Tablet of mesa %(mesa)s (PIN)") % {"mesa": mesa}
+
+
+def juez_at_tablet(request, mesa):
+    """Who acts on ``mesa``'s tablet: its juez, signed in there, or None for the tablet the table's PIN opened
+    (whoever else may be signed in on it: the PIN is what lets it act)."""
+    return request.user if role(request, mesa) == JUEZ else None
+
+
 def on_juez_tablet(request, mesa):
     """True on the juez's tablet: it takes the planilla's signatures and files appeals."""
     return role(request, mesa) in JUEZ_TABLET
