@@ -9,9 +9,18 @@ addresses and host names. Each tablet trusts ``ca.pem`` once (downloaded
 from ``/ca.crt``); every certificate the CA signs later, for a new address,
 is then trusted too.
 
-``ensure()`` is idempotent: the CA is made once and kept; the server's
-certificate is made again only when it lacks one of the names asked for,
-was not signed by this CA, or has less than a month left. The keys are
+The CA is installed on every tablet, so it vouches for the venue's own
+network and nothing else: critical Name Constraints permit only the
+private and link-local addresses (``PRIVATE_NETWORKS``), the names under
+``.local``, ``.lan`` and ``.internal``, and the names without a dot given
+when it was made (``localhost``, the machine's own). A public name or
+address is refused (:class:`PublicName`): with the CA's key, no one could
+make a certificate for another site that a tablet would take.
+
+``ensure()`` is idempotent: the CA is made once and kept (made again, to
+be installed again, when it is one of before its constraints); the
+server's certificate is made again only when it lacks one of the names
+asked for, was not signed by this CA, or has less than a month left. The keys are
 written readable by their owner only (0600). ECDSA P-256 keys: what every
 tablet's browser takes, and quick to make. The server's certificate lasts
 825 days, the most Apple's devices take from a CA they were told to trust.
@@ -31,6 +40,9 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 CA_NAME = "Mesa de Control: autoridad de la sede"
+# The server's subject: not a host name, which OpenSSL would check against the name constraints (a CN such as
+# 127.0.0.1 looks like one, and is no DNS name the constraints permit); its names are in its alternative names.
+SERVER_NAME = "Mesa de Control: servidor de la sede"
 CA_DAYS = 3650
 SERVER_DAYS = 825
 RENEW_BEFORE = datetime.timedelta(days=30)
@@ -38,8 +50,33 @@ MAX_NAMES = 64
 FILES = {"ca": "ca.pem", "ca_key": "ca.key", "cert": "server.pem", "key": "server.key"}
 
 
+# What the venue's authority may vouch for (see above).
+PRIVATE_NETWORKS = [
+    ipaddress.ip_network(network)
+    for network in (
+        "10.0.0.0/8",
+        "172.16.0.0/12",
+        "192.168.0.0/16",
+        "127.0.0.0/8",
+        "169.254.0.0/16",
+        "::1/128",
+        "fc00::/7",
+        "fe80::/10",
+    )
+]
+LOCAL_DOMAINS = ("local", "lan", "internal")
+
+
 class BadName(ValueError):
     """A name that is neither a host name nor an IP address (``args[0]``), or too many names (``args[0]`` None)."""
+
+
+class PublicName(BadName):
+    """A public name or address (``args[0]``): the venue's authority vouches for none."""
+
+
+class NotPermitted(BadName):
+    """A name outside what the venue's authority was made for (``args[0]``); ``args[1]``: what it permits."""
 
 
 @dataclass
@@ -48,6 +85,24 @@ class Result:
     cert_made: bool
     names: list
     ca_fingerprint: str
+    # The authority kept before was one of before its name constraints: this is a new one, to install again.
+    ca_replaced: bool = False
+
+
+def is_private(name):
+    """Whether the checked ``name`` (:func:`clean_names`) is of the venue's own network: a private or link-local
+    address, a name under ``.local``, ``.lan`` or ``.internal``, or a name without a dot."""
+    if not _is_address(name):
+        return "." not in name or name.rsplit(".", 1)[1] in LOCAL_DOMAINS
+    return any(ipaddress.ip_address(name) in network for network in PRIVATE_NETWORKS)
+
+
+def private_names(names):
+    """The checked ``names``, or :class:`PublicName` for the first that is public."""
+    for name in names:
+        if not is_private(name):
+            raise PublicName(name)
+    return names
 
 
 def lan_names():
@@ -133,7 +188,38 @@ def fingerprint(cert):
     return cert.fingerprint(hashes.SHA256()).hex(":").upper()
 
 
-def _make_ca(folder, now):
+def _constraints(names):
+    """The CA's Name Constraints: the private networks, the local domains, and ``names`` without a dot."""
+    single = [name for name in names if "." not in name and not _is_address(name)]
+    permitted = [x509.IPAddress(network) for network in PRIVATE_NETWORKS]
+    permitted += [x509.DNSName(name) for name in (*LOCAL_DOMAINS, *single)]
+    return x509.NameConstraints(permitted_subtrees=permitted, excluded_subtrees=None)
+
+
+def _is_address(name):
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _permitted(ca):
+    """What ``ca`` may vouch for: its Name Constraints' permitted subtrees, or None when it has none."""
+    try:
+        return ca.extensions.get_extension_for_class(x509.NameConstraints).value.permitted_subtrees
+    except x509.ExtensionNotFound:
+        return None
+
+
+def _permits(permitted, name):
+    if _is_address(name):
+        address = ipaddress.ip_address(name)
+        return any(isinstance(s, x509.IPAddress) and address in s.value for s in permitted)
+    return any(isinstance(s, x509.DNSName) and (name == s.value or name.endswith("." + s.value)) for s in permitted)
+
+
+def _make_ca(folder, names, now):
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, CA_NAME)])
     cert = (
@@ -145,6 +231,7 @@ def _make_ca(folder, now):
         .not_valid_before(now - datetime.timedelta(days=1))
         .not_valid_after(now + datetime.timedelta(days=CA_DAYS))
         .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(_constraints(names), critical=True)
         .add_extension(
             x509.KeyUsage(
                 digital_signature=True,
@@ -171,7 +258,7 @@ def _make_server(folder, ca, ca_key, names, now):
     key = ec.generate_private_key(ec.SECP256R1())
     cert = (
         x509.CertificateBuilder()
-        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, names[0])]))
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, SERVER_NAME)]))
         .issuer_name(ca.subject)
         .public_key(key.public_key())
         .serial_number(x509.random_serial_number())
@@ -221,21 +308,34 @@ def _current_server(folder, ca, names, now):
 
 
 def ensure(folder, names, now=None):
-    """Make what is missing in ``folder`` for serving HTTPS under ``names``; keep what is still good."""
-    names = clean_names(names)
+    """Make what is missing in ``folder`` for serving HTTPS under ``names``; keep what is still good.
+
+    Raises :class:`PublicName` for a public name, and :class:`NotPermitted` for a name the authority kept was
+    not made for (a new name without a dot): a new authority is made by removing it, then installed again on
+    every tablet.
+    """
+    names = private_names(clean_names(names))
     if not names:
         raise BadName(None)
     now = now or datetime.datetime.now(datetime.UTC)
     folder = Path(folder)
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     ca_path, ca_key_path = folder / FILES["ca"], folder / FILES["ca_key"]
-    ca_made = not (ca_path.exists() and ca_key_path.exists())
-    if ca_made:
-        ca, ca_key = _make_ca(folder, now)
-    else:
+    ca, replaced = None, False
+    if ca_path.exists() and ca_key_path.exists():
         ca = x509.load_pem_x509_certificate(ca_path.read_bytes())
-        ca_key = serialization.load_pem_private_key(ca_key_path.read_bytes(), password=None)
+        permitted = _permitted(ca)
+        if permitted is None:
+            ca, replaced = None, True
+        else:
+            outside = [name for name in names if not _permits(permitted, name)]
+            if outside:
+                raise NotPermitted(outside[0], [str(s.value) for s in permitted])
+            ca_key = serialization.load_pem_private_key(ca_key_path.read_bytes(), password=None)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    ca_made = ca is None
+    if ca_made:
+        ca, ca_key = _make_ca(folder, names, now)
     cert_made = _current_server(folder, ca, names, now) is None
     if cert_made:
         _make_server(folder, ca, ca_key, names, now)
-    return Result(ca_made, cert_made, names, fingerprint(ca))
+    return Result(ca_made, cert_made, names, fingerprint(ca), replaced)

@@ -49,5 +49,6 @@ class AppealAdmin(ReadOnlyAdmin):
 
 @admin.register(PinFailure)
 class PinFailureAdmin(ReadOnlyAdmin):
-    list_display = ["address", "table_number", "at"]
+    list_display = ["address", "table", "at"]
+    list_select_related = ["table__sede"]
     ordering = ["-at"]

@@ -122,9 +122,8 @@ class PinFailure(models.Model):
     """A wrong table PIN, kept to slow down guessing (see ``refereeing.access``)."""
 
     address = models.GenericIPAddressField(null=True, blank=True)
-    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    # The physical table whose PIN was guessed (None: no such table).
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    # The physical table whose PIN was guessed: a guess is always of one table.
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
 
     objects = PinFailureQuerySet.as_manager()
@@ -138,7 +137,7 @@ class PinFailure(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.address} table {self.table_number} {self.at:%Y-%m-%d %H:%M:%S}"
+        return f"{self.address} {self.table} {self.at:%Y-%m-%d %H:%M:%S}"
 
 
 class AppealQuerySet(models.QuerySet):

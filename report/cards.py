@@ -14,6 +14,7 @@ import segno
 from django.urls import reverse
 
 from mirror import links
+from tournament.access import tables_reached
 
 # Two across and three down on A4: each card keeps a QR code that a phone
 # reads from arm's length (4 cm) and room to cut between them.
@@ -41,10 +42,10 @@ def pair_cards(championship, absolute):
     return cards
 
 
-def table_cards(championship, absolute):
-    """One card for each physical table of the championship's sede."""
+def table_cards(championship, absolute, user):
+    """One card for each physical table of the championship's sede that ``user`` may print (it shows the PIN)."""
     cards = []
-    for table in championship.sede.tables.select_related("sede").order_by("number"):
+    for table in tables_reached(user, championship.sede_id).select_related("sede").order_by("number"):
         url = absolute(reverse("access:table_pin", args=[table.pk]))
         cards.append(Card("table", table, url, _qr(url)))
     return cards

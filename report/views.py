@@ -43,10 +43,12 @@ def championship_report(request, pk):
 @require_GET
 @login_required
 def cards(request, pk):
-    """Every pair's card and a card for each physical table of the sede in one PDF, six to a sheet."""
+    """Every pair's card and a card for each physical table of the sede its reader may print, in one PDF, six to a sheet."""
     championship = _championship_to_print(request, pk)
     absolute = request.build_absolute_uri
-    every = card_layout.pair_cards(championship, absolute) + card_layout.table_cards(championship, absolute)
+    every = card_layout.pair_cards(championship, absolute) + card_layout.table_cards(
+        championship, absolute, request.user
+    )
     html = render_to_string(
         "report/cards.html",
         {

@@ -1,12 +1,11 @@
 """The refereeing features' URLs, split by audience, keep the paths and names
 that templates, scripts and printed QR codes use (ARCHITECTURE.md)."""
 
-import re
-
 import pytest
-from django.urls import URLResolver, get_resolver, resolve, reverse
+from django.urls import resolve, reverse
 
 from tests.support import factories
+from tests.support.routes import CONVERTER, every_route, filled
 
 # (name, args, path): every refereeing URL, as it was before the split.
 URLS = [
@@ -47,29 +46,7 @@ def test_each_refereeing_url_keeps_its_path_and_name(name, args, path):
 # --- a NUL in the address (issue 22) --------------------------------------------------
 
 
-def every_route(patterns=None, prefix="/"):
-    """Every route of the site's URL map, the admin's included, as a route's text
-    (a regular expression's groups written as ``<name>``)."""
-    if patterns is None:
-        patterns = get_resolver().url_patterns
-    for pattern in patterns:
-        text = prefix + REGEX_GROUP.sub(r"<\1>", str(pattern.pattern).removeprefix("^").removesuffix("$"))
-        if isinstance(pattern, URLResolver):
-            yield from every_route(pattern.url_patterns, text)
-        else:
-            yield text
-
-
-REGEX_GROUP = re.compile(r"\(\?P<(\w+)>[^)]*\)")
-
-
 ROUTES = sorted(set(every_route()))
-CONVERTER = re.compile(r"<(?:(\w+):)?\w+>")
-
-
-def filled(route, pk, text):
-    """``route`` with each number ``pk`` and each other parameter ``text``."""
-    return CONVERTER.sub(lambda match: str(pk) if match.group(1) == "int" else text, route)
 
 
 @pytest.fixture

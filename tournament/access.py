@@ -13,8 +13,9 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.utils import timezone
 
-from .models import Championship
+from .models import Championship, Mesa, Table
 
 
 def is_organiser(user):
@@ -51,6 +52,13 @@ def is_director(user, championship):
     return user.is_authenticated and user.is_active and championship.director_id == user.pk
 
 
+def directs_today(user, championship, day=None):
+    """The championship's Director, on its days: a championship over or not yet begun gives its Director no reach
+    over what is played today (its records stay theirs to read, :func:`oversees`)."""
+    day = day or timezone.localdate()
+    return is_director(user, championship) and championship.start_date <= day <= championship.end_date
+
+
 def directed(user):
     """The championships ``user`` directs (none for a stranger or a disabled account)."""
     if not (user.is_authenticated and user.is_active):
@@ -71,3 +79,37 @@ def overseen(user):
 
 
 organiser_required = required(is_organiser)
+
+
+def played_on(day=None):
+    """The championships played on ``day`` (today, in the site's time zone): from their first day to their last."""
+    day = day or timezone.localdate()
+    return Championship.objects.filter(start_date__lte=day, end_date__gte=day)
+
+
+def tables_reached(user, sede, day=None):
+    """The tables of ``sede`` whose PIN ``user`` may read (their cards) and print again: the organisers every one;
+    whoever oversees a championship played there today, the tables it is seated or to be seated at.
+
+    A physical table is its sede's, shared by the championships played there: its PIN opens every mesa seated at
+    it. So a Director reaches tables only on the days of their championship: the ones a mesa of theirs holds
+    (undecided, seated there), or every one when no one else's championship is played at the sede that day (the
+    mesas to be seated there are theirs). A Director of another championship at the sede, of one over, or of one
+    not yet begun, reaches none.
+    """
+    tables = Table.objects.filter(sede=sede)
+    if is_organiser(user):
+        return tables
+    today = played_on(day).filter(sede=sede)
+    mine = today.filter(pk__in=directed(user).values("pk"))
+    if not mine.exists():
+        return tables.none()
+    if not today.exclude(pk__in=mine.values("pk")).exists():
+        return tables
+    held = Mesa.objects.filter(championship__in=mine, table_number__isnull=False, status__in=Mesa.UNDECIDED)
+    return tables.filter(number__in=held.values("table_number"))
+
+
+def reaches_table(user, table, day=None):
+    """Whether ``user`` may read ``table``'s PIN and print it again (:func:`tables_reached`)."""
+    return tables_reached(user, table.sede_id, day).filter(pk=table.pk).exists()

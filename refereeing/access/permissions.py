@@ -61,9 +61,11 @@ table PIN
     until the window has passed), and per table, from any address (after
     ``PIN_TABLE_MAX_FAILURES`` the table's PIN is checked no more, from
     anywhere, until the organiser prints a new one: six digits are a
-    million guesses, and a guesser may have many addresses). A wrong PIN
-    typed with a table number counts against that table when only one sede
-    has such a table. Devices already opened keep working.
+    million guesses, and a guesser may have many addresses). Every guess is
+    of one table: a table number that several sedes played today have (or,
+    none played today, several sedes) is asked its sede before any PIN is
+    checked, so every failure counts against its table. Devices already
+    opened keep working.
 following the table
     A device opened with a table's PIN shows the mesa seated there now
     (:func:`table_mesa`: the one in play, else the next to be played); once
@@ -91,7 +93,7 @@ from rest_framework.permissions import BasePermission
 from audit.context import acting
 from refereeing.engine import KINDS
 from refereeing.models import PIN_TABLE_MAX_FAILURES, Appeal, ClaimEntry, PinFailure, Signature
-from tournament.access import is_director, oversees
+from tournament.access import is_director, oversees, played_on
 from tournament.locking import locked
 from tournament.models import Mesa, Table, new_pin
 from tournament.seating.seating import play_order
@@ -152,6 +154,17 @@ def access(request, mesa):
     if oversees(request.user, mesa.championship):
         return VIEW
     return None
+
+
+def tablet(mesa):
+    """How the audit trail names a device opened with the PIN of ``mesa``'s table: it has no account."""
+    return _("Tablet of mesa %(mesa)s (PIN)") % {"mesa": mesa}
+
+
+def juez_at_tablet(request, mesa):
+    """Who acts on ``mesa``'s tablet: its juez, signed in there, or None for the tablet the table's PIN opened
+    (whoever else may be signed in on it: the PIN is what lets it act)."""
+    return request.user if role(request, mesa) == JUEZ else None
 
 
 def on_juez_tablet(request, mesa):
@@ -284,15 +297,23 @@ class PinThrottled(Exception):
     """This address made too many wrong guesses lately: no PIN of it is checked for now."""
 
 
-def check_pin(request, pin, number=None, table=None):
-    """The table the PIN opens (and the session is granted), or None.
+def tables_numbered(number, day=None):
+    """The physical tables a device may mean by the table number ``number``: those of the sedes where a
+    championship is played today (``day``), else of every sede. More than one: the device says which sede."""
+    tables = Table.objects.filter(number=number).select_related("sede").order_by("sede__name")
+    today = tables.filter(sede__in=played_on(day).values("sede"))
+    return list(today) or list(tables)
 
-    Either ``table`` (from the QR code's address) or ``number`` (typed by
-    the juez) says which table; a number some sedes share opens the one of
-    them whose PIN this is. Every wrong PIN is counted, against the table
-    too when it is known. Raises, checking nothing, :class:`PinThrottled`
-    when this address is throttled and :class:`PinBlocked` when that table's
-    PIN is blocked.
+
+def check_pin(request, pin, table):
+    """True when ``pin`` is ``table``'s: the session is granted the table; False when it is not, and the
+    failure is counted against the address and against the table.
+
+    Raises, checking nothing, :class:`PinThrottled` when this address is
+    throttled and :class:`PinBlocked` when the table's PIN is blocked. The
+    caller says which table: from the QR code's address, or from the number
+    typed and, where that number is at several sedes, the sede chosen
+    (:func:`tables_numbered`); a PIN is never tried against two tables.
 
     Each count is read and the guess recorded while the address and the
     table are held (issue 22): read first and recorded after, guesses that
@@ -304,24 +325,14 @@ def check_pin(request, pin, number=None, table=None):
         _hold_address(client_address(request))
         if pin_throttled(request):
             raise PinThrottled
-        if table is None and number is not None:
-            candidates = list(Table.objects.filter(number=number).order_by("pk"))
-            table = next((t for t in candidates if secrets.compare_digest(t.pin, pin)), None)
-            if table is None and len(candidates) == 1:
-                table = candidates[0]
-        if table is not None:
-            table = locked(Table.objects.filter(pk=table.pk)).get()
-            if pin_blocked(table):
-                raise PinBlocked
-            if secrets.compare_digest(table.pin, pin):
-                grant_pin(request, table)
-                return table
-        PinFailure.objects.create(
-            address=client_address(request),
-            table=table,
-            table_number=number if number is not None else getattr(table, "number", None),
-        )
-        return None
+        table = locked(Table.objects.filter(pk=table.pk)).get()
+        if pin_blocked(table):
+            raise PinBlocked
+        if secrets.compare_digest(table.pin, pin):
+            grant_pin(request, table)
+            return True
+        PinFailure.objects.create(address=client_address(request), table=table)
+        return False
 
 
 # The first key of the advisory locks that hold an address's PIN guesses.

@@ -3,7 +3,8 @@
 Terms
 -----
 PIN page
-    ``/acceso/`` asks for the table number and the PIN;
+    ``/acceso/`` asks for the table number and the PIN, and, where that
+    number is at several sedes, which sede (``access.tables_numbered``);
     ``/acceso/mesa-fisica/<id>/`` (the address in the table's QR code) asks
     only for the PIN. The right PIN binds the browser session to the table
     (see ``refereeing.access.permissions``) and opens the table's screen.
@@ -16,7 +17,9 @@ table's screen
 table card
     ``/acceso/mesa-fisica/<id>/tarjeta/``: what the organiser prints once
     for the championship: the sede, the table, the QR code and the PIN.
-    Only organisers and Directors may see it: it shows the PIN.
+    It shows the PIN: only the organisers, and the Director of a championship
+    seated or to be seated at the table today, see it
+    (``tournament.access.reaches_table``).
 new PIN
     ``POST /acceso/mesa-fisica/<id>/pin-nuevo/`` (the button on the tables
     page): the same people print a new PIN (``access.reissue_pin``) and get
@@ -39,7 +42,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from refereeing.access import permissions as access
-from tournament.access import directed, is_organiser
+from tournament.access import reaches_table
 from tournament.models import Mesa, Table
 
 
@@ -72,15 +75,43 @@ class TablePinForm(forms.Form):
     )
     pin = PinField()
 
+    def __init__(self, *args, tables=(), **kwargs):
+        """``tables``: the tables of that number at several sedes; the device chooses its sede among them."""
+        super().__init__(*args, **kwargs)
+        if tables:
+            self.fields["sede"] = forms.TypedChoiceField(
+                label=gettext_lazy("Sede"),
+                choices=[(t.sede_id, t.sede.name) for t in tables],
+                coerce=int,
+                widget=forms.RadioSelect,
+                error_messages={"required": gettext_lazy("Which sede is this table at?")},
+            )
+
 
 class PinForm(forms.Form):
     pin = PinField()
 
 
-def _open(request, form, table=None):
-    """Check the form's PIN; the redirect to the table's screen, or the page again with the reason."""
+def _table_typed(request, form):
+    """The table a device means by the number it typed (and its sede, where several have that number), or None
+    with the form's error and the form to show again: no PIN is checked until the table is known."""
+    tables = access.tables_numbered(form.cleaned_data["table"])
+    if not tables:
+        form.add_error("table", _("No sede has a table %(table)d.") % {"table": form.cleaned_data["table"]})
+        return None, form
+    if len(tables) == 1:
+        return tables[0], form
+    form = TablePinForm(request.POST, tables=tables)
+    if not form.is_valid():
+        return None, form
+    return next(t for t in tables if t.sede_id == form.cleaned_data["sede"]), form
+
+
+def _open(request, form, table):
+    """Check the form's PIN against ``table``; the redirect to the table's screen, or the page again with the
+    reason."""
     try:
-        opened = access.check_pin(request, form.cleaned_data["pin"], number=form.cleaned_data.get("table"), table=table)
+        opened = access.check_pin(request, form.cleaned_data["pin"], table)
     except access.PinThrottled:
         form.add_error(
             None,
@@ -93,10 +124,10 @@ def _open(request, form, table=None):
             None, _("This table's PIN is blocked after too many wrong tries. Ask the organiser to print a new card.")
         )
         return None, 403
-    if opened is None:
+    if not opened:
         form.add_error("pin", _("Wrong PIN for this table."))
         return None, 403
-    return _follow(opened), 302
+    return _follow(table), 302
 
 
 def _follow(table):
@@ -112,9 +143,11 @@ def pin_page(request):
     form = TablePinForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
-        response, status = _open(request, form)
-        if response:
-            return response
+        table, form = _table_typed(request, form)
+        if table is not None:
+            response, status = _open(request, form, table)
+            if response:
+                return response
     return render(request, "access/pin.html", {"form": form}, status=status)
 
 
@@ -126,7 +159,7 @@ def table_pin_page(request, table_id):
     form = PinForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
-        response, status = _open(request, form, table=table)
+        response, status = _open(request, form, table)
         if response:
             return response
     return render(request, "access/pin.html", {"form": form, "table": table}, status=status)
@@ -170,11 +203,6 @@ def table_state(request, table_id):
     )
 
 
-def _may_print(user, table):
-    """Organisers, and the Directors of a championship at the table's sede: the card shows the PIN."""
-    return is_organiser(user) or directed(user).filter(sede=table.sede_id).exists()
-
-
 def pin_url(request, table):
     """The absolute address the table's QR code holds."""
     return request.build_absolute_uri(reverse("access:table_pin", args=[table.pk]))
@@ -183,7 +211,7 @@ def pin_url(request, table):
 @never_cache
 def table_card(request, table_id):
     table = get_object_or_404(Table.objects.select_related("sede", "pin_issued_by"), pk=table_id)
-    if not _may_print(request.user, table):
+    if not reaches_table(request.user, table):
         raise PermissionDenied
     qr = segno.make(pin_url(request, table), error="m").svg_inline(scale=6, border=2)
     return render(
@@ -201,7 +229,7 @@ def table_card(request, table_id):
 @require_POST
 def new_pin(request, table_id):
     table = get_object_or_404(Table, pk=table_id)
-    if not _may_print(request.user, table):
+    if not reaches_table(request.user, table):
         raise PermissionDenied
     table = access.reissue_pin(table, by=request.user)
     messages.success(

@@ -34,7 +34,7 @@ class MesaAppeals(MesaView):
         if not mesa_access.on_juez_tablet(request, mesa):
             raise PermissionDenied(_("Only the juez of this mesa can do that."))
         try:
-            procedure.acknowledge(mesa, body.get("appeal"), by=request.user if request.user.is_authenticated else None)
+            procedure.acknowledge(mesa, body.get("appeal"), by=mesa_access.juez_at_tablet(request, mesa))
         except procedure.AppealError as error:
             return Response({"detail": error.message}, status=status.HTTP_400_BAD_REQUEST)
         return Response({"appeals": procedure.at_the_table(mesa.pk)})

@@ -156,6 +156,7 @@ def admit(appeal, *, by):
         if mesa.status in (Mesa.Status.READY, Mesa.Status.IN_PLAY):
             _log(appeal, by, {"kind": "suspender"})
             Appeal.objects.filter(pk=appeal.pk).update(suspended_mesa=True)
+            record(appeal, "appeal_suspended_mesa", {"suspended_mesa": ["False", "True"]})
     appeal.refresh_from_db()
     return appeal
 
@@ -246,7 +247,7 @@ def acknowledge(mesa, appeal_id, *, by):
 
 def _at_the_table(mesa, by):
     """Who acts on ``mesa``'s tablet: its juez signed in (``by``), or else the tablet the table's PIN opened."""
-    return by or _("Tablet of mesa %(mesa)s (PIN)") % {"mesa": mesa}
+    return by or access.tablet(mesa)
 
 
 def _check_director(appeal, user):

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from refereeing.access.permissions import on_juez_tablet
+from refereeing.access.permissions import juez_at_tablet, on_juez_tablet
 from refereeing.claimlog.log import decision_message
 from refereeing.juezscreen.views import not_yours
 from refereeing.models import Appeal, ClaimEntry
@@ -32,9 +32,8 @@ def file_appeal(request, mesa_id):
     form = AppealForm(mesa, request.POST or None)
     if request.method == "POST" and form.is_valid():
         # The form's fields are the appeal's: which pair, which decision, why, who, signed, the retry's id.
-        by = request.user if request.user.is_authenticated else None
         try:
-            appeal = appeals.file_appeal(mesa, **form.cleaned_data, by=by)
+            appeal = appeals.file_appeal(mesa, **form.cleaned_data, by=juez_at_tablet(request, mesa))
         except appeals.AppealError as error:
             form.add_error(None, error.message)
         else:
@@ -143,6 +142,7 @@ def appeal_detail(request, pk):
             "entry_label": claim_label(entry.claim) if entry else "",
             "entry_message": decision_message(entry.decision) if entry else "",
             "director": director,
+            "decided": Mesa.DECIDED,
             "dismiss_form": forms["dismiss"],
             "ruling_form": forms["rule"],
         },

@@ -69,6 +69,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.context import acting
 from refereeing.access import permissions as access
 from refereeing.engine import ClaimError, Header, parse_claim, replay
 from refereeing.engine.claims import MAX_SEQ
@@ -335,7 +336,9 @@ def _append(
         juez_id=mesa.juez_id if user is None else user.pk,
         address=address,
     )
-    _follow(mesa, state, seq)
+    # What the claim sets off beyond its mesa (the result, the pairs sent on, the seating) names who logged it.
+    with acting(access.tablet(mesa) if role == access.PIN_DEVICE or user is None else user, address):
+        _follow(mesa, state, seq)
     return Answer(entry=entry, state=state, last_seq=seq, replayed=False)
 
 

@@ -46,7 +46,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from live import paths
-from refereeing.access.permissions import ACT, PIN_DEVICE, access, client_address, on_juez_tablet, role, table_of
+from refereeing.access.permissions import (
+    ACT,
+    PIN_DEVICE,
+    access,
+    client_address,
+    juez_at_tablet,
+    on_juez_tablet,
+    role,
+    table_of,
+    tablet,
+)
 from refereeing.engine.messages import kind_labels, screen_rules
 from refereeing.models import Signature
 from tournament.errors import ActionRefused
@@ -262,7 +272,7 @@ def mesa_start(request, mesa_id):
     mesa = get_object_or_404(Mesa.objects.select_related("championship"), pk=mesa_id)
     if not on_juez_tablet(request, mesa):
         return not_yours(request, mesa)
-    by = request.user if request.user.is_authenticated else mesa.juez
+    by = juez_at_tablet(request, mesa) or tablet(mesa)
     try:
         seating.start_mesa(mesa, by=by, address=client_address(request))
     except ActionRefused as refusal:

@@ -7,7 +7,9 @@ from django.urls import reverse
 
 from refereeing.access.permissions import PIN_MAX_FAILURES, PIN_TABLE_MAX_FAILURES, pin_blocked
 from refereeing.models import ClaimEntry, PinFailure
+from tests.support import factories
 from tests.support.claims import MANO, api_client, claim_body, post_json
+from tests.support.factories import sede
 from tournament.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -16,13 +18,15 @@ BLOCKED_ES = "El PIN de esta mesa quedó bloqueado por demasiados intentos falli
 BLOCKED_EN = "This table&#x27;s PIN is blocked after too many wrong tries. Ask the organiser to print a new card."
 
 
-def type_pin(pin, address, url="/acceso/", table=None, client=None, language="es"):
-    """A device at ``address`` types the PIN (and the table) on a PIN page."""
+def type_pin(pin, address, url="/acceso/", table=None, client=None, language="es", sede=None):
+    """A device at ``address`` types the PIN (and the table, and chooses its sede) on a PIN page."""
     client = client or api_client()
     client.get(url, REMOTE_ADDR=address)
     data = {"pin": pin, "csrfmiddlewaretoken": client.cookies["csrftoken"].value}
     if table is not None:
         data["table"] = table
+    if sede is not None:
+        data["sede"] = sede
     response = client.post(url, data, REMOTE_ADDR=address, HTTP_ACCEPT_LANGUAGE=language)
     return client, response
 
@@ -62,21 +66,59 @@ def test_wrong_pins_typed_with_the_table_number_count_against_that_table(mesa, t
     guess_from_many_addresses(PIN_TABLE_MAX_FAILURES, table=3)
     assert set(PinFailure.objects.values_list("table", flat=True)) == {table.pk}
     assert pin_blocked(table)
-    # No sede has a table 99: a guess there counts only against its address.
-    type_pin("000000", "10.1.1.1", table=99)
-    assert PinFailure.objects.filter(table_number=99, table=None).count() == 1
 
 
-def test_a_table_number_several_sedes_share_opens_the_one_whose_pin_it_is(mesa, table):
-    from tests.support.factories import sede
+def test_a_number_no_sede_has_is_no_guess(mesa, table):
+    _client, response = type_pin("000000", "10.1.1.1", table=99)
+    assert response.status_code == 200 and "Ninguna sede tiene una mesa 99." in response.content.decode()
+    assert not PinFailure.objects.exists()
 
-    elsewhere = sede(4).tables.get(number=3)
-    device, opened = type_pin(elsewhere.pin, "10.5.5.5", table=3)
-    assert opened.status_code == 302 and opened["Location"] == f"/acceso/mesa-fisica/{elsewhere.pk}/ahora/"
+
+@pytest.fixture
+def elsewhere(championship):
+    """Table 3 of another sede, where another championship is played today too."""
+    other = sede(4, name="Sala Norte")
+    factories.championship(name="Otro", sede=other)
+    table = other.tables.get(number=3)
+    table.pin = "271828"
+    table.save(update_fields=["pin"])
+    return table
+
+
+def test_a_number_two_sedes_played_today_share_is_asked_its_sede_before_any_pin_is_checked(mesa, table, elsewhere):
+    for pin in (table.pin, elsewhere.pin, "000000"):
+        device, asked = type_pin(pin, "10.5.5.5", table=3)
+        page = asked.content.decode()
+        assert asked.status_code == 200 and "¿En qué sede está esta mesa?" in page
+        assert 'name="sede"' in page and "Sala Norte" in page and table.sede.name in page
+    assert not PinFailure.objects.exists()
     assert device.get(f"/api/mesas/{mesa.pk}/").status_code == 403
-    # A wrong guess at a number two sedes share counts against the address only: it names no one table.
-    type_pin("000000", "10.5.5.6", table=3)
-    assert PinFailure.objects.filter(table_number=3, table=None).count() == 1
+    # With the sede, the PIN is that sede's table's.
+    _client, refused = type_pin(elsewhere.pin, "10.5.5.6", table=3, sede=table.sede_id)
+    assert refused.status_code == 403 and list(PinFailure.objects.values_list("table", flat=True)) == [table.pk]
+    device, opened = type_pin(elsewhere.pin, "10.5.5.7", table=3, sede=elsewhere.sede_id)
+    assert opened["Location"] == f"/acceso/mesa-fisica/{elsewhere.pk}/ahora/"
+    assert device.get(f"/api/mesas/{mesa.pk}/").status_code == 403
+
+
+def test_eleven_wrong_pins_for_a_number_two_sedes_share_block_that_table(mesa, table, elsewhere):
+    """Issue 33: the guesses at "table 3" were stored with no table, and the right PIN opened it after eleven."""
+    for n in range(PIN_TABLE_MAX_FAILURES + 1):
+        _client, response = type_pin("000000", f"10.6.0.{n + 1}", table=3, sede=table.sede_id)
+        assert response.status_code == 403
+    assert pin_blocked(table) and not pin_blocked(elsewhere)
+    assert PinFailure.objects.filter(table=table).count() == PIN_TABLE_MAX_FAILURES
+    _client, refused = type_pin(table.pin, "10.6.1.1", table=3, sede=table.sede_id)
+    assert refused.status_code == 403 and BLOCKED_ES in refused.content.decode()
+    assert type_pin(elsewhere.pin, "10.6.1.2", table=3, sede=elsewhere.sede_id)[1].status_code == 302
+
+
+def test_a_number_only_one_sede_played_today_has_is_that_sedes_table(mesa, table):
+    """A sede where nothing is played today is not asked about: the number is the table of the sede in play."""
+    idle = sede(4).tables.get(number=3)
+    guess_from_many_addresses(PIN_TABLE_MAX_FAILURES, table=3)
+    assert pin_blocked(table) and not pin_blocked(idle)
+    assert not PinFailure.objects.filter(table=idle).exists()
 
 
 def test_an_organiser_prints_a_new_pin_and_the_old_one_opens_nothing(people, mesa, table):

@@ -15,6 +15,7 @@ import pytest
 from refereeing.access import permissions
 from refereeing.access.permissions import PIN_MAX_FAILURES, PIN_TABLE_MAX_FAILURES
 from refereeing.models import PinFailure
+from tests.support.factories import sede
 from tests.support.threads import run_at_once
 
 from .test_pin_limits import BLOCKED_ES, type_pin
@@ -42,7 +43,7 @@ def slow_counts(monkeypatch):
 def test_guesses_at_once_never_pass_the_table_s_limit(mesa, table):
     """Issue 22 repro: a race let an 11th guess be checked against a PIN."""
     for n in range(PIN_TABLE_MAX_FAILURES - 1):
-        PinFailure.objects.create(address=f"10.1.0.{n + 1}", table=table, table_number=3)
+        PinFailure.objects.create(address=f"10.1.0.{n + 1}", table=table)
     url = f"/acceso/mesa-fisica/{table.pk}/"
     answers = run_at_once(
         [lambda n=n: type_pin("000000", f"10.2.0.{n + 1}", url=url)[1].content.decode() for n in range(GUESSES)]
@@ -53,10 +54,12 @@ def test_guesses_at_once_never_pass_the_table_s_limit(mesa, table):
 
 
 def test_guesses_at_once_never_pass_the_address_s_limit(db):
-    """The same race per address: no sede has a table 99, so only the address counts."""
+    """The same race per address: the earlier guesses were spread over the other tables, under their own limit."""
     address = "10.3.0.1"
-    for _ in range(PIN_MAX_FAILURES - 1):
-        PinFailure.objects.create(address=address, table_number=99)
-    answers = run_at_once([lambda: type_pin("000000", address, table=99)[1] for _ in range(GUESSES)])
+    tables = list(sede(8).tables.order_by("number"))
+    for n in range(PIN_MAX_FAILURES - 1):
+        PinFailure.objects.create(address=address, table=tables[1 + n % 7])
+    url = f"/acceso/mesa-fisica/{tables[0].pk}/"
+    answers = run_at_once([lambda: type_pin("000000", address, url=url)[1] for _ in range(GUESSES)])
     assert sorted(response.status_code for response in answers) == [403] + [429] * (GUESSES - 1)
     assert PinFailure.objects.filter(address=address).count() == PIN_MAX_FAILURES

@@ -12,6 +12,7 @@ import base64
 import datetime
 import hashlib
 import io
+import ipaddress
 import ssl
 import stat
 import urllib.request
@@ -19,7 +20,9 @@ import uuid
 
 import pytest
 from cryptography import x509
-from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509 import verification
 from django.core.management import CommandError, call_command
 from playwright.sync_api import expect
 
@@ -60,7 +63,7 @@ def test_the_command_makes_the_authority_and_a_certificate_for_the_lan_once(sett
     server.verify_directly_issued_by(ca)
     assert {"sede-riobamba.lan", "10.0.0.7", "mesa.local", "192.168.1.10", "localhost", "127.0.0.1"} <= names_of(server)
     assert not any("*" in name for name in names_of(server))
-    assert all(name in names_of(server) for name in venue_tls.lan_names())
+    assert all(name in names_of(server) for name in venue_tls.lan_names() if venue_tls.is_private(name))
     assert ca.extensions.get_extension_for_class(x509.BasicConstraints).value.ca
     assert not server.extensions.get_extension_for_class(x509.BasicConstraints).value.ca
     usages = server.extensions.get_extension_for_class(x509.ExtendedKeyUsage).value
@@ -114,6 +117,143 @@ def test_what_is_not_a_host_name_or_address_is_refused(settings, tmp_path, name)
     with pytest.raises(CommandError, match="No es un nombre de equipo ni una dirección IP"):
         call_command("venue_certificate", "--no-lan", "--host", "mesa.local", f"--host={name}", stdout=io.StringIO())
     assert not settings.TLS_DIR.exists()
+
+
+def constraints(ca):
+    extension = ca.extensions.get_extension_for_class(x509.NameConstraints)
+    return extension.critical, extension.value
+
+
+def verifier(folder, name):
+    """A TLS client's check of a server certificate for ``name``, trusting the venue's authority alone."""
+    store = verification.Store([certificate(folder, "ca.pem")])
+    subject = verification.IPAddress(ipaddress.ip_address(name)) if name[0].isdigit() else verification.DNSName(name)
+    return verification.PolicyBuilder().store(store).build_server_verifier(subject)
+
+
+def forged(folder, name):
+    """A certificate for ``name`` signed with the authority's own key, as whoever took it from the server could."""
+    ca = certificate(folder, "ca.pem")
+    key = serialization.load_pem_private_key((folder / "ca.key").read_bytes(), password=None)
+    leaf = ec.generate_private_key(ec.SECP256R1())
+    now = datetime.datetime.now(datetime.UTC)
+    general = x509.IPAddress(ipaddress.ip_address(name)) if name[0].isdigit() else x509.DNSName(name)
+    return (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(x509.NameOID.COMMON_NAME, name)]))
+        .issuer_name(ca.subject)
+        .public_key(leaf.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=30))
+        .add_extension(x509.SubjectAlternativeName([general]), critical=False)
+        .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(key.public_key()), critical=False)
+        .sign(key, hashes.SHA256())
+    )
+
+
+def handshake(folder, name):
+    """A TLS handshake in memory between the server's certificate and a client that trusts the authority (OpenSSL,
+    as Python's and the tablets' own checks are), asking for ``name``; an ``ssl.SSLError`` when refused."""
+    server_side = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server_side.load_cert_chain(folder / "server.pem", folder / "server.key")
+    client_side = ssl.create_default_context(cafile=folder / "ca.pem")
+    client_in, client_out, server_in, server_out = (ssl.MemoryBIO() for _ in range(4))
+    client = client_side.wrap_bio(client_in, client_out, server_hostname=name)
+    server = server_side.wrap_bio(server_in, server_out, server_side=True)
+    done = set()
+    while len(done) < 2:
+        for end in (client, server):
+            try:
+                end.do_handshake()
+                done.add(end)
+            except ssl.SSLWantReadError:
+                pass
+        server_in.write(client_out.read())
+        client_in.write(server_out.read())
+
+
+def test_the_authority_vouches_for_the_venues_network_only(settings, tmp_path):
+    """Issue 33: the authority every tablet trusts was CA:TRUE for ten years with no name constraints."""
+    settings.TLS_DIR = folder = tmp_path / "tls"
+    settings.ALLOWED_HOSTS = []
+    call_command("venue_certificate", "--no-lan", "--host", "192.168.1.10", "--host", "sede", stdout=io.StringIO())
+    critical, value = constraints(certificate(folder, "ca.pem"))
+    assert critical and value.excluded_subtrees is None
+    permitted = {str(s.value) for s in value.permitted_subtrees}
+    assert permitted == {
+        "10.0.0.0/8",
+        "172.16.0.0/12",
+        "192.168.0.0/16",
+        "127.0.0.0/8",
+        "169.254.0.0/16",
+        "::1/128",
+        "fc00::/7",
+        "fe80::/10",
+        "local",
+        "lan",
+        "internal",
+        "sede",
+    }
+    # A client that trusts the authority takes the server's certificate, for each of its names...
+    server = certificate(folder)
+    for name in ("sede", "192.168.1.10"):
+        verifier(folder, name).verify(server, [])
+        handshake(folder, name)
+    # With addresses alone (no DNS name), OpenSSL checks the subject's name against the constraints as a host name.
+    venue_tls.ensure(tmp_path / "addresses", ["10.0.0.7"])
+    handshake(tmp_path / "addresses", "10.0.0.7")
+    # ...and refuses one for a public site made with the authority's own key, which name constraints forbid.
+    for name in ("www.google.com", "8.8.8.8", "sede.example.org"):
+        with pytest.raises(verification.VerificationError):
+            verifier(folder, name).verify(forged(folder, name), [])
+    for name in ("mesa.local", "10.1.2.3", "caja.lan"):
+        verifier(folder, name).verify(forged(folder, name), [])
+
+
+@pytest.mark.parametrize("name", ["www.google.com", "8.8.8.8", "2001:4860:4860::8888", "mesa.example.org"])
+def test_a_public_host_is_refused_with_its_reason(settings, tmp_path, name):
+    settings.TLS_DIR = tmp_path / "tls"
+    with pytest.raises(CommandError, match="es un nombre o una dirección pública"):
+        call_command("venue_certificate", "--host", "mesa.local", f"--host={name}", stdout=io.StringIO())
+    assert not settings.TLS_DIR.exists()
+    with pytest.raises(venue_tls.PublicName):
+        venue_tls.ensure(tmp_path / "direct", [name])
+
+
+def test_the_public_names_of_allowed_hosts_are_left_out_saying_so(settings, tmp_path):
+    settings.TLS_DIR = tmp_path / "tls"
+    settings.ALLOWED_HOSTS = ["mesa.local", "resultados.example.org"]
+    call_command("venue_certificate", "--no-lan", stdout=(out := io.StringIO()))
+    assert "Se dejan fuera, por ser públicos: resultados.example.org" in out.getvalue()
+    assert names_of(certificate(settings.TLS_DIR)) == {"mesa.local"}
+
+
+def test_an_authority_of_before_its_constraints_is_replaced_and_a_name_outside_them_refused(settings, tmp_path):
+    settings.TLS_DIR = folder = tmp_path / "tls"
+    venue_tls.ensure(folder, ["mesa.local"])
+    old = certificate(folder, "ca.pem")
+    key = serialization.load_pem_private_key((folder / "ca.key").read_bytes(), password=None)
+    unconstrained = (
+        x509.CertificateBuilder()
+        .subject_name(old.subject)
+        .issuer_name(old.subject)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(old.not_valid_before_utc)
+        .not_valid_after(old.not_valid_after_utc)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    (folder / "ca.pem").write_bytes(unconstrained.public_bytes(serialization.Encoding.PEM))
+    call_command("venue_certificate", "--no-lan", "--host", "mesa.local", stdout=(out := io.StringIO()))
+    assert "Instálela de nuevo en cada tableta" in out.getvalue()
+    assert constraints(certificate(folder, "ca.pem"))[0]
+    certificate(folder).verify_directly_issued_by(certificate(folder, "ca.pem"))
+    # A name without a dot it was not made for: refused, saying how to make a new one.
+    with pytest.raises(CommandError, match="no para otra-caja"):
+        call_command("venue_certificate", "--no-lan", "--host", "otra-caja", stdout=io.StringIO())
 
 
 def test_the_tablets_download_the_authority_at_ca_crt(client, settings, tmp_path, db):

@@ -4,6 +4,7 @@ import datetime
 import uuid
 
 from django.contrib.auth.models import Group, Permission, User
+from django.utils import timezone
 
 from refereeing.claimlog.log import record_claim
 from tournament.accounts import accounts
@@ -19,11 +20,13 @@ def sede(tables=8, name=None):
 
 
 def championship(tables=8, **fields):
-    """A championship at a sede of its own with ``tables`` tables, unless ``sede`` is given."""
+    """A championship at a sede of its own with ``tables`` tables, unless ``sede`` is given; played from today to
+    tomorrow unless its dates are given (a Director reaches it only on its days, ``tournament.access``)."""
+    today = timezone.localdate()
     defaults = {
         "name": "Campeonato de prueba",
-        "start_date": datetime.date(2026, 11, 21),
-        "end_date": datetime.date(2026, 11, 22),
+        "start_date": today,
+        "end_date": today + datetime.timedelta(days=1),
     }
     if "sede" not in fields:
         fields["sede"] = sede(tables)
@@ -55,6 +58,13 @@ def group(name):
 def organiser(username="org"):
     user = User.objects.create_user(username, password="cuarenta", is_staff=True)
     user.groups.add(group(accounts.ORGANISERS_GROUP))
+    return user
+
+
+def director(username="directora"):
+    """A Director and nothing else: in the Directors' group, neither staff nor an organiser nor a juez."""
+    user = User.objects.create_user(username, password="cuarenta")
+    user.groups.add(group(accounts.DIRECTORS_GROUP))
     return user
 
 

@@ -8,7 +8,7 @@ import datetime
 import uuid
 
 import pytest
-from django.utils import translation
+from django.utils import timezone, translation
 
 from refereeing.claimlog.log import record_claim
 from tests.support import factories
@@ -38,8 +38,9 @@ def championship(people):
         name="Campeonato de Cuarenta",
         edition="2026",
         sede=factories.sede(),
-        start_date=datetime.date(2026, 11, 21),
-        end_date=datetime.date(2026, 11, 22),
+        # Played today: its Director's reach is today's (``tournament.access``).
+        start_date=timezone.localdate(),
+        end_date=timezone.localdate() + datetime.timedelta(days=1),
         director=people["director"],
     )
 

@@ -29,7 +29,11 @@ settle
     be played (the grand final won by slot A) is left without pairs, and the
     championship's champion is written (None until the last mesa is
     decided). The championship's row is locked first, so two results of one
-    championship settle one after the other, each seeing the other's.
+    championship settle one after the other, each seeing the other's. Each
+    mesa it changes has its entry in the audit trail (``pairs_settled``:
+    its pairs and status before and after), under the actor and reason of
+    the act it follows, even inside the tablets' API: the claim logs of the
+    mesas it changes do not show it.
 dependents
     The mesas a mesa's result reaches, directly or through other mesas
     (:func:`tournament.bracket.dependents`): the ones a correction changes.
@@ -37,6 +41,7 @@ dependents
 
 from django.db import transaction
 
+from audit.context import record, recording
 from live import notify
 from refereeing.engine.rules import ELIMINATES
 from tournament import bracket
@@ -98,10 +103,11 @@ def dependents(mesa, mesas):
 
 def settle(championship):
     """Write back the engine's occupants and champion (see *settle* above); inside a transaction."""
-    with transaction.atomic():
+    with transaction.atomic(), recording():
         championship = locked(Championship.objects.filter(pk=championship.pk)).get()
         mesas = list(championship.mesas.all())
         state = progress(mesas)
+        names = None
         for mesa in mesas:
             if mesa.has_started:
                 continue
@@ -110,9 +116,24 @@ def settle(championship):
                 continue
             status = mesa.status if a is not None and b is not None else Mesa.Status.WAITING
             # The row may have started since it was read (a first claim): then it keeps its pairs.
-            Mesa.objects.filter(pk=mesa.pk, **Mesa.NOT_STARTED).update(pair_a_id=a, pair_b_id=b, status=status)
+            if Mesa.objects.filter(pk=mesa.pk, **Mesa.NOT_STARTED).update(pair_a_id=a, pair_b_id=b, status=status):
+                names = names if names is not None else dict(championship.pairs.values_list("pk", "name"))
+                record(mesa, "pairs_settled", _changes(mesa, a, b, status, names))
             notify.changed(championship.pk, [mesa.pk])
         if championship.champion_id != state.champion:
+            # Recorded by its save (``recording`` above: inside the tablets' API too).
             championship.champion_id = state.champion
             championship.save(update_fields=["champion"])
         return state
+
+
+def _changes(mesa, a, b, status, names):
+    """What settling changed on ``mesa``: its pairs by name ("" for none), and its status."""
+    changes = {
+        field: [names.get(before, ""), names.get(after, "")]
+        for field, before, after in (("pair_a", mesa.pair_a_id, a), ("pair_b", mesa.pair_b_id, b))
+        if before != after
+    }
+    if status != mesa.status:
+        changes["status"] = [mesa.status, status]
+    return changes

@@ -39,7 +39,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from audit.context import acting, because
-from tournament.access import is_director
+from tournament.access import directs_today
 from tournament.draws import advancement
 from tournament.errors import ActionRefused
 from tournament.locking import reload_locked
@@ -107,7 +107,7 @@ def correct_result(
     superuser overrides as the Director would (``manage.py emergency_result``).
     An override states its reason (Art. 18), which the audit entries carry."""
     reason = (reason or "").strip()
-    overriding = override and (emergency and by.is_superuser or is_director(by, mesa.championship))
+    overriding = override and (emergency and by.is_superuser or directs_today(by, mesa.championship))
     if overriding and not reason:
         raise ActionRefused(_("The Director's override states its reason (Art. 18)."))
     if emergency:

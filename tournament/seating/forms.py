@@ -2,6 +2,7 @@
 
 from crispy_forms.helper import FormHelper
 from django import forms
+from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
 from tournament.accounts.accounts import jueces
@@ -51,6 +52,7 @@ class TableForm(forms.Form):
             coerce=int,
             empty_value=None,
             choices=[("", _("no table"))] + [(n, str(n)) for n in free_tables],
-            help_text=_("The free tables of %(sede)s.") % {"sede": mesa.championship.sede},
+            # A help text is rendered as markup (Django's and crispy's templates): the stored name is escaped.
+            help_text=_("The free tables of %(sede)s.") % {"sede": escape(mesa.championship.sede)},
         )
         self.fields["juez"] = JuezChoice(busy, mesa, label=_("Juez"), required=False)

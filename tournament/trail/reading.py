@@ -61,6 +61,8 @@ ACT_LABELS = {
     "pairs_imported": gettext_lazy("Pairs imported"),
     "appeal_step": gettext_lazy("Appeal step"),
     "appeal_acknowledged": gettext_lazy("Ruling read by the pairs"),
+    "appeal_suspended_mesa": gettext_lazy("Mesa suspended by the appeal"),
+    "pairs_settled": gettext_lazy("Pairs sent on by the bracket"),
     "sede_created": gettext_lazy("Sede made with its tables"),
     "juez_available": gettext_lazy("Juez marked available"),
     "juez_unavailable": gettext_lazy("Juez marked not available"),

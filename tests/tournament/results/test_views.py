@@ -1,19 +1,24 @@
 """A mesa's result page through Django's test client: a blocked correction names what blocks it, a walkover
 from the board, the Director's override, a walkover needs both pairs and names them."""
 
+import datetime
+
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.support.factories import (
     championship,
     dependent_in_play,
+    director,
     finished_state,
     organiser,
     pairs,
     start,
 )
 from tournament.draws import draws
-from tournament.models import Mesa
+from tournament.models import Championship, Mesa
 from tournament.results import results
 from tournament.seating import seating
 
@@ -104,3 +109,61 @@ def test_the_walkover_form_names_the_pairs(org_client):
     mesa = champ.mesas.get(bracket="W", round=1)
     page = org_client.get(reverse("tournament:mesa_result", args=[champ.pk, mesa.pk])).content.decode()
     assert f"A · {mesa.pair_a.name}" in page and f"B · {mesa.pair_b.name}" in page
+
+
+@pytest.fixture
+def blocked():
+    """A decided mesa whose correction a started mesa blocks, and the championship's Director, who holds no other
+    role."""
+    champ = dependent_in_play()
+    champ.director = director()
+    champ.save()
+    return champ, champ.mesas.get(bracket="W", round=1, position=1)
+
+
+def test_a_director_who_is_not_an_organiser_overrides_a_result_art_18(english_client, blocked):
+    champ, first = blocked
+    url = reverse("tournament:mesa_result", args=[champ.pk, first.pk])
+    english_client.force_login(champ.director)
+    assert 'name="override"' in english_client.get(url).content.decode()
+    response = english_client.post(
+        url, {"winner": "B", "chicas_a": 1, "chicas_b": 2, "override": "on", "reason": "Conteo mal leído."}
+    )
+    assert response.status_code == 302
+    first.refresh_from_db()
+    assert first.winner == first.pair_b
+    # Back to a page the Director may read, which says it is saved.
+    assert "Result saved." in english_client.get(response["Location"]).content.decode()
+
+
+def test_a_director_records_no_walkover_the_desk_does(english_client, blocked):
+    champ, _first = blocked
+    waiting = champ.mesas.filter(status=Mesa.Status.WAITING, pair_a__isnull=False, pair_b__isnull=False).first()
+    waiting = waiting or champ.mesas.filter(status=Mesa.Status.READY).first()
+    english_client.force_login(champ.director)
+    url = reverse("tournament:mesa_result", args=[champ.pk, waiting.pk])
+    assert english_client.get(url).status_code == 403
+    assert english_client.post(url, {"winner": "A"}).status_code == 403
+    waiting.refresh_from_db()
+    assert waiting.status not in Mesa.DECIDED
+
+
+@pytest.mark.parametrize("when", ["over", "not begun", "another's"])
+def test_no_other_director_overrides(english_client, blocked, when):
+    champ, first = blocked
+    today = timezone.localdate()
+    if when == "another's":
+        english_client.force_login(director("otra"))
+        championship(name="Otro", director=User.objects.get(username="otra"), sede=champ.sede)
+    else:
+        days = datetime.timedelta(days=-3 if when == "over" else 3)
+        Championship.objects.filter(pk=champ.pk).update(start_date=today + days, end_date=today + days)
+        english_client.force_login(champ.director)
+    url = reverse("tournament:mesa_result", args=[champ.pk, first.pk])
+    assert english_client.get(url).status_code == 403
+    response = english_client.post(
+        url, {"winner": "B", "chicas_a": 1, "chicas_b": 2, "override": "on", "reason": "Conteo mal leído."}
+    )
+    assert response.status_code == 403
+    first.refresh_from_db()
+    assert first.winner == first.pair_a
