@@ -121,6 +121,8 @@ def test_no_page_has_inline_script(demo):
             "/admin/login/",
             "/api/docs/",
             "/reglas/",
+            "/jugadores/",
+            f"/jugadores/{in_play.pair_a.players.first().person_id}/",
         ],
         "organizador": [
             "/",
@@ -139,7 +141,11 @@ def test_no_page_has_inline_script(demo):
             f"/planilla/campeonato/{c}/imprimir/",
             f"/planilla/lote/{job['id']}/",
             "/apelaciones/",
+            f"/campeonatos/{c}/fuerza/",
+            f"/campeonatos/{c}/personas/",
+            "/campeonatos/historial/",
         ],
+        "comite": ["/comite/personas/?q=a", f"/comite/personas/{in_play.pair_a.players.first().person_id}/"],
         "director": [f"/apelaciones/{appeal.pk}/"],
         in_play.juez.username: ["/mesa/", f"/mesa/{in_play.pk}/", f"/mesa/{in_play.pk}/apelacion/"],
     }

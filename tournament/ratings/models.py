@@ -168,7 +168,11 @@ class RatingChange(models.Model):
         verbose_name_plural = _("rating changes")
         ordering = ["at", "mesa_id"]
         constraints = [
-            models.UniqueConstraint(fields=["person", "mesa"], name="rating_change_once_per_mesa"),
+            models.UniqueConstraint(
+                fields=["person", "mesa"],
+                name="rating_change_once_per_mesa",
+                violation_error_message=_("A mesa changes a person's rating once."),
+            ),
         ]
         # A person's changes are found by the unique constraint's index (person first); a rebuild from a place
         # deletes by this one. No more: each is written again by every rated mesa, four rows at a time.

@@ -45,7 +45,7 @@ class Strength:
     sigma: float
     strength: float
     certainty: str
-    mesas: int  # rated mesas of its players, all told
+    mesas: list  # each player's rated mesas
     rated: bool
     offered: int | None = None  # the seed offered (None: none)
 
@@ -63,15 +63,16 @@ def strengths(championship, pairs=None):
     found = []
     for pair in pairs:
         ratings = [held.get(person) for person in persons.get(pair.pk, [])]
-        mu, sigma = skill.pair([(r.mu, r.sigma) if r else skill.NEW for r in ratings] or [skill.NEW])
+        team = [(r.mu, r.sigma) if r else skill.NEW for r in ratings] or [skill.NEW]
+        mu, sigma = skill.pair(team)
         found.append(
             Strength(
                 pair=pair,
                 mu=mu,
                 sigma=sigma,
                 strength=skill.strength(mu, sigma),
-                certainty=skill.certainty(sigma),
-                mesas=sum(r.mesas for r in ratings if r),
+                certainty=skill.certainty(sigma, len(team)),
+                mesas=[r.mesas if r else 0 for r in ratings],
                 rated=any(ratings),
             )
         )

@@ -52,10 +52,13 @@ def pair(ratings):
     return sum(mu for mu, _sigma in ratings) / n, math.sqrt(sum(sigma**2 for _mu, sigma in ratings)) / n
 
 
-# How sure a pair's rating is, by its uncertainty: (below this sigma, the word's key).
-CERTAINTY = ((2.5, "sure"), (4.5, "fair"))
+# How sure a rating is: its uncertainty against a newcomer's (of a team as large), below each limit.
+CERTAINTY = ((0.7, "sure"), (0.9, "fair"))
 
 
-def certainty(sigma):
-    """``"sure"``, ``"fair"`` or ``"unsure"`` (a newcomer's pair: sigma 5.9)."""
-    return next((word for limit, word in CERTAINTY if sigma < limit), "unsure")
+def certainty(sigma, players=1):
+    """``"sure"``, ``"fair"`` or ``"unsure"``: ``sigma`` (of a team of ``players``, as :func:`pair` gives it)
+    as a share of a newcomer's; a player's shrinks to 0.9 of it in about seven mesas against newcomers,
+    faster against surer opponents."""
+    share = sigma / (SIGMA / math.sqrt(players))
+    return next((word for limit, word in CERTAINTY if share < limit), "unsure")

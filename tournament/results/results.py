@@ -74,8 +74,9 @@ def record_result(mesa):
             chicas.get("B", 0),
             bool(state.get("zapateria")),
         )
-        ratings.mesa_decided(mesa)
         _advance(mesa)
+        # Last: on PostgreSQL the ratings' lock is then held only until the commit.
+        ratings.mesa_decided(mesa)
 
 
 def record_walkover(mesa, winner_side, *, by, reason=""):
@@ -118,8 +119,8 @@ def correct_result(
         reload_locked(mesa)
         _check_correction(mesa, winner_side, chicas_a, chicas_b, by, overriding)
         _decide(mesa, mesa.status, winner_side, chicas_a, chicas_b, zapateria)
-        ratings.mesa_changed(mesa)
         _advance(mesa)
+        ratings.mesa_changed(mesa)
 
 
 def _check_correction(mesa, winner_side, chicas_a, chicas_b, user, overriding):

@@ -41,7 +41,7 @@ def test_the_strongest_rated_pairs_are_offered_the_seeds_and_newcomers_none(rate
     strengths = [row.strength for row in table if row.rated]
     assert strengths == sorted(strengths, reverse=True)
     newcomers = [row for row in table if row.pair.name >= "Pareja 09"]
-    assert newcomers and all(not row.rated and row.offered is None and row.mesas == 0 for row in newcomers)
+    assert newcomers and all(not row.rated and row.offered is None and row.mesas == [0, 0] for row in newcomers)
     first = table[0]
     mu, sigma = skill.pair([(p.person.rating.mu, p.person.rating.sigma) for p in first.pair.players.all()])
     assert (first.mu, first.sigma, first.strength) == (mu, sigma, skill.strength(mu, sigma))

@@ -70,5 +70,12 @@ def test_a_pairs_rating_is_its_players_mean_and_the_uncertainty_of_that_mean():
     assert (mu, sigma) == (25.0, 2.5)
     newcomers = skill.pair([skill.NEW, skill.NEW])
     assert newcomers[1] == pytest.approx(skill.SIGMA / math.sqrt(2))
-    assert skill.certainty(newcomers[1]) == "unsure"
-    assert (skill.certainty(2.4), skill.certainty(4.4), skill.certainty(4.5)) == ("sure", "fair", "unsure")
+    assert skill.certainty(newcomers[1], 2) == skill.certainty(skill.SIGMA) == "unsure"
+    # Against a newcomer's uncertainty: below 0.7 of it sure, below 0.9 fairly sure.
+    assert [skill.certainty(skill.SIGMA * share) for share in (0.69, 0.7, 0.89, 0.9)] == [
+        "sure",
+        "fair",
+        "fair",
+        "unsure",
+    ]
+    assert skill.certainty(newcomers[1] * 0.69, 2) == "sure"
