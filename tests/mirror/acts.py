@@ -48,7 +48,7 @@ def drawing():
 
 
 def _demo():
-    championship = Championship.objects.get(name=DEMO)
+    championship = Championship.objects.filter(name=DEMO).latest("start_date")  # this year's edition
     return championship, championship.director, User.objects.get(username="organizador")
 
 

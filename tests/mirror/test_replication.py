@@ -72,7 +72,7 @@ person = Person.objects.create(full_name="Juana Espejo", name_key="juana espejo"
 # A drawing on file (written here directly: the act signs finished mesas only).
 Signature.objects.create(mesa=mesa, role="A", name="Juan Pérez", image="data:image/png;base64,iVBORw0KGgo=")
 print(json.dumps({{"mesa": mesa.pk, "championship": copa.pk, "pair": mesa.pair_a_id, "link": signed(mesa.pair_a),
-                  "person": person.pk, "demo": Championship.objects.get(name="{DEMO}").pk}}))
+                  "person": person.pk, "demo": Championship.objects.filter(name="{DEMO}").latest("start_date").pk}}))
 """
 
 CODE = """
