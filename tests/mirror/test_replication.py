@@ -51,7 +51,7 @@ from tests.support.factories import championship, group, pairs, start
 from tournament.accounts import accounts
 from tournament.draws import draws
 from tournament.models import Championship, Player
-from tournament.seating import seating, sedes
+from tournament.seating import seating
 from mirror.links import signed
 call_command("demo", stdout=open("/dev/null", "w"))
 # A championship of the test's own, with jueces of its own (the demo's are all at their tables).
@@ -60,7 +60,7 @@ pairs(copa, 4)
 for n in (1, 2):
     juez = User.objects.create_user(f"espejo{{n}}", first_name="Juez", last_name=f"Espejo {{n}}")
     juez.groups.add(group(accounts.JUECES_GROUP))
-    sedes.mark_available(juez, True, by=None)
+    accounts.mark_available(juez, True, by=None)
 draws.draw_bracket(copa, seed=1, by=None)
 seating.assign_tables(copa, by=None)
 seating.start_round(copa, "W", 1, by=None)

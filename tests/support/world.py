@@ -52,7 +52,7 @@ def build(text=lambda words: words, prefix="", day=None):
     organiser = factories.organiser(f"{prefix}organizador")
     jueces = [person(f"{prefix}juez{n}", f"Rosa{n}", "Guamán", accounts.JUECES_GROUP, text) for n in (1, 2, 3, 4)]
     for juez in jueces:
-        sedes.mark_available(juez, True, by=None, day=day)
+        accounts.mark_available(juez, True, by=None, day=day)
     championship = Championship.objects.create(
         name=text(f"{prefix}Copa Chimborazo"),
         edition=text("2026"),

@@ -98,15 +98,17 @@ def test_one_vs_one_rates_one_player_a_side(db):
     assert got == [(False, *loser), (True, *winner)]
 
 
-def test_a_directors_correction_in_the_first_edition_changes_the_seconds_as_a_rebuild_does(two_editions):
+def test_a_correction_in_the_first_edition_changes_the_seconds_as_a_rebuild_does(two_editions):
+    """The first edition is over, and its Director's reach with it (issue #33): its result is corrected by the
+    Comité's emergency override (Art. 18), as ``manage.py emergency_result`` does."""
     first, second = two_editions
-    director = get_user_model().objects.create_user("directora")
-    first.director = director
-    first.save(update_fields=["director"])
+    comite = get_user_model().objects.create_superuser("comite")
     mesa = first.mesas.filter(bracket="W", round=1).order_by("position").first()
     later = [p for p in Player.objects.filter(pair__championship=second).values_list("person_id", flat=True)]
     before = dict(Rating.objects.filter(person_id__in=later).values_list("person_id", "mu"))
-    results.correct_result(mesa, "B", 1, 2, by=director, override=True, reason="La planilla decía otra cosa.")
+    results.correct_result(
+        mesa, "B", 1, 2, by=comite, override=True, emergency=True, reason="La planilla decía otra cosa."
+    )
     corrected = figures()
     assert dict(Rating.objects.filter(person_id__in=later).values_list("person_id", "mu")) != before
     ratings.rebuild()
