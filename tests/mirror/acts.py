@@ -12,6 +12,7 @@ import time
 import uuid
 
 from django.contrib.auth.models import User
+from django.db.models import Count
 from PIL import Image, ImageDraw
 
 from audit.context import acting
@@ -24,9 +25,10 @@ from resolutions.register import resolve
 from tournament.accounts.accounts import open_account
 from tournament.accounts.forms import JuezForm
 from tournament.championships.championships import save_championship
-from tournament.models import Championship, Mesa, Sede
+from tournament.models import Championship, Mesa, Person, Sede
 from tournament.pairs.forms import PairForm
 from tournament.pairs.registration import new_link, save_pair
+from tournament.ratings import merging
 from tournament.results.results import correct_result, record_walkover
 from tournament.seating import sedes
 
@@ -136,6 +138,12 @@ def every_act():
         by=director,
         override=True,
         reason="La planilla anotó mal las chicas.",
+    )
+    # The Comité splits a person who played both editions (persons, and the ratings rebuilt from the record).
+    comite = User.objects.filter(is_superuser=True).order_by("pk").first()
+    person = Person.objects.annotate(n=Count("players")).filter(n__gt=1, merged_into=None).order_by("pk").first()
+    merging.split(
+        person, [person.players.order_by("pk").first().pk], by=comite, reason="Dos personas del mismo nombre."
     )
     # The planilla of a finished mesa signed by its three (who and when are published, the drawings never).
     for role, name in (("A", "Rosa Guamán"), ("B", "Luis Pilco"), ("juez", "Juez 1")):

@@ -63,7 +63,11 @@ def build(text=lambda words: words, prefix="", day=None):
     )
     for n, words in enumerate(("Los Ases", "Las Sotas", "Los Reyes", "Los Sietes"), start=1):
         pair = Pair.objects.create(
-            championship=championship, name=text(words), club=text("Club Riobamba"), seed=n, checked_in=True
+            championship=championship,
+            name=text(words),
+            club=text("Club Riobamba"),
+            seed=n,
+            arrival=Pair.Arrival.PRESENT,
         )
         Player.objects.create(pair=pair, number=1, full_name=text(f"Jugador {n}A"), is_representative=True)
         Player.objects.create(pair=pair, number=2, full_name=text(f"Jugador {n}B"))
