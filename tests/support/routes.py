@@ -48,6 +48,7 @@ KINDS = [
     ("/", "mesa_pk", "mesa"),
     ("/", "mesa_id", "mesa"),
     ("/", "pair_pk", "pair"),
+    ("/", "doubt_pk", "doubt"),
     ("/", "table_id", "table"),
     ("/", "juez_pk", "juez"),
     ("/", "token", "token"),
