@@ -7,7 +7,7 @@ class RefereeingConfig(AppConfig):
     name = "refereeing"
     verbose_name = _("Refereeing")
 
-    def ready(self):
+    def ready(self) -> None:
         from audit.registration import register
         from live import notify
         from refereeing.models import Appeal, Signature

@@ -63,7 +63,7 @@ class ClaimEntry(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.mesa} #{self.seq} {self.kind}"
 
 
@@ -90,7 +90,7 @@ class Signature(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.mesa} {self.get_role_display()}: {self.name}"
 
 
@@ -136,7 +136,7 @@ class PinFailure(models.Model):
             models.Index(fields=["table", "at"], name="pin_failure_by_table"),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.address} {self.table} {self.at:%Y-%m-%d %H:%M:%S}"
 
 
@@ -219,5 +219,5 @@ class Appeal(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.mesa} #{self.seq} ({self.pair})"

@@ -46,7 +46,7 @@ INK_BELOW = 200
 
 
 class SignatureError(Exception):
-    def __init__(self, message, conflict=False):
+    def __init__(self, message, conflict: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.conflict = conflict  # True when the role has already signed

@@ -7,7 +7,7 @@ class TournamentConfig(AppConfig):
     name = "tournament"
     verbose_name = _("Championships")
 
-    def ready(self):
+    def ready(self) -> None:
         from django.contrib.auth import get_user_model
 
         from audit.context import name_actors

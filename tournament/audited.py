@@ -22,7 +22,7 @@ MESA_FIELDS = [
 ]
 
 
-def register_models():
+def register_models() -> None:
     # The draw's order is pair ids, for the draw's corrections: the trail records the seed and the acts.
     register(Championship, lambda c: (c.pk, None), exclude_fields=["created_at", "draw_order"])
     register(Sede)

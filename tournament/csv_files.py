@@ -62,7 +62,7 @@ class Unreadable(Exception):
     """The text is not CSV the ``csv`` module reads (a cell past its limit of 128 kB, a quote left open): the
     line it stopped at, and why."""
 
-    def __init__(self, line, reason):
+    def __init__(self, line, reason) -> None:
         super().__init__(reason)
         self.line = line
 

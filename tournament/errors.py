@@ -8,7 +8,7 @@ class ActionRefused(Exception):
     does all it says or raises this and saves nothing.
     """
 
-    def __init__(self, message, blocking=()):
+    def __init__(self, message, blocking=()) -> None:
         super().__init__(message)
         self.message = message
         self.blocking = list(blocking)

@@ -19,7 +19,7 @@ def locked(rows):
     return rows
 
 
-def reload_locked(instance):
+def reload_locked(instance) -> None:
     """``instance`` read again from its row, which stays locked until the end of the
     current transaction: the checks that follow see the last act committed on it."""
     list(locked(type(instance)._default_manager.filter(pk=instance.pk)).values_list("pk", flat=True))

@@ -68,7 +68,7 @@ class RulesFrozen(Frozen):
     """A change to a championship's rules after one of its mesas started."""
 
 
-def new_pin():
+def new_pin() -> str:
     """A short PIN the organiser prints for the table: six digits."""
     return f"{secrets.randbelow(10**6):06d}"
 
@@ -90,7 +90,7 @@ class Sede(models.Model):
         verbose_name_plural = _("sedes")
         ordering = ["name"]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name
 
 
@@ -129,7 +129,7 @@ class Table(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.sede} · {self.number}"
 
 
@@ -150,7 +150,7 @@ class JuezDay(models.Model):
             )
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.juez} {self.day}"
 
 
@@ -249,7 +249,7 @@ class Championship(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.name} {self.edition}".strip()
 
     def save(self, *args, **kwargs):
@@ -279,7 +279,7 @@ class Championship(models.Model):
             return None
         return self.mesas.filter(last_seq__gt=0).order_by("started_at", "pk").first()
 
-    def check_unchanged(self, lock=False):
+    def check_unchanged(self, lock: bool = False):
         """Raise :class:`Frozen` when this object changes what play has frozen (see the
         module's terms); ``lock`` the saved row meanwhile (inside a transaction), so
         that no mesa starts with the old rules at the same moment."""
@@ -398,7 +398,7 @@ class Pair(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name
 
     def save(self, *args, **kwargs):
@@ -408,7 +408,7 @@ class Pair(models.Model):
             kwargs["update_fields"] = {*update_fields, "name_key"}
         return super().save(*args, **kwargs)
 
-    def validate_constraints(self, exclude=None):
+    def validate_constraints(self, exclude=None) -> None:
         # The key is no form's field but follows the name: a form that checks
         # the name checks the constraint on the key too, rather
         # than leaving it to the database's refusal.
@@ -427,7 +427,7 @@ class Pair(models.Model):
 
 
 @receiver(pre_save, sender=Pair)
-def _set_name_key(sender, instance, **kwargs):
+def _set_name_key(sender, instance, **kwargs) -> None:
     """Every save of a pair sets its key: a backup's restore too, whose raw saves skip ``Pair.save``
     (and a backup made before the key existed holds none)."""
     instance.name_key = name_key(instance.name)
@@ -469,7 +469,7 @@ class Player(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.full_name
 
 
@@ -628,7 +628,7 @@ class Mesa(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return mesa_label(self)
 
     # What ``save`` compares with the saved row (see *guarded mesa* above).
@@ -637,7 +637,7 @@ class Mesa(models.Model):
     # ``guarded_values`` as a caller read them under the row's lock, kept for its save (the claim log's).
     as_locked: dict[str, object] | None = None
 
-    def save(self, *args, deciding=False, as_locked=None, **kwargs):
+    def save(self, *args, deciding: bool = False, as_locked=None, **kwargs):
         """Save, refusing what no caller may do (see *guarded mesa* above); ``deciding``:
         ``tournament.results.results`` writes a result. ``as_locked``: the row's ``guarded_values`` as the caller read
         them under its lock in this transaction (no one can have changed them since), checked against instead of

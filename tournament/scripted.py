@@ -12,7 +12,7 @@ logged as refused, as a juez's would be.
 import random
 
 
-def claims(winner, seed, players=4):
+def claims(winner, seed, players: int = 4):
     rng = random.Random(seed)
     loser = "B" if winner == "A" else "A"
     manos = 2 if players == 4 else 4

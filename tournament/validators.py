@@ -30,17 +30,17 @@ from .language import speak
 class TextValidator:
     """Refuse a text that is not clean text of ``kind`` (see ``refereeing.engine.text``)."""
 
-    def __init__(self, kind):
+    def __init__(self, kind) -> None:
         self.kind = kind
 
-    def __call__(self, value):
+    def __call__(self, value) -> None:
         clean(value, self.kind, required=False)
 
     def __eq__(self, other):
         return isinstance(other, TextValidator) and other.kind == self.kind
 
 
-def clean(value, kind, required=True, max_length=None):
+def clean(value, kind, required: bool = True, max_length=None):
     """``value`` checked and cleaned as ``kind``; ``ValidationError`` in the request's language."""
     try:
         return check_text(value, kind, required=required, max_length=max_length)
@@ -51,7 +51,7 @@ def clean(value, kind, required=True, max_length=None):
 class TextField(forms.CharField):
     """A form's text of one kind: its limit as ``maxlength``, cleaned by the engine's check."""
 
-    def __init__(self, kind, **kwargs):
+    def __init__(self, kind, **kwargs) -> None:
         self.kind = kind
         spec = KINDS[kind]
         kwargs["max_length"] = min(kwargs.get("max_length") or spec.max_length, spec.max_length)

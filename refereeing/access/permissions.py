@@ -167,7 +167,7 @@ def juez_at_tablet(request, mesa):
     return request.user if role(request, mesa) == JUEZ else None
 
 
-def on_juez_tablet(request, mesa):
+def on_juez_tablet(request, mesa) -> bool:
     """True on the juez's tablet: it takes the planilla's signatures and files appeals."""
     return role(request, mesa) in JUEZ_TABLET
 
@@ -193,7 +193,7 @@ def role_of(mesa, user):
 class Refused(Exception):
     """A claim ``role`` may not log; ``forbidden``: always (403), else not now (409)."""
 
-    def __init__(self, message, forbidden):
+    def __init__(self, message, forbidden) -> None:
         super().__init__(message)
         self.message = message
         self.forbidden = forbidden
@@ -268,7 +268,7 @@ def has_table_grant(request, table):
     return pin is not None and secrets.compare_digest(pin, table.pin)
 
 
-def grant_pin(request, table):
+def grant_pin(request, table) -> None:
     """Bind this session to ``table``: it may act at its mesas until the PIN changes."""
     grants = dict(request.session.get(SESSION_KEY, {}))
     # A new session key when a device gains rights, so a session id planted
@@ -305,7 +305,7 @@ def tables_numbered(number, day=None):
     return list(today) or list(tables)
 
 
-def check_pin(request, pin, table):
+def check_pin(request, pin, table) -> bool:
     """True when ``pin`` is ``table``'s: the session is granted the table; False when it is not, and the
     failure is counted against the address and against the table.
 
@@ -339,7 +339,7 @@ def check_pin(request, pin, table):
 _ADDRESS_LOCK = 0x50494E  # "PIN"
 
 
-def _hold_address(address):
+def _hold_address(address) -> None:
     """Hold ``address``'s PIN guesses until the transaction ends: one at a time.
 
     PostgreSQL takes an advisory lock keyed by the address; SQLite's

@@ -31,7 +31,7 @@ class AppealForm(forms.Form):
     )
     client_id = forms.UUIDField(widget=forms.HiddenInput)
 
-    def __init__(self, mesa, *args, **kwargs):
+    def __init__(self, mesa, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["pair"].choices = [(side, f"{side} · {mesa.pair(side)}") for side in "AB"]
         self.fields["seq"].widget.choices = [(e.seq, decision_label(mesa, e)) for e in open_decisions(mesa)]
@@ -72,7 +72,7 @@ class RulingForm(forms.Form):
         label=_("Points (negative to take away)"), required=False, min_value=-40, max_value=40
     )
 
-    def __init__(self, mesa, *args, **kwargs):
+    def __init__(self, mesa, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["adjust_pair"].choices = [("", "—")] + [(side, str(mesa.pair(side))) for side in "AB"]
 

@@ -66,7 +66,7 @@ from tournament.models import Mesa
 class AppealError(Exception):
     """A refused step; ``message`` says why, in the request's language."""
 
-    def __init__(self, message):
+    def __init__(self, message) -> None:
         super().__init__(message)
         self.message = message
 
@@ -178,7 +178,7 @@ def dismiss(appeal, ruling, *, by):
     return appeal
 
 
-def rule(appeal, upheld, ruling, *, by, undo=False, adjustment=None):
+def rule(appeal, upheld, ruling, *, by, undo: bool = False, adjustment=None):
     """The Director's final ruling on an admitted ``appeal``.
 
     ``undo`` (upheld only) voids the decision appealed; ``adjustment``

@@ -65,6 +65,6 @@ def render(html: str) -> bytes:
     return document.write_pdf()
 
 
-def lower_priority():
+def lower_priority() -> None:
     """Runs in each batch process: the web server's requests come first."""
     os.nice(10)

@@ -118,7 +118,7 @@ def _prepare(mesa_id: int, base_url: str) -> None:
         connections.close_all()
 
 
-def on_signature(sender, instance, created, **kwargs):
+def on_signature(sender, instance, created, **kwargs) -> None:
     """``post_save`` of a signature (``refereeing.apps``): the third one makes the mesa final."""
     if created:
         prepare_when_final(instance.mesa_id)

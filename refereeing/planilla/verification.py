@@ -28,7 +28,7 @@ _CODE_CHARS = 12
 _HMAC_SALT = b"mesa-de-control.planilla.v1"
 
 
-def _moment(when, precise=False):
+def _moment(when, precise: bool = False):
     """A time as the record holds it: UTC, to the second, so that a backup's round trip
     (which another tool may cut to the millisecond) leaves the code as it was."""
     if when is None:
@@ -37,7 +37,9 @@ def _moment(when, precise=False):
     return when.isoformat() if precise else when.replace(microsecond=0).isoformat()
 
 
-def canonical_record(mesa: Mesa, entries=None, signatures=None, appeals=None, header=True, precise=False) -> bytes:
+def canonical_record(
+    mesa: Mesa, entries=None, signatures=None, appeals=None, header: bool = True, precise: bool = False
+) -> bytes:
     """The mesa's log, header, signatures, result and appeals as canonical JSON bytes.
 
     ``header=False``: the record as it was before mesas kept a header;

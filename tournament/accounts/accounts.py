@@ -93,7 +93,7 @@ def give_role(user, role):
     user.groups.add(group)
 
 
-def make_juez(user):
+def make_juez(user) -> None:
     """Put ``user`` in the jueces' pool, available today (see the terms; audited under the caller's actor)."""
     group, _created = Group.objects.get_or_create(name=JUECES_GROUP)
     user.groups.add(group)
@@ -105,13 +105,13 @@ def available_today(day=None):
     return set(JuezDay.objects.filter(day=day or timezone.localdate()).values_list("juez_id", flat=True))
 
 
-def _available(juez, day):
+def _available(juez, day) -> None:
     _mark, made = JuezDay.objects.get_or_create(juez=juez, day=day)
     if made:
         record(juez, "juez_available", {"available": ["", day.isoformat()]})
 
 
-def mark_available(juez, available, *, by, day=None, address=None):
+def mark_available(juez, available, *, by, day=None, address=None) -> bool:
     """Mark ``juez`` available (``True``) or not on ``day`` (today); whether anything changed (audited when it does).
 
     A stated intent, never a toggle: a second tap changes nothing.

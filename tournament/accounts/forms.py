@@ -20,7 +20,7 @@ class AccountForm(UserCreationForm):
         model = get_user_model()
         fields = ("first_name", "last_name", "username")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for name in ("first_name", "last_name"):
             self.fields[name].required = True
@@ -38,7 +38,7 @@ class AccountForm(UserCreationForm):
 class JuezForm(AccountForm):
     """A juez's account, made by an organiser."""
 
-    def give_role(self, user):
+    def give_role(self, user) -> None:
         make_juez(user)
 
 
@@ -49,14 +49,14 @@ class RoleAccountForm(AccountForm):
         label=_("Role"), widget=forms.RadioSelect, choices=[("organiser", _("Organiser")), ("director", _("Director"))]
     )
 
-    def give_role(self, user):
+    def give_role(self, user) -> None:
         give_role(user, self.cleaned_data["role"])
 
 
 class JuezPasswordForm(SetPasswordForm):
     """A juez's new password, set by an organiser (a forgotten one, or a lost tablet)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_tag = False

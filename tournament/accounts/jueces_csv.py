@@ -69,7 +69,7 @@ def read(data: bytes) -> Preview:
     return check(text, notice)
 
 
-def check(text, notice=""):
+def check(text, notice: str = ""):
     preview = Preview(text=text, notice=notice)
     found = csv_files.records(
         preview,
@@ -181,6 +181,6 @@ def _make(row, hashed):
     return juez
 
 
-def template(style="excel") -> bytes:
+def template(style: str = "excel") -> bytes:
     """The file to fill in: the header row alone, in ``style``."""
     return csv_files.write(style, COLUMNS, [])

@@ -80,7 +80,7 @@ class ChampionshipForm(forms.ModelForm):
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         director = self.fields["director"]
         director.queryset = (directors() | get_user_model().objects.filter(pk=self.instance.director_id)).distinct()

@@ -46,7 +46,7 @@ def _round(mesa):
     return 2 if mesa.bracket == Mesa.Bracket.RESET else mesa.round
 
 
-def match(mesa, void=False):
+def match(mesa, void: bool = False):
     """The brackets-viewer match of ``mesa`` (see the rules above)."""
     group = _group(mesa)
     opponents = [{"id": None}, {"id": None}]

@@ -29,7 +29,7 @@ class DrawCorrectionForm(forms.Form):
     # The preview's order (``draws.digest``): a confirmation of an older preview is refused.
     seen = forms.CharField(widget=forms.HiddenInput, required=False, max_length=16)
 
-    def __init__(self, *args, championship, **kwargs):
+    def __init__(self, *args, championship, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         pairs = championship.pairs.order_by("name")
         self.fields["pair"].queryset = self.fields["other"].queryset = pairs

@@ -29,7 +29,7 @@ from tournament.models import Mesa, Pair
 Arrival = Pair.Arrival
 
 
-def set_arrival(pair, arrival, *, by, address=None):
+def set_arrival(pair, arrival, *, by, address=None) -> bool:
     """Mark ``pair`` expected, present or withdrawn (:class:`Pair.Arrival`); return whether anything changed
     (audited when it does)."""
     arrival = Arrival(arrival)

@@ -37,7 +37,7 @@ class PairForm(forms.ModelForm):
         fields = ["name", "club", "seed", "arrival"]
         widgets = {"arrival": forms.RadioSelect}
 
-    def __init__(self, *args, championship, **kwargs):
+    def __init__(self, *args, championship, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.championship = championship
         self.instance.championship = championship
@@ -82,7 +82,7 @@ class PairForm(forms.ModelForm):
         return data
 
     @transaction.atomic
-    def save(self, commit=True):
+    def save(self, commit: bool = True):
         pair = super().save()
         count = self.championship.players_per_pair
         representative = self.cleaned_data.get("representative", 1)

@@ -108,7 +108,7 @@ def read(championship, data: bytes) -> Preview:
     return check(championship, text, notice)
 
 
-def check(championship, text, notice=""):
+def check(championship, text, notice: str = ""):
     preview = Preview(text=text, notice=notice)
     registered = championship.pairs.count()
 
@@ -266,12 +266,12 @@ def _each_player(championship, rows):
         yield from [row] * championship.players_per_pair
 
 
-def template(style="excel") -> bytes:
+def template(style: str = "excel") -> bytes:
     """The file to fill in: the header row alone, in ``style``."""
     return csv_files.write(style, COLUMNS, [])
 
 
-def export(championship, style="excel") -> bytes:
+def export(championship, style: str = "excel") -> bytes:
     """Every pair of the championship as a CSV of ``style`` (:data:`STYLES`) the import reads back."""
     return csv_files.write(style, COLUMNS, _rows(championship))
 

@@ -32,7 +32,7 @@ from tournament.ratings import identity
 class Register:
     """What ``championship``'s pairs hold, but the pair ``editing`` (its own values are no conflict)."""
 
-    def __init__(self, championship, editing=None):
+    def __init__(self, championship, editing=None) -> None:
         pairs = championship.pairs.exclude(pk=editing) if editing else championship.pairs.all()
         self.names = set(pairs.values_list("name_key", flat=True))
         self.seeds = set(pairs.exclude(seed=None).values_list("seed", flat=True))
@@ -87,7 +87,7 @@ class Register:
                 )
         return found
 
-    def take(self, line, key, seed=None, id_numbers=()):
+    def take(self, line, key, seed=None, id_numbers=()) -> None:
         """A file's ``line`` registers the pair of name key ``key``: a later line repeating its name, seed
         or IDs names it."""
         self.lines.setdefault(("name", key), line)

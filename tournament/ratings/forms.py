@@ -26,7 +26,7 @@ class HistoryForm(forms.ModelForm):
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["sede"].queryset = Sede.objects.order_by("name")
         self.helper = FormHelper()
@@ -63,7 +63,7 @@ class SplitForm(forms.Form):
     )
     reason = TextField("line", label=_("Reason"), required=False)
 
-    def __init__(self, *args, players, **kwargs):
+    def __init__(self, *args, players, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["players"].queryset = players
         self.fields["players"].label_from_instance = lambda p: f"{p.full_name} · {p.pair.name} · {p.pair.championship}"

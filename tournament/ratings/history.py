@@ -126,7 +126,7 @@ def read(data, players_per_pair):
     return check(text, players_per_pair, notice)
 
 
-def check(text, players_per_pair, notice=""):
+def check(text, players_per_pair, notice: str = ""):
     preview = Preview(text=text, notice=notice)
 
     def too_many(rows):

@@ -61,7 +61,7 @@ class Match:
 class Identifier:
     """Identifies the players of ``entries`` for ``championship`` (see the rules above)."""
 
-    def __init__(self, championship, entries):
+    def __init__(self, championship, entries) -> None:
         self.championship = championship
         names = {key(e.name) for e in entries}
         numbers = {e.id_number for e in entries if e.id_number}
@@ -96,7 +96,7 @@ class Identifier:
             return Match(UNCERTAIN, open_[0])
         return Match(NEW)
 
-    def take(self, person):
+    def take(self, person) -> None:
         self.taken.add(person.pk)
 
 
@@ -112,7 +112,7 @@ def identify(championship, entries):
     return matches
 
 
-def link(championship, players, confirmed=(), rate=True):
+def link(championship, players, confirmed=(), rate: bool = True):
     """Link each of ``players`` ([(player, tag)], saved, of ``championship``) to its person, inside the
     caller's transaction; ``confirmed``: the (tag, person id) of the doubts the desk already answered "the
     same" (the import's preview). Returns the open :class:`Doubt` made. With ``rate``, rebuilds the ratings
@@ -157,7 +157,7 @@ def _new(entry):
     )
 
 
-def _learn(person, entry, championship):
+def _learn(person, entry, championship) -> None:
     """A known person takes the cédula it lacked, and the name and club of its latest championship."""
     if entry.id_number and not person.id_number:
         person.id_number = entry.id_number
@@ -195,7 +195,7 @@ def link_pair(pair):
     return doubts
 
 
-def _forget(persons):
+def _forget(persons) -> None:
     """Remove the ``persons`` who are no player any more (made for a player identified again), but those a change
     of the Comité's names (its undo needs them)."""
     orphans = Person.objects.filter(pk__in=persons, players=None)

@@ -50,13 +50,13 @@ def _held(*persons):
     return [rows[p.pk] for p in persons]
 
 
-def _move(players, source, target):
+def _move(players, source, target) -> None:
     """Move ``players`` (ids) from ``source`` to ``target``, recorded as one entry (a bulk update sends no signal)."""
     Player.objects.filter(pk__in=players, person=source).update(person=target)
     record(target, "players_moved", {"players": ["", str(len(players))], "person": [str(source), str(target)]})
 
 
-def merge(keep, gone, *, by, reason="", address=None):
+def merge(keep, gone, *, by, reason: str = "", address=None):
     """Merge ``gone`` into ``keep`` (see *merge* above); returns the :class:`PersonChange`."""
     _check_committee(by)
     with transaction.atomic(), acting(by, address), because(reason):
@@ -89,7 +89,7 @@ def merge(keep, gone, *, by, reason="", address=None):
         return _changed(PersonChange.Kind.MERGE, gone, keep, moved, number, reason, by)
 
 
-def split(person, players, *, by, reason="", address=None):
+def split(person, players, *, by, reason: str = "", address=None):
     """Make a new person of ``players`` (ids of ``person``'s players; see *split* above); returns the change."""
     _check_committee(by)
     with transaction.atomic(), acting(by, address), because(reason):

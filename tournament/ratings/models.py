@@ -68,7 +68,7 @@ class Person(models.Model):
             ),
         ]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.full_name
 
 
@@ -94,7 +94,7 @@ class Doubt(models.Model):
         verbose_name = _("identity to confirm")
         verbose_name_plural = _("identities to confirm")
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.player} ≟ {self.candidate}"
 
 
@@ -131,7 +131,7 @@ class PersonChange(models.Model):
         verbose_name_plural = _("changes of persons")
         ordering = ["-at", "-pk"]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.source} → {self.target}"
 
 
@@ -151,7 +151,7 @@ class Rating(models.Model):
         verbose_name = _("rating")
         verbose_name_plural = _("ratings")
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.person_id}: {self.mu:.2f} ± {self.sigma:.2f}"
 
 
@@ -178,5 +178,5 @@ class RatingChange(models.Model):
         # deletes by this one. No more: each is written again by every rated mesa, four rows at a time.
         indexes = [models.Index(fields=["at", "mesa"], name="rating_change_order")]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.person_id} @ {self.mesa_id}: {self.mu:.2f} ± {self.sigma:.2f}"

@@ -29,7 +29,7 @@ RANKED_FROM = 3
 PAGE = 100
 
 
-def ranking(club=""):
+def ranking(club: str = ""):
     """The ranked persons' ratings (see *ranking*), with their persons; ``club``: a club's key."""
     rows = Rating.objects.filter(mesas__gte=RANKED_FROM, person__merged_into=None).select_related("person")
     if club:
@@ -146,7 +146,7 @@ class Chart:
     right: float
 
 
-def chart(points, width=640, height=220, margin=36):
+def chart(points, width: int = 640, height: int = 220, margin: int = 36):
     """The SVG geometry of the strength over ``points`` (see *chart*), from the newcomer's rating; None
     without a rated mesa."""
     if not points:

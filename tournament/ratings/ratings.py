@@ -54,7 +54,7 @@ class Game:
         return (self.at, self.mesa)
 
 
-def _serialised():
+def _serialised() -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
@@ -70,7 +70,7 @@ def _rated_mesas():
     )
 
 
-def _after(key, at="finished_at", pk="pk"):
+def _after(key, at: str = "finished_at", pk: str = "pk"):
     """The rows at ``key``'s place in the order or later."""
     moment, mesa = key
     return Q(**{f"{at}__gt": moment}) | Q(**{at: moment, f"{pk}__gte": mesa})
@@ -120,7 +120,7 @@ def rate(game, current):
     ]
 
 
-def mesa_decided(mesa):
+def mesa_decided(mesa) -> None:
     """Rate ``mesa``, just finished (``results.record_result``, in its transaction): on top of its players'
     ratings when it is each one's latest mesa, else by a rebuild from its place.
 
@@ -211,7 +211,7 @@ class _Statements(dict):
 ON_TOP = _Statements()
 
 
-def mesa_changed(mesa):
+def mesa_changed(mesa) -> None:
     """A decided mesa's result changed (a correction): rebuild from its place in the order."""
     if mesa.status == Mesa.Status.FINISHED and mesa.finished_at is not None:
         rebuild(since=(mesa.finished_at, mesa.pk))
@@ -270,7 +270,7 @@ def _state_before(since):
     return state, rewritten
 
 
-def _write(state, persons):
+def _write(state, persons) -> None:
     """Store the ratings of ``persons`` from ``state``, in place of any they have."""
     persons = sorted(persons)
     for start in range(0, len(persons), 500):
@@ -312,14 +312,14 @@ def earliest(persons=(), pairs=()):
     return min(places) if places else None
 
 
-def persons_changed(persons):
+def persons_changed(persons) -> None:
     """Who a player is changed (a merge, a split, a doubt answered): rebuild from the first mesa it reaches."""
     place = earliest(persons=persons)
     if place is not None:
         rebuild(since=place)
 
 
-def pairs_changed(pairs):
+def pairs_changed(pairs) -> None:
     """The pairs' players were linked to persons again: rebuild from the first rated mesa of those pairs."""
     place = earliest(pairs=pairs)
     if place is not None:

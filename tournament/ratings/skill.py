@@ -56,7 +56,7 @@ def pair(ratings):
 CERTAINTY = ((0.7, "sure"), (0.9, "fair"))
 
 
-def certainty(sigma, players=1):
+def certainty(sigma, players: int = 1):
     """``"sure"``, ``"fair"`` or ``"unsure"``: ``sigma`` (of a team of ``players``, as :func:`pair` gives it)
     as a share of a newcomer's; a player's shrinks to 0.9 of it in about seven mesas against newcomers,
     faster against surer opponents."""

@@ -10,7 +10,7 @@ from tournament.validators import TextField
 class ReasonField(TextField):
     """Why a result was recorded or corrected: kept in the audit trail (``audit``)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(
             "reason",
             label=_("Reason (kept in the audit trail)"),
@@ -23,7 +23,7 @@ class ReasonField(TextField):
 class MesaPairsForm(forms.Form):
     """A form about one mesa whose ``winner`` is chosen among its pairs, by name."""
 
-    def __init__(self, *args, mesa, **kwargs):
+    def __init__(self, *args, mesa, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["winner"].choices = [(side, f"{side} · {mesa.pair(side) or '—'}") for side in ("A", "B")]
 

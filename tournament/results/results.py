@@ -79,7 +79,7 @@ def record_result(mesa):
         ratings.mesa_decided(mesa)
 
 
-def record_walkover(mesa, winner_side, *, by, reason=""):
+def record_walkover(mesa, winner_side, *, by, reason: str = ""):
     """A no-show: the pair on ``winner_side`` wins the mesa without playing."""
     with transaction.atomic(), acting(by), because(reason):
         reload_locked(mesa)
@@ -102,7 +102,16 @@ def record_walkover(mesa, winner_side, *, by, reason=""):
 
 
 def correct_result(
-    mesa, winner_side, chicas_a, chicas_b, zapateria=False, *, by, override=False, reason="", emergency=False
+    mesa,
+    winner_side,
+    chicas_a,
+    chicas_b,
+    zapateria: bool = False,
+    *,
+    by,
+    override: bool = False,
+    reason: str = "",
+    emergency: bool = False,
 ):
     """Correct a decided mesa's result (see *correction* above); ``emergency``: a
     superuser overrides as the Director would (``manage.py emergency_result``).
@@ -149,13 +158,13 @@ def _check_correction(mesa, winner_side, chicas_a, chicas_b, user, overriding):
     )
 
 
-def _advance(mesa):
+def _advance(mesa) -> None:
     advancement.settle(mesa.championship)
     seating.auto_seat(mesa.championship, by=None)
     seating.auto_seat_others(mesa.championship)
 
 
-def _decide(mesa, status, winner_side, chicas_a, chicas_b, zapateria):
+def _decide(mesa, status, winner_side, chicas_a, chicas_b, zapateria) -> None:
     mesa.status = status
     mesa.winner = mesa.pair(winner_side)
     mesa.chicas_a, mesa.chicas_b, mesa.zapateria = chicas_a, chicas_b, zapateria

@@ -17,7 +17,7 @@ class JuezChoice(forms.ModelChoiceField):
 
     iterator = NaturalOrder
 
-    def __init__(self, busy, mesa, **kwargs):
+    def __init__(self, busy, mesa, **kwargs) -> None:
         self.busy, self.mesa = busy, mesa
         super().__init__(queryset=jueces(), **kwargs)
 
@@ -35,7 +35,7 @@ class SedeForm(forms.Form):
     )
     plan = TextField("ruling", label=_("Hall plan"), required=False, help_text=_("Where the tables stand (optional)."))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_tag = False
@@ -44,7 +44,7 @@ class SedeForm(forms.Form):
 class TableForm(forms.Form):
     """A mesa's table, chosen among the free tables of its sede (and its own), and its juez."""
 
-    def __init__(self, *args, busy, mesa, free_tables, **kwargs):
+    def __init__(self, *args, busy, mesa, free_tables, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["table_number"] = forms.TypedChoiceField(
             label=_("Table"),

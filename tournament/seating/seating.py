@@ -172,7 +172,7 @@ def free_jueces():
     return [j for j in jueces() if j.pk in here and j.pk not in busy]
 
 
-def _lock_jueces():
+def _lock_jueces() -> None:
     list(
         get_user_model()
         .objects.select_for_update()
@@ -211,7 +211,7 @@ def assign_tables(championship, *, by, address=None):
         return _assign_tables(championship)
 
 
-def _assign_tables(championship, whole=False):
+def _assign_tables(championship, whole: bool = False):
     """:func:`assign_tables` under the caller's actor; ``whole``: a mesa gets a table only with a juez
     (automatic seating calls no pair to a table without one)."""
     with transaction.atomic():
@@ -253,7 +253,7 @@ def auto_seat(championship, *, by):
         return _assign_tables(championship, whole=True)
 
 
-def auto_seat_others(championship):
+def auto_seat_others(championship) -> None:
     """Once the act that freed a table or a juez of ``championship`` commits, let every other championship that
     seats automatically and has a mesa waiting for a place take what is free, each in its own transaction.
 
@@ -265,7 +265,7 @@ def auto_seat_others(championship):
     again.
     """
 
-    def seat():
+    def seat() -> None:
         waiting = _unseated().exclude(championship=championship).values("championship")
         for other in Championship.objects.filter(auto_seating=True, pk__in=waiting).order_by("pk"):
             auto_seat(other, by=None)
@@ -396,7 +396,7 @@ def start_mesa(mesa, *, by, address=None):
     return mesa
 
 
-def seated_with_pairs(mesa):
+def seated_with_pairs(mesa) -> bool:
     """Whether ``mesa`` knows both its pairs and has its table and its juez."""
     return None not in (mesa.pair_a_id, mesa.pair_b_id, mesa.table_number, mesa.juez_id)
 

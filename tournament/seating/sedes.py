@@ -25,7 +25,7 @@ from tournament.models import Sede, Table
 MAX_TABLES = 500
 
 
-def create_sede(name, tables, plan="", *, by):
+def create_sede(name, tables, plan: str = "", *, by):
     """A new sede with ``tables`` physical tables numbered from 1, each with its PIN (audited)."""
     if not 1 <= tables <= MAX_TABLES:
         raise ActionRefused(_("A sede has from 1 to %(n)d tables.") % {"n": MAX_TABLES})

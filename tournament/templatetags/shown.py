@@ -29,7 +29,7 @@ register = template.Library()
 
 
 @register.filter
-def shown(text, kind="line"):
+def shown(text, kind: str = "line"):
     return printable(text, KINDS[kind].max_length)
 
 
@@ -48,7 +48,7 @@ def zone_label():
 
 
 @register.filter(expects_localtime=False)
-def shown_moment(moment, format_name="SHORT_DATETIME_FORMAT"):
+def shown_moment(moment, format_name: str = "SHORT_DATETIME_FORMAT"):
     try:
         moment = timezone.localtime(moment)
     except (OverflowError, ValueError):

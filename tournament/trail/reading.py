@@ -124,7 +124,7 @@ def subject(entry, mesas, users):
 class Reader:
     """Reads the stored values of a page of entries in words, each person looked up once."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.people = {}
 
     def value(self, field, text):
