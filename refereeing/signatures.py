@@ -19,6 +19,8 @@ file is refused; and it must hold a drawing: a box left blank (every pixel
 transparent or white) signs nothing.
 """
 
+from __future__ import annotations
+
 import base64
 import binascii
 import io
@@ -52,7 +54,7 @@ class SignatureError(Exception):
         self.conflict = conflict  # True when the role has already signed
 
 
-def sign(mesa, role, name, image):
+def sign(mesa: Mesa, role, name: str, image):
     """Keep the signature of ``role`` at ``mesa``; raises :class:`SignatureError`."""
     if mesa.status != Mesa.Status.FINISHED:
         raise SignatureError(_("The planilla is signed once the mesa is finished."))

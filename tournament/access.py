@@ -9,7 +9,10 @@ standings. Anonymous visitors of an organiser's page are sent to log in; a
 logged-in user who is not an organiser gets 403.
 """
 
+from __future__ import annotations
+
 from functools import wraps
+from typing import TYPE_CHECKING
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -17,12 +20,20 @@ from django.utils import timezone
 
 from .models import Championship, Mesa, Table
 
+if TYPE_CHECKING:
+    from datetime import date
 
-def is_organiser(user):
+    from django.contrib.auth.models import User
+    from django.http import HttpRequest
+
+    from tournament.models import Championship, Sede, Table
+
+
+def is_organiser(user: User):
     return user.is_active and user.is_staff and user.has_perm("tournament.run_championship")
 
 
-def is_committee(user):
+def is_committee(user: User):
     """The Comité's administrator: makes the organisers' and Directors' accounts."""
     return user.is_active and user.is_superuser
 
@@ -32,7 +43,7 @@ def required(allowed):
 
     def decorator(view):
         @wraps(view)
-        def wrapper(request, *args, **kwargs):
+        def wrapper(request: HttpRequest, *args, **kwargs):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             if not allowed(request.user):
@@ -47,31 +58,31 @@ def required(allowed):
 committee_required = required(is_committee)
 
 
-def is_director(user, championship):
+def is_director(user: User, championship: Championship):
     """The one answer to "is this user the championship's Director" (Art. 18)."""
     return user.is_authenticated and user.is_active and championship.director_id == user.pk
 
 
-def directs_today(user, championship, day=None):
+def directs_today(user: User, championship: Championship, day: date | None = None):
     """The championship's Director, on its days: a championship over or not yet begun gives its Director no reach
     over what is played today (its records stay theirs to read, :func:`oversees`)."""
     day = day or timezone.localdate()
     return is_director(user, championship) and championship.start_date <= day <= championship.end_date
 
 
-def directed(user):
+def directed(user: User):
     """The championships ``user`` directs (none for a stranger or a disabled account)."""
     if not (user.is_authenticated and user.is_active):
         return Championship.objects.none()
     return Championship.objects.filter(director=user)
 
 
-def oversees(user, championship):
+def oversees(user: User, championship: Championship):
     """Organisers, and the championship's own Director, read and print all of it."""
     return is_organiser(user) or is_director(user, championship)
 
 
-def overseen(user):
+def overseen(user: User):
     """The championships :func:`oversees` lets ``user`` read, as a queryset."""
     if is_organiser(user):
         return Championship.objects.all()
@@ -81,13 +92,13 @@ def overseen(user):
 organiser_required = required(is_organiser)
 
 
-def played_on(day=None):
+def played_on(day: date | None = None):
     """The championships played on ``day`` (today, in the site's time zone): from their first day to their last."""
     day = day or timezone.localdate()
     return Championship.objects.filter(start_date__lte=day, end_date__gte=day)
 
 
-def tables_reached(user, sede, day=None):
+def tables_reached(user: User, sede: Sede, day: date | None = None):
     """The tables of ``sede`` whose PIN ``user`` may read (their cards) and print again: the organisers every one;
     whoever oversees a championship played there today, the tables it is seated or to be seated at.
 
@@ -110,6 +121,6 @@ def tables_reached(user, sede, day=None):
     return tables.filter(number__in=held.values("table_number"))
 
 
-def reaches_table(user, table, day=None):
+def reaches_table(user: User, table: Table, day: date | None = None):
     """Whether ``user`` may read ``table``'s PIN and print it again (:func:`tables_reached`)."""
     return tables_reached(user, table.sede_id, day).filter(pk=table.pk).exists()

@@ -62,7 +62,7 @@ class Unreadable(Exception):
     """The text is not CSV the ``csv`` module reads (a cell past its limit of 128 kB, a quote left open): the
     line it stopped at, and why."""
 
-    def __init__(self, line, reason) -> None:
+    def __init__(self, line, reason: str) -> None:
         super().__init__(reason)
         self.line = line
 
@@ -82,7 +82,7 @@ class Preview:
         return bool(self.rows) and not self.errors
 
 
-def _guarded(text):
+def _guarded(text: str):
     return text.startswith(GUARD) and text[1:].startswith((*TRIGGERS, GUARD))
 
 
@@ -124,13 +124,13 @@ def decode(data: bytes):
     ) % {"byte": bad, "line": line}
 
 
-def header_key(text):
+def header_key(text: str):
     """A header as compared: no accents, no case, no spaces around (inner spaces are ``_``)."""
     text = unicodedata.normalize("NFKD", text.strip().lower())
     return "".join(c for c in text if not unicodedata.combining(c)).replace(" ", "_")
 
 
-def lines(text):
+def lines(text: str):
     """The rows of ``text`` as lists of cells, the blank lines at its very end left out; :class:`Unreadable`
     when the ``csv`` module cannot read it."""
     first = text.split("\n", 1)[0]

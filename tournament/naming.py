@@ -8,7 +8,10 @@ Lists of people and tables sort naturally (``natural_key``): "Juez 2"
 before "Juez 10".
 """
 
+from __future__ import annotations
+
 import re
+from typing import TYPE_CHECKING
 
 from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext as _
@@ -17,13 +20,18 @@ from refereeing.engine.messages import pick
 from refereeing.engine.rules import PROFILE_LABELS
 from tournament.language import speak
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def person_name(user):
+    from tournament.models import Mesa
+
+
+def person_name(user: User):
     """How people name a user: the full name, else the username ("" for nobody)."""
     return (user.get_full_name() or user.get_username()) if user else ""
 
 
-def mesa_label(mesa):
+def mesa_label(mesa: Mesa):
     """How people name a mesa: its place in the bracket (the group's number for a group's mesa)."""
     bracket = _("Group %(group)d") % {"group": mesa.group} if mesa.group else mesa.get_bracket_display()
     return _("%(bracket)s R%(round)d-%(position)d") % {
@@ -33,14 +41,14 @@ def mesa_label(mesa):
     }
 
 
-def mesa_at_table(mesa):
+def mesa_at_table(mesa: Mesa):
     """A mesa's name and, once it has one, its table: for a message that sends someone to it."""
     if not mesa.table_number:
         return mesa_label(mesa)
     return mesa_label(mesa) + " " + _("(table %(table)d)") % {"table": mesa.table_number}
 
 
-def mesa_place(mesa):
+def mesa_place(mesa: Mesa):
     """A mesa with its table and championship, for whoever may be looking at another one."""
     return _("%(mesa)s in %(championship)s") % {"mesa": mesa_at_table(mesa), "championship": mesa.championship}
 
@@ -56,7 +64,7 @@ def profile_name(profile, language=None):
 _DIGITS = re.compile(r"(\d+)")
 
 
-def natural_key(text):
+def natural_key(text: str):
     """Sort key that reads the numbers in ``text`` as numbers: "Juez 2" < "Juez 10" < "juez 11"."""
     # re.split with a group alternates text and digits, so ints only ever meet ints.
     return [int(part) if index % 2 else part.casefold() for index, part in enumerate(_DIGITS.split(str(text)))]

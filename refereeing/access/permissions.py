@@ -82,7 +82,8 @@ new PIN
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
+from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -97,6 +98,11 @@ from tournament.access import is_director, oversees, played_on
 from tournament.locking import locked
 from tournament.models import Mesa, Table, new_pin
 from tournament.seating.seating import play_order
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.http import HttpRequest
+
 
 ACT = "act"
 VIEW = "view"
@@ -130,7 +136,7 @@ PIN_MAX_FAILURES = 30
 PIN_FAILURE_WINDOW = timedelta(minutes=15)
 
 
-def role(request, mesa):
+def role(request: HttpRequest, mesa: Mesa):
     """Which official this request is at ``mesa``: ``JUEZ``, ``PIN_DEVICE``, ``INSPECTOR`` or None.
 
     Never ``DIRECTOR``: the Director logs only in a ruling or a
@@ -147,7 +153,7 @@ def role(request, mesa):
     return None
 
 
-def access(request, mesa):
+def access(request: HttpRequest, mesa: Mesa):
     """``ACT``, ``VIEW`` or None: what this request may do at ``mesa``."""
     if role(request, mesa) in OFFICIALS:
         return ACT
@@ -156,23 +162,23 @@ def access(request, mesa):
     return None
 
 
-def tablet(mesa):
+def tablet(mesa: Mesa):
     """How the audit trail names a device opened with the PIN of ``mesa``'s table: it has no account."""
     return _("Tablet of mesa %(mesa)s (PIN)") % {"mesa": mesa}
 
 
-def juez_at_tablet(request, mesa):
+def juez_at_tablet(request: HttpRequest, mesa: Mesa):
     """Who acts on ``mesa``'s tablet: its juez, signed in there, or None for the tablet the table's PIN opened
     (whoever else may be signed in on it: the PIN is what lets it act)."""
     return request.user if role(request, mesa) == JUEZ else None
 
 
-def on_juez_tablet(request, mesa) -> bool:
+def on_juez_tablet(request: HttpRequest, mesa: Mesa) -> bool:
     """True on the juez's tablet: it takes the planilla's signatures and files appeals."""
     return role(request, mesa) in JUEZ_TABLET
 
 
-def role_of(mesa, user):
+def role_of(mesa: Mesa, user: User):
     """The role of a service's ``user`` at ``mesa`` (None: a device opened with the PIN).
 
     The services that log claims (the Director's rulings, tests, the demo)
@@ -199,7 +205,7 @@ class Refused(Exception):
         self.forbidden = forbidden
 
 
-def check_claim(role, mesa, claim):
+def check_claim(role, mesa: Mesa, claim):
     """Raise :class:`Refused` unless ``role`` may log ``claim`` at ``mesa`` now.
 
     ``mesa`` is the row the claim log has locked, so the appeal and the
@@ -239,7 +245,7 @@ def _refusal(role, kind):
     return _("Art. 16: only the mesa's juez, its inspector or a device opened with the table's PIN log claims here.")
 
 
-def client_address(request):
+def client_address(request: HttpRequest):
     """The device's network address as the app server saw it."""
     return request.META.get("REMOTE_ADDR") or None
 
@@ -247,14 +253,14 @@ def client_address(request):
 # --- the table PIN ----------------------------------------------------------
 
 
-def table_of(mesa):
+def table_of(mesa: Mesa):
     """The physical table ``mesa`` is seated at (None: no table yet)."""
     if mesa.table_number is None:
         return None
     return Table.objects.filter(sede__championships=mesa.championship_id, number=mesa.table_number).first()
 
 
-def has_pin_grant(request, mesa):
+def has_pin_grant(request: HttpRequest, mesa: Mesa):
     """True when this session was opened with the current PIN of the table ``mesa`` is seated at."""
     if not request.session.get(SESSION_KEY) or mesa.table_number is None:
         return False
@@ -262,13 +268,13 @@ def has_pin_grant(request, mesa):
     return table is not None and has_table_grant(request, table)
 
 
-def has_table_grant(request, table):
+def has_table_grant(request: HttpRequest, table: Table):
     """True when this session was opened with ``table``'s current PIN."""
     pin = request.session.get(SESSION_KEY, {}).get(str(table.pk))
     return pin is not None and secrets.compare_digest(pin, table.pin)
 
 
-def grant_pin(request, table) -> None:
+def grant_pin(request: HttpRequest, table: Table) -> None:
     """Bind this session to ``table``: it may act at its mesas until the PIN changes."""
     grants = dict(request.session.get(SESSION_KEY, {}))
     # A new session key when a device gains rights, so a session id planted
@@ -278,13 +284,13 @@ def grant_pin(request, table) -> None:
     request.session[SESSION_KEY] = grants
 
 
-def pin_throttled(request):
+def pin_throttled(request: HttpRequest):
     """True when this address made too many wrong guesses lately."""
     since = timezone.now() - PIN_FAILURE_WINDOW
     return PinFailure.objects.filter(address=client_address(request), at__gte=since).count() >= PIN_MAX_FAILURES
 
 
-def pin_blocked(table):
+def pin_blocked(table: Table):
     """True when ``table``'s PIN took too many wrong guesses: it opens nothing until printed again."""
     return PinFailure.objects.against_current_pins().filter(table=table).count() >= PIN_TABLE_MAX_FAILURES
 
@@ -297,7 +303,7 @@ class PinThrottled(Exception):
     """This address made too many wrong guesses lately: no PIN of it is checked for now."""
 
 
-def tables_numbered(number, day=None):
+def tables_numbered(number, day: date | None = None):
     """The physical tables a device may mean by the table number ``number``: those of the sedes where a
     championship is played today (``day``), else of every sede. More than one: the device says which sede."""
     tables = Table.objects.filter(number=number).select_related("sede").order_by("sede__name")
@@ -305,7 +311,7 @@ def tables_numbered(number, day=None):
     return list(today) or list(tables)
 
 
-def check_pin(request, pin, table) -> bool:
+def check_pin(request: HttpRequest, pin, table: Table) -> bool:
     """True when ``pin`` is ``table``'s: the session is granted the table; False when it is not, and the
     failure is counted against the address and against the table.
 
@@ -339,7 +345,7 @@ def check_pin(request, pin, table) -> bool:
 _ADDRESS_LOCK = 0x50494E  # "PIN"
 
 
-def _hold_address(address) -> None:
+def _hold_address(address: str) -> None:
     """Hold ``address``'s PIN guesses until the transaction ends: one at a time.
 
     PostgreSQL takes an advisory lock keyed by the address; SQLite's
@@ -352,7 +358,7 @@ def _hold_address(address) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [_ADDRESS_LOCK, address or ""])
 
 
-def reissue_pin(table, *, by):
+def reissue_pin(table: Table, *, by: User):
     """Print a new PIN for ``table`` (by ``by``, audited): the old one, and every device it opened, open nothing from now on."""
     with transaction.atomic(), acting(by):
         table = locked(Table.objects.filter(pk=table.pk)).get()
@@ -367,13 +373,13 @@ def reissue_pin(table, *, by):
 # --- following the table ------------------------------------------------------
 
 
-def _seated(table):
+def _seated(table: Table):
     return Mesa.objects.filter(championship__sede=table.sede_id, table_number=table.number).select_related(
         "championship", "pair_a", "pair_b"
     )
 
 
-def table_mesa(table):
+def table_mesa(table: Table):
     """The mesa a device at ``table`` shows now: the one in play there, else the next to play there (None: none seated)."""
     undecided = _seated(table).filter(status__in=Mesa.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
     in_play = (Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED)
@@ -384,7 +390,7 @@ def table_mesa(table):
     )
 
 
-def done_with(mesa):
+def done_with(mesa: Mesa):
     """True when a device may leave ``mesa`` for the next one at its table: decided, and its planilla signed (Art. 16)."""
     if mesa.status == Mesa.Status.WALKOVER:
         return True
@@ -393,7 +399,7 @@ def done_with(mesa):
     )
 
 
-def table_news(table, shown=None):
+def table_news(table: Table, shown=None):
     """What a device at ``table`` showing ``shown`` (a mesa, or None) is told: {mesa, go, message}.
 
     ``mesa``: the mesa the table shows now (None: nothing seated); ``go``:
@@ -427,7 +433,7 @@ class SessionOrPinAuthentication(SessionAuthentication):
     send the token as well.
     """
 
-    def authenticate(self, request):
+    def authenticate(self, request: HttpRequest):
         result = super().authenticate(request)
         if result is None and request._request.session.get(SESSION_KEY):
             self.enforce_csrf(request)
@@ -437,5 +443,5 @@ class SessionOrPinAuthentication(SessionAuthentication):
 class SignedInOrPinDevice(BasePermission):
     """Let in signed-in users and PIN devices; each view then asks ``access``."""
 
-    def has_permission(self, request, view):
+    def has_permission(self, request: HttpRequest, view):
         return bool((request.user and request.user.is_authenticated) or request.session.get(SESSION_KEY))

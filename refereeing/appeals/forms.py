@@ -5,7 +5,10 @@ The rules (the window, who may rule, what a ruling changes) are
 checked as clean text of its kind (``tournament.validators``).
 """
 
+from __future__ import annotations
+
 import uuid
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils import timezone
@@ -15,6 +18,9 @@ from refereeing.appeals.procedure import open_decisions
 from refereeing.planilla.labels import claim_label
 from refereeing.signatures import MAX_DATA_URL
 from tournament.validators import TextField
+
+if TYPE_CHECKING:
+    from tournament.models import Mesa
 
 
 class AppealForm(forms.Form):
@@ -31,14 +37,14 @@ class AppealForm(forms.Form):
     )
     client_id = forms.UUIDField(widget=forms.HiddenInput)
 
-    def __init__(self, mesa, *args, **kwargs) -> None:
+    def __init__(self, mesa: Mesa, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["pair"].choices = [(side, f"{side} · {mesa.pair(side)}") for side in "AB"]
         self.fields["seq"].widget.choices = [(e.seq, decision_label(mesa, e)) for e in open_decisions(mesa)]
         self.initial.setdefault("client_id", uuid.uuid4())
 
 
-def decision_label(mesa, entry):
+def decision_label(mesa: Mesa, entry):
     """One decision as the pairs recognise it: seq, pair, claim, points (or refused) and time."""
     parts = [f"#{entry.seq}", claim_label(entry.claim)]
     if entry.claim.get("pair") in ("A", "B"):
@@ -72,7 +78,7 @@ class RulingForm(forms.Form):
         label=_("Points (negative to take away)"), required=False, min_value=-40, max_value=40
     )
 
-    def __init__(self, mesa, *args, **kwargs) -> None:
+    def __init__(self, mesa: Mesa, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["adjust_pair"].choices = [("", "—")] + [(side, str(mesa.pair(side))) for side in "AB"]
 

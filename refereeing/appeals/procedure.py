@@ -45,7 +45,8 @@ Director, or two app servers, cannot both admit or rule the same appeal.
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -60,7 +61,10 @@ from refereeing.models import Appeal, ClaimEntry
 from refereeing.signatures import SignatureError, check_png_data_url
 from tournament.access import is_director
 from tournament.language import speak
-from tournament.models import Mesa
+from tournament.models import Mesa, Pair
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class AppealError(Exception):
@@ -71,7 +75,7 @@ class AppealError(Exception):
         self.message = message
 
 
-def window(mesa):
+def window(mesa: Mesa):
     return timedelta(minutes=mesa.championship.appeal_window_minutes)
 
 
@@ -79,7 +83,7 @@ def window(mesa):
 NOT_APPEALABLE = ("mano", "suspender", "reanudar", "ajuste")
 
 
-def open_decisions(mesa, now=None):
+def open_decisions(mesa: Mesa, now: datetime | None = None):
     """The log entries of ``mesa`` that may still be appealed, newest first."""
     now = now or timezone.now()
     return list(
@@ -89,7 +93,9 @@ def open_decisions(mesa, now=None):
     )
 
 
-def file_appeal(mesa, pair, seq, reason, name, signature, client_id, now=None, *, by) -> Appeal:
+def file_appeal(
+    mesa: Mesa, pair: Pair, seq, reason: str, name: str, signature, client_id, now: datetime | None = None, *, by: User
+) -> Appeal:
     """File a pair's appeal against decision ``seq`` of ``mesa``; a retry with the same ``client_id`` gets the first.
 
     The pair files it through the juez's tablet: ``by`` is the juez signed in there, or None for a
@@ -147,7 +153,7 @@ def file_appeal(mesa, pair, seq, reason, name, signature, client_id, now=None, *
         ) from None
 
 
-def admit(appeal, *, by):
+def admit(appeal: Appeal, *, by: User):
     """The Director admits ``appeal``: the mesa is suspended until the ruling (Art. 17)."""
     _check_director(appeal, by)
     with transaction.atomic(), acting(by):
@@ -161,7 +167,7 @@ def admit(appeal, *, by):
     return appeal
 
 
-def dismiss(appeal, ruling, *, by):
+def dismiss(appeal: Appeal, ruling, *, by: User):
     """The Director does not admit ``appeal``, saying why; the mesa goes on as it was."""
     _check_director(appeal, by)
     ruling = _ruling_text(ruling)
@@ -178,7 +184,7 @@ def dismiss(appeal, ruling, *, by):
     return appeal
 
 
-def rule(appeal, upheld, ruling, *, by, undo: bool = False, adjustment=None):
+def rule(appeal: Appeal, upheld, ruling, *, by: User, undo: bool = False, adjustment=None):
     """The Director's final ruling on an admitted ``appeal``.
 
     ``undo`` (upheld only) voids the decision appealed; ``adjustment``
@@ -226,7 +232,7 @@ def at_the_table(mesa_id):
     ]
 
 
-def acknowledge(mesa, appeal_id, *, by):
+def acknowledge(mesa: Mesa, appeal_id, *, by: User):
     """The pairs have read the ruling on appeal ``appeal_id`` at ``mesa``'s table; ``by`` records it (None for a PIN tablet)."""
     appeal = Appeal.objects.filter(pk=appeal_id, mesa=mesa).first() if type(appeal_id) is int else None
     if appeal is None:
@@ -245,12 +251,12 @@ def acknowledge(mesa, appeal_id, *, by):
     return appeal
 
 
-def _at_the_table(mesa, by):
+def _at_the_table(mesa: Mesa, by: User):
     """Who acts on ``mesa``'s tablet: its juez signed in (``by``), or else the tablet the table's PIN opened."""
     return by or access.tablet(mesa)
 
 
-def _check_director(appeal, user):
+def _check_director(appeal: Appeal, user: User):
     if user is None or not is_director(user, appeal.mesa.championship):
         raise AppealError(_("Only the championship's Director rules on appeals (Art. 17)."))
 
@@ -269,7 +275,7 @@ def _text(value, kind, field, max_length=None):
         raise AppealError(speak(error)) from None
 
 
-def _move(appeal, from_status, to_status, **fields):
+def _move(appeal: Appeal, from_status, to_status, **fields):
     """Move ``appeal`` from one status to the next, once, whoever else tries at the same time."""
     moved = Appeal.objects.filter(pk=appeal.pk, status=from_status).update(status=to_status, **fields)
     if not moved:
@@ -279,7 +285,7 @@ def _move(appeal, from_status, to_status, **fields):
     record(appeal, "appeal_step", {"status": [from_status, to_status], "ruling": ["", fields.get("ruling", "")]})
 
 
-def _log(appeal, director, claim):
+def _log(appeal: Appeal, director, claim):
     """Log the Director's ``claim`` at the appeal's mesa; a refusal undoes the whole step."""
     try:
         answer = claimlog.record_claim(appeal.mesa_id, claim, uuid.uuid4(), user=director, role=access.DIRECTOR)

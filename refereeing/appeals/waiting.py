@@ -1,10 +1,17 @@
 """The count of appeals waiting for the Director, shown in the navigation bar of every page."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from refereeing.models import Appeal
 from tournament.access import directed
 
+if TYPE_CHECKING:
+    from django.http import HttpRequest
 
-def waiting_appeals(request):
+
+def waiting_appeals(request: HttpRequest):
     """A callable, so that one COUNT runs only where a page draws the bar, and never for a stranger."""
     user = request.user
 

@@ -16,7 +16,7 @@ from refereeing.engine.text import KINDS, printable
 from tournament.language import language
 
 
-def shown(text, kind) -> str:
+def shown(text: str, kind) -> str:
     """Stored ``text`` as the sheet prints it: never more than its kind's
     limit (``refereeing.engine.text``), whatever an older version or a hand
     edit left in the database, and nothing that cannot be printed."""

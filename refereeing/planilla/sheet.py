@@ -48,7 +48,7 @@ from refereeing.claimlog.log import decision_message, mesa_replay
 from refereeing.engine.state import chips  # the engine's, as the juez's screen gets them (Art. 14)
 from refereeing.models import ClaimEntry, Signature
 from refereeing.signatures import SignatureError, check_png_data_url
-from tournament.models import Mesa
+from tournament.models import Mesa, Pair
 from tournament.naming import mesa_label, person_name, profile_name
 
 from .labels import claim_label, shown
@@ -277,7 +277,7 @@ class Planilla:
         return [c.result for c in self.chicas if c.result]
 
 
-def _pair_block(side, pair) -> dict:
+def _pair_block(side, pair: Pair) -> dict:
     """A pair's heading and its players, one line each, the representative
     marked with a star."""
     players = list(pair.players.all()) if pair else []
@@ -295,7 +295,7 @@ def _pair_block(side, pair) -> dict:
     return {"side": side, "pair": pair, "players": players, "heading": heading, "players_text": "\n".join(lines)}
 
 
-def _signature_box(title, name, signature) -> dict:
+def _signature_box(title, name: str, signature) -> dict:
     """A signature box: the drawn signature, if any, over who signs (and when).
 
     The drawing is checked again as the API checks it (a real, small PNG
@@ -313,7 +313,7 @@ def _signature_box(title, name, signature) -> dict:
     return {"title": title, "name": name, "signature": signature, "image": image, "who": who}
 
 
-def _signature_boxes(mesa, pairs, signatures) -> list[dict]:
+def _signature_boxes(mesa: Mesa, pairs, signatures) -> list[dict]:
     """The three boxes of Art. 16: each pair's representative, then the juez."""
     boxes = []
     for block in pairs:

@@ -35,12 +35,16 @@ import logging
 import os
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import close_old_connections, connections, transaction
 
 from refereeing.planilla import printed, verification
 from refereeing.planilla import sheet as planilla
+
+if TYPE_CHECKING:
+    from tournament.models import Mesa
 
 log = logging.getLogger(__name__)
 DEFAULT_LANGUAGE = "es-ec"
@@ -58,14 +62,14 @@ def path_for(code: str, language: str, base_url: str) -> Path:
     return folder() / f"{code}.{(language or DEFAULT_LANGUAGE).lower()}.{address}.pdf"
 
 
-def is_final(mesa) -> bool:
+def is_final(mesa: Mesa) -> bool:
     """Finished and signed by all three, or a walkover (see the terms)."""
     if mesa.status == mesa.Status.WALKOVER:
         return True
     return mesa.status == mesa.Status.FINISHED and mesa.signatures.count() == 3
 
 
-def stored(mesa, base_url: str, language: str) -> bytes | None:
+def stored(mesa: Mesa, base_url: str, language: str) -> bytes | None:
     """The stored PDF of ``mesa`` as it is now, or None."""
     target = path_for(verification.verification_code(mesa), language, base_url)
     try:
@@ -74,7 +78,7 @@ def stored(mesa, base_url: str, language: str) -> bytes | None:
         return None
 
 
-def keep(mesa, code: str, base_url: str, language: str, pdf: bytes) -> None:
+def keep(mesa: Mesa, code: str, base_url: str, language: str, pdf: bytes) -> None:
     """Store ``pdf``, rendered when ``mesa``'s code was ``code``, if the mesa is final."""
     if not is_final(mesa):
         return
@@ -84,7 +88,7 @@ def keep(mesa, code: str, base_url: str, language: str, pdf: bytes) -> None:
     os.replace(temporary, target)
 
 
-def pdf(mesa, base_url: str, language: str) -> bytes:
+def pdf(mesa: Mesa, base_url: str, language: str) -> bytes:
     """``mesa``'s planilla: the stored one while it is current, else rendered now (and kept if final)."""
     kept = stored(mesa, base_url, language)
     if kept is not None:

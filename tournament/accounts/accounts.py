@@ -24,8 +24,12 @@ available today
     (it is made to referee), by the form and the import alike.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -35,6 +39,10 @@ from tournament.errors import ActionRefused
 from tournament.locking import locked
 from tournament.models import JuezDay, Mesa
 from tournament.naming import mesa_label, person_name
+
+if TYPE_CHECKING:
+    from datetime import date
+
 
 JUECES_GROUP = "Jueces"
 ORGANISERS_GROUP = "Organizadores"
@@ -82,7 +90,7 @@ def role_accounts():
     return people
 
 
-def give_role(user, role):
+def give_role(user: User, role):
     """Make ``user`` an organiser (staff, in the organisers' group) or a Director (in the Directors' group)."""
     if role not in ROLES:
         raise ActionRefused(_("Unknown role: %(role)s.") % {"role": role})
@@ -93,25 +101,25 @@ def give_role(user, role):
     user.groups.add(group)
 
 
-def make_juez(user) -> None:
+def make_juez(user: User) -> None:
     """Put ``user`` in the jueces' pool, available today (see the terms; audited under the caller's actor)."""
     group, _created = Group.objects.get_or_create(name=JUECES_GROUP)
     user.groups.add(group)
     _available(user, timezone.localdate())
 
 
-def available_today(day=None):
+def available_today(day: date | None = None):
     """The ids of the jueces marked available on ``day`` (today, in the championship's time zone)."""
     return set(JuezDay.objects.filter(day=day or timezone.localdate()).values_list("juez_id", flat=True))
 
 
-def _available(juez, day) -> None:
+def _available(juez: User, day: date) -> None:
     _mark, made = JuezDay.objects.get_or_create(juez=juez, day=day)
     if made:
         record(juez, "juez_available", {"available": ["", day.isoformat()]})
 
 
-def mark_available(juez, available, *, by, day=None, address=None) -> bool:
+def mark_available(juez: User, available, *, by: User, day: date | None = None, address: str | None = None) -> bool:
     """Mark ``juez`` available (``True``) or not on ``day`` (today); whether anything changed (audited when it does).
 
     A stated intent, never a toggle: a second tap changes nothing.
@@ -130,7 +138,7 @@ def mark_available(juez, available, *, by, day=None, address=None) -> bool:
         return True
 
 
-def mark_all_available(*, by, address=None):
+def mark_all_available(*, by: User, address: str | None = None):
     """Mark every active juez not yet available today available, in one act; return them (each audited)."""
     day = timezone.localdate()
     with transaction.atomic(), acting(by, address):
@@ -141,20 +149,20 @@ def mark_all_available(*, by, address=None):
         return marked
 
 
-def open_account(form, *, by, address=None):
+def open_account(form, *, by: User, address: str | None = None):
     """The account a valid account form holds (a juez's, an organiser's or a Director's), with its role;
     ``by`` (from ``address``) is named in the entries."""
     with transaction.atomic(), acting(by, address):
         return form.save()
 
 
-def set_password(form, *, by, address=None):
+def set_password(form, *, by: User, address: str | None = None):
     """The new password a valid password form holds; ``by`` (from ``address``) is named in the entry."""
     with transaction.atomic(), acting(by, address):
         return form.save()
 
 
-def set_juez_active(juez, active, *, by, address=None):
+def set_juez_active(juez: User, active, *, by: User, address: str | None = None):
     """Let a juez sign in again, or no longer (a juez who leaves the championship).
 
     Refused while the juez still has a mesa that is not decided: the

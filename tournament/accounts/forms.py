@@ -1,6 +1,10 @@
 """Accounts made without the Django admin: a juez's (by an organiser), an organiser's or a Director's (by the
 Comité), and a juez's new password."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth import get_user_model
@@ -11,6 +15,9 @@ from django.utils.translation import gettext_lazy as _
 from tournament.validators import TextValidator
 
 from .accounts import give_role, make_juez
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class AccountForm(UserCreationForm):
@@ -38,7 +45,7 @@ class AccountForm(UserCreationForm):
 class JuezForm(AccountForm):
     """A juez's account, made by an organiser."""
 
-    def give_role(self, user) -> None:
+    def give_role(self, user: User) -> None:
         make_juez(user)
 
 
@@ -49,7 +56,7 @@ class RoleAccountForm(AccountForm):
         label=_("Role"), widget=forms.RadioSelect, choices=[("organiser", _("Organiser")), ("director", _("Director"))]
     )
 
-    def give_role(self, user) -> None:
+    def give_role(self, user: User) -> None:
         give_role(user, self.cleaned_data["role"])
 
 

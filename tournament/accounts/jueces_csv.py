@@ -32,10 +32,12 @@ the form (``accounts.make_juez``), each account audited as a save.
 The template to fill in is the header row in either style (:func:`template`).
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -69,7 +71,7 @@ def read(data: bytes) -> Preview:
     return check(text, notice)
 
 
-def check(text, notice: str = ""):
+def check(text: str, notice: str = ""):
     preview = Preview(text=text, notice=notice)
     found = csv_files.records(
         preview,
@@ -141,7 +143,7 @@ def _messages(error):
             yield columns.get(name, name), message
 
 
-def save(text, *, by, address=None):
+def save(text: str, *, by: User, address: str | None = None):
     """Make the accounts of the good rows of ``text`` (a previewed file): ``(preview, jueces made)``; the lines
     with errors are left out, listed in the preview, to be fixed and imported again.
 

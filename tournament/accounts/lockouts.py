@@ -18,7 +18,10 @@ Rules
   accounts stays locked until its cool-off ends.
 """
 
+from __future__ import annotations
+
 import logging
+from typing import TYPE_CHECKING
 
 from axes.models import AccessAttempt
 from axes.utils import reset
@@ -27,10 +30,14 @@ from django.db.models import Sum
 from django.shortcuts import render
 from django.utils import timezone
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.http import HttpRequest
+
 logger = logging.getLogger(__name__)
 
 
-def locked_out_page(request, original_response=None, credentials=None):
+def locked_out_page(request: HttpRequest, original_response=None, credentials=None):
     """Axes' answer to a sign-in refused for too many failures (AXES_LOCKOUT_CALLABLE)."""
     return render(
         request,
@@ -54,7 +61,7 @@ def locked_usernames(usernames):
     return {row["username"] for row in counts if row["failures"] >= settings.AXES_FAILURE_LIMIT}
 
 
-def unlock(user, *, by):
+def unlock(user: User, *, by: User):
     """Clear the failures recorded under ``user``'s username; log who did it."""
     cleared = reset(username=user.get_username())
     logger.info("%s unlocked the sign-in of %s (%d records cleared)", by.get_username(), user.get_username(), cleared)

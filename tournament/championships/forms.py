@@ -36,7 +36,7 @@ def _encode(value):
     return str(value)
 
 
-def _decode(text, setting):
+def _decode(text: str, setting):
     for value in setting.choices:
         if _encode(value) == text:
             return value

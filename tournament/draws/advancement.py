@@ -39,6 +39,8 @@ dependents
     (:func:`tournament.bracket.dependents`): the ones a correction changes.
 """
 
+from __future__ import annotations
+
 from django.db import transaction
 
 from audit.context import record, recording
@@ -49,7 +51,7 @@ from tournament.locking import locked
 from tournament.models import Championship, Mesa
 
 
-def key_of(mesa):
+def key_of(mesa: Mesa):
     return bracket.Key(mesa.bracket, mesa.round, mesa.position)
 
 
@@ -95,13 +97,13 @@ def void_ids(mesas):
     return {m.pk for m in mesas if key_of(m) in void}
 
 
-def dependents(mesa, mesas):
+def dependents(mesa: Mesa, mesas):
     """The mesas among ``mesas`` that ``mesa``'s result reaches, in playing order."""
     by_key = {key_of(m): m for m in mesas}
     return [by_key[key] for key in bracket.dependents(specs(mesas), key_of(mesa))]
 
 
-def settle(championship):
+def settle(championship: Championship):
     """Write back the engine's occupants and champion (see *settle* above); inside a transaction."""
     with transaction.atomic(), recording():
         championship = locked(Championship.objects.filter(pk=championship.pk)).get()
@@ -127,7 +129,7 @@ def settle(championship):
         return state
 
 
-def _changes(mesa, a, b, status, names):
+def _changes(mesa: Mesa, a, b, status, names):
     """What settling changed on ``mesa``: its pairs by name ("" for none), and its status."""
     changes = {
         field: [names.get(before, ""), names.get(after, "")]

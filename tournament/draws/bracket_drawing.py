@@ -27,9 +27,11 @@ Rules
   finalist won the grand final) is drawn without pairs and archived.
 """
 
+from __future__ import annotations
+
 from django.utils.translation import gettext as _
 
-from tournament.models import Mesa
+from tournament.models import Championship, Mesa
 
 ELIMINATION, GROUPS = 0, 1
 GROUP_OF = {"W": 1, "L": 2, "3P": 2, "GF": 3, "GR": 3}
@@ -37,16 +39,16 @@ GROUP_OF = {"W": 1, "L": 2, "3P": 2, "GF": 3, "GR": 3}
 LOCKED, WAITING, READY, RUNNING, COMPLETED, ARCHIVED = range(6)
 
 
-def _group(mesa):
+def _group(mesa: Mesa):
     return 10 + mesa.group if mesa.bracket == Mesa.Bracket.GROUP else GROUP_OF[mesa.bracket]
 
 
-def _round(mesa):
+def _round(mesa: Mesa):
     # The reset is the grand final group's second round.
     return 2 if mesa.bracket == Mesa.Bracket.RESET else mesa.round
 
 
-def match(mesa, void: bool = False):
+def match(mesa: Mesa, void: bool = False):
     """The brackets-viewer match of ``mesa`` (see the rules above)."""
     group = _group(mesa)
     opponents = [{"id": None}, {"id": None}]
@@ -83,7 +85,7 @@ def match(mesa, void: bool = False):
     }
 
 
-def drawing(championship, mesas, pairs, void_ids, names):
+def drawing(championship: Championship, mesas, pairs, void_ids, names):
     """Everything brackets-viewer's ``render`` takes: stages, matches, participants.
 
     ``mesas``: every mesa of the championship; ``void_ids``: those that will

@@ -34,8 +34,11 @@ correction
     not enter it: its page and the desk say so.
 """
 
+from __future__ import annotations
+
 import hashlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Count, F
@@ -48,24 +51,27 @@ from tournament import bracket
 from tournament.errors import ActionRefused
 from tournament.language import speak
 from tournament.locking import locked, reload_locked
-from tournament.models import Mesa, Pair
+from tournament.models import Championship, Mesa, Pair
 from tournament.seating import seating
 from tournament.seating.seating import bracket_order
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def attendance(championship):
+
+def attendance(championship: Championship):
     """How many of the championship's pairs are in each state of arrival: ``{"expected": n, "present": n,
     "withdrawn": n}``."""
     counts = championship.pairs.values("arrival").annotate(n=Count("id")).order_by()
     return dict.fromkeys(Pair.Arrival.values, 0) | {row["arrival"]: row["n"] for row in counts}
 
 
-def expected_pairs(championship):
+def expected_pairs(championship: Championship):
     """The registered pairs still expected (neither present nor withdrawn): a draw now leaves them out."""
     return championship.pairs.filter(arrival=Pair.Arrival.EXPECTED).order_by(F("seed").asc(nulls_last=True), "name")
 
 
-def draw_bracket(championship, seed=None, *, by, address=None):
+def draw_bracket(championship: Championship, seed=None, *, by: User, address: str | None = None):
     """Create every mesa of the championship's bracket from its present pairs.
 
     The bracket engine (``tournament.bracket``) places seeded pairs by their
@@ -99,7 +105,7 @@ def draw_bracket(championship, seed=None, *, by, address=None):
         return _seat(championship, _write_mesas(championship, result.specs))
 
 
-def draw_knockout(championship, *, by, address=None):
+def draw_knockout(championship: Championship, *, by: User, address: str | None = None):
     """After round-robin groups, draw the single elimination of the best
     ``advance_per_group`` pairs of each group (ranked by the bracket engine:
     wins, chica difference, point difference, head-to-head). Audited."""
@@ -158,7 +164,7 @@ def group_standings(mesas):
     return {group: bracket.standings(results.get(group, []), members) for group, members in sorted(entrants.items())}
 
 
-def drawn_pair_ids(championship):
+def drawn_pair_ids(championship: Championship):
     """The pairs the bracket holds: every pair of one of its mesas."""
     ids = set()
     for a, b in championship.mesas.values_list("pair_a_id", "pair_b_id"):
@@ -166,7 +172,7 @@ def drawn_pair_ids(championship):
     return ids
 
 
-def play_started(championship):
+def play_started(championship: Championship):
     """Whether a mesa of the championship has started: the draw can no longer be corrected."""
     return championship.mesas.exclude(**Mesa.NOT_STARTED).exists()
 
@@ -201,7 +207,7 @@ def digest(order):
     return hashlib.sha256(",".join(map(str, order)).encode()).hexdigest()[:16]
 
 
-def plan_correction(championship, action, pair, other=None, place=None):
+def plan_correction(championship: Championship, action, pair: Pair, other=None, place=None):
     """What ``action`` (:data:`CORRECTIONS`) on ``pair`` (and ``other``, for a swap) would make of the
     bracket, without saving it: the new order, the specs and the mesas that change. Refused as the
     correction would be (see *correction* above). ``place``: the place of the order a late pair takes
@@ -256,7 +262,7 @@ def plan_correction(championship, action, pair, other=None, place=None):
     return Correction(seen, order, specs, _changes(mesas, specs, names))
 
 
-def _order(championship, mesas):
+def _order(championship: Championship, mesas):
     if championship.draw_order:
         return list(championship.draw_order)
     # Drawn before the order was kept: the same pairs, seeds and random seed give it again.
@@ -288,7 +294,17 @@ def _changes(mesas, specs, names):
     return changes
 
 
-def correct_draw(championship, action, pair, other=None, place=None, *, seen=None, by, address=None):
+def correct_draw(
+    championship: Championship,
+    action,
+    pair: Pair,
+    other=None,
+    place=None,
+    *,
+    seen=None,
+    by: User,
+    address: str | None = None,
+):
     """Correct the draw before play (see *correction* above): planned again under the championship's
     lock, the mesas written, the added pair marked present and the withdrawn one withdrawn, audited.
     ``seen``: the :attr:`Correction.seen` of the preview confirmed; refused when the draw has changed
@@ -316,13 +332,13 @@ def correct_draw(championship, action, pair, other=None, place=None, *, seen=Non
         return correction
 
 
-def _seat(championship, made):
+def _seat(championship: Championship, made):
     """The mesas ``made``, once those the championship seats automatically are seated (``seating.auto_seat``)."""
     seating.auto_seat(championship, by=None)
     return made
 
 
-def _write_mesas(championship, specs, current=()):
+def _write_mesas(championship: Championship, specs, current=()):
     """The mesas of ``specs``: the ``current`` ones of the same place get the spec's pairs (keeping
     their table, juez and PIN), the others are created and the ``current`` ones left out deleted;
     then the routes between them."""

@@ -1,9 +1,11 @@
 """The draw's form and its correction's before play."""
 
+from __future__ import annotations
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Pair
+from tournament.models import Championship, Pair
 
 from . import draws
 
@@ -29,7 +31,7 @@ class DrawCorrectionForm(forms.Form):
     # The preview's order (``draws.digest``): a confirmation of an older preview is refused.
     seen = forms.CharField(widget=forms.HiddenInput, required=False, max_length=16)
 
-    def __init__(self, *args, championship, **kwargs) -> None:
+    def __init__(self, *args, championship: Championship, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         pairs = championship.pairs.order_by("name")
         self.fields["pair"].queryset = self.fields["other"].queryset = pairs

@@ -18,18 +18,26 @@ pair the drawn bracket left out cannot (only the desk adds it to the draw,
 until play starts), and a pair never marks itself withdrawn.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from audit.context import acting, because, record
 from tournament.locking import locked
-from tournament.models import Mesa, Pair
+from tournament.models import Championship, Mesa, Pair
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 Arrival = Pair.Arrival
 
 
-def set_arrival(pair, arrival, *, by, address=None) -> bool:
+def set_arrival(pair: Pair, arrival, *, by: User, address: str | None = None) -> bool:
     """Mark ``pair`` expected, present or withdrawn (:class:`Pair.Arrival`); return whether anything changed
     (audited when it does)."""
     arrival = Arrival(arrival)
@@ -42,19 +50,19 @@ def set_arrival(pair, arrival, *, by, address=None) -> bool:
         return True
 
 
-def in_bracket(pair):
+def in_bracket(pair: Pair):
     """Whether the bracket holds ``pair``: a mesa of it names the pair."""
     return Mesa.objects.filter(Q(pair_a=pair) | Q(pair_b=pair)).exists()
 
 
-def may_check_in_itself(pair):
+def may_check_in_itself(pair: Pair):
     """Whether ``pair``'s own page offers to mark it present now (see the module's docstring)."""
     if not pair.championship.self_check_in or pair.arrival != Arrival.EXPECTED:
         return False
     return not pair.championship.mesas.exists() or in_bracket(pair)
 
 
-def check_in_itself(pair, *, by, address=None):
+def check_in_itself(pair: Pair, *, by: User, address: str | None = None):
     """The pair, from its own page, says it is here: present if check-in is open to it; return whether
     it changed (audited with its reason). ``by``: the signed-in user whose browser sent it, or None:
     the pair itself, which the trail names as acting through its private link."""
@@ -67,7 +75,7 @@ def check_in_itself(pair, *, by, address=None):
             return set_arrival(held, Arrival.PRESENT, by=actor, address=address)
 
 
-def mark_all_present(championship, *, by, address=None):
+def mark_all_present(championship: Championship, *, by: User, address: str | None = None):
     """Mark every expected pair of ``championship`` present in one act (the withdrawn stay withdrawn); return
     their names (audited once, naming them: a bulk update sends no signal)."""
     with transaction.atomic(), acting(by, address):

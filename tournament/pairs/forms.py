@@ -1,12 +1,14 @@
 """The pair form."""
 
+from __future__ import annotations
+
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.db import transaction
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Pair, Player
+from tournament.models import Championship, Pair, Player
 from tournament.validators import TextField, clean
 
 from .registration import Register
@@ -37,7 +39,7 @@ class PairForm(forms.ModelForm):
         fields = ["name", "club", "seed", "arrival"]
         widgets = {"arrival": forms.RadioSelect}
 
-    def __init__(self, *args, championship, **kwargs) -> None:
+    def __init__(self, *args, championship: Championship, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.championship = championship
         self.instance.championship = championship

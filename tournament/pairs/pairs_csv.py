@@ -44,7 +44,10 @@ accents and spaces aside); empty is player 1. The template to fill in is the
 header row in either style (:func:`template`).
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -60,6 +63,10 @@ from tournament.models import Championship, Pair, Player
 from tournament.ratings import identity
 
 from .registration import Register
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 COLUMNS = (
     "pareja",
@@ -102,13 +109,13 @@ class PairRow:
     name_key: str = ""
 
 
-def read(championship, data: bytes) -> Preview:
+def read(championship: Championship, data: bytes) -> Preview:
     """Check a CSV file of pairs for ``championship``; see the module docstring."""
     text, notice = csv_files.decode(data)
     return check(championship, text, notice)
 
 
-def check(championship, text, notice: str = ""):
+def check(championship: Championship, text: str, notice: str = ""):
     preview = Preview(text=text, notice=notice)
     registered = championship.pairs.count()
 
@@ -138,7 +145,7 @@ def check(championship, text, notice: str = ""):
     return preview
 
 
-def _row_reasons(championship, row):
+def _row_reasons(championship: Championship, row):
     """What is wrong with the row's cells themselves; what it shares with other pairs is the register's."""
     values, reasons = row.values, []
     for column, limit in LIMITS.items():
@@ -177,7 +184,7 @@ def _row_reasons(championship, row):
     return reasons
 
 
-def _representative(championship, values):
+def _representative(championship: Championship, values):
     """The representative's number as people type it: empty (player 1), 1, 2 or a player's name
     (compared by its key: case, accents and spaces aside); None when it names neither player, or both."""
     typed = values["representante"].strip()
@@ -190,7 +197,7 @@ def _representative(championship, values):
     return named[0] if len(named) == 1 else None
 
 
-def identities(championship, preview):
+def identities(championship: Championship, preview):
     """[(line, player number, name, ``identity.Match``)] of the preview's players: who each is already
     (``tournament.ratings.identity``), for the desk to see, and to confirm where uncertain, before importing."""
     players = [
@@ -204,7 +211,7 @@ def identities(championship, preview):
     return [(line, n, name, match) for (line, n, name, _id, _club), match in zip(players, matches)]
 
 
-def save(championship, text, *, by, address=None, same=()):
+def save(championship: Championship, text: str, *, by: User, address: str | None = None, same=()):
     """Import the valid pairs of ``text`` (a previewed file): ``(preview, count)``; the lines with
     errors are left out, listed in the preview, to be fixed and imported again.
 
@@ -233,7 +240,7 @@ def save(championship, text, *, by, address=None, same=()):
     return preview, len(preview.rows)
 
 
-def _create(championship, rows):
+def _create(championship: Championship, rows):
     pairs = Pair.objects.bulk_create(
         Pair(
             championship=championship,
@@ -261,7 +268,7 @@ def _create(championship, rows):
     return [(player, (row.line, player.number)) for player, row in zip(players, _each_player(championship, rows))]
 
 
-def _each_player(championship, rows):
+def _each_player(championship: Championship, rows):
     for row in rows:
         yield from [row] * championship.players_per_pair
 
@@ -271,12 +278,12 @@ def template(style: str = "excel") -> bytes:
     return csv_files.write(style, COLUMNS, [])
 
 
-def export(championship, style: str = "excel") -> bytes:
+def export(championship: Championship, style: str = "excel") -> bytes:
     """Every pair of the championship as a CSV of ``style`` (:data:`STYLES`) the import reads back."""
     return csv_files.write(style, COLUMNS, _rows(championship))
 
 
-def _rows(championship):
+def _rows(championship: Championship):
     for pair in championship.pairs.prefetch_related("players").order_by("seed", "name"):
         players = {p.number: p for p in pair.players.all()}
         row = [pair.name]

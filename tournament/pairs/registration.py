@@ -19,27 +19,34 @@ of hundreds of pairs is checked in one pass) and, in a file, remembers what
 each accepted line took, so that a later line repeating it names that line.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.context import acting
 from refereeing.engine.lookalikes import key as name_key
 from tournament.locking import locked
-from tournament.models import Pair, Player, new_pair_token
+from tournament.models import Championship, Pair, Player, new_pair_token
 from tournament.ratings import identity
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class Register:
     """What ``championship``'s pairs hold, but the pair ``editing`` (its own values are no conflict)."""
 
-    def __init__(self, championship, editing=None) -> None:
+    def __init__(self, championship: Championship, editing=None) -> None:
         pairs = championship.pairs.exclude(pk=editing) if editing else championship.pairs.all()
         self.names = set(pairs.values_list("name_key", flat=True))
         self.seeds = set(pairs.exclude(seed=None).values_list("seed", flat=True))
         self.ids = dict(Player.objects.filter(pair__in=pairs, id_number__gt="").values_list("id_number", "pair__name"))
         self.lines = {}  # ("name" | "seed" | "id", value) -> the file's line that took it
 
-    def refusals(self, name, seed=None, id_numbers=(), key=None):
+    def refusals(self, name: str, seed=None, id_numbers=(), key=None):
         """[(field, reason)] that forbid registering this pair: ``field`` is ``"name"``, ``"seed"`` or
         ``"id_number"``; the reasons are clauses ("seed 3 is already taken"), as a file's line lists them.
         ``key``: the name's key when the caller has it (a file's line computes it once)."""
@@ -98,7 +105,7 @@ class Register:
                 self.lines.setdefault(("id", number), line)
 
 
-def save_pair(form, *, by, address=None):
+def save_pair(form, *, by: User, address: str | None = None):
     """Save the pair a valid pair form holds, with its players; ``by`` (from ``address``) is named in the
     entries. A pair of the same name or seed saved meanwhile raises ``IntegrityError``, with nothing saved.
     Its players are linked to their persons (``tournament.ratings.identity``): an uncertain one is left to the
@@ -109,7 +116,7 @@ def save_pair(form, *, by, address=None):
         return pair
 
 
-def new_link(pair, *, by, address=None):
+def new_link(pair: Pair, *, by: User, address: str | None = None):
     """A new private link for ``pair``: the old one stops working at once (the trail masks both)."""
     with transaction.atomic(), acting(by, address):
         held = locked(Pair.objects.filter(pk=pair.pk)).get()

@@ -31,9 +31,12 @@ their results (bracket W, by round), ended in the file's order on its first
 day, and rated: the ratings are rebuilt from its first mesa on.
 """
 
+from __future__ import annotations
+
 import datetime
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -46,9 +49,13 @@ from tournament import csv_files
 from tournament.csv_files import ImportRefused
 from tournament.errors import ActionRefused
 from tournament.language import speak
-from tournament.models import Mesa, Pair, Player
+from tournament.models import Championship, Mesa, Pair, Player
 
 from . import identity, ratings
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 SIDES = ("a", "b")
 COLUMNS = (
@@ -126,7 +133,7 @@ def read(data, players_per_pair):
     return check(text, players_per_pair, notice)
 
 
-def check(text, players_per_pair, notice: str = ""):
+def check(text: str, players_per_pair, notice: str = ""):
     preview = Preview(text=text, notice=notice)
 
     def too_many(rows):
@@ -254,7 +261,7 @@ def _pair(preview, line, side, values, name_key, players_per_pair):
     return reasons
 
 
-def identities(championship, preview):
+def identities(championship: Championship, preview):
     """[(line, player number, name, ``identity.Match``)] of the pairs' players, as the pairs' import gives them:
     the line is the pair's first row (a box ticked in the preview names it)."""
     players = [
@@ -268,7 +275,7 @@ def identities(championship, preview):
     return [(line, n, name, match) for (line, n, name, _id, _club), match in zip(players, matches)]
 
 
-def save(championship, text, *, by, address=None, same=()):
+def save(championship: Championship, text: str, *, by: User, address: str | None = None, same=()):
     """Save ``championship`` (unsaved, its fields from the form) with the record in ``text`` (a previewed file,
     checked again: any bad line refuses it whole, with nothing saved). ``same``: the identities the desk
     confirmed (``identity.confirmed``). Returns the preview; audited as one act."""
@@ -325,7 +332,7 @@ def save(championship, text, *, by, address=None, same=()):
     return preview
 
 
-def _ended(championship):
+def _ended(championship: Championship):
     """When the record's first mesa ended: noon of the championship's first day, in the site's time zone."""
     noon = datetime.datetime.combine(championship.start_date, datetime.time(12))
     return timezone.make_aware(noon)

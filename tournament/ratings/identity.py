@@ -24,7 +24,10 @@ each player in order, remembering whom it gave to whom, so that the
 import's preview and its confirmation give the same answers.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Max, Q
@@ -35,10 +38,15 @@ from audit.context import acting
 from refereeing.engine.lookalikes import key
 from tournament.errors import ActionRefused
 from tournament.locking import reload_locked
-from tournament.models import Championship, Player
+from tournament.models import Championship, Pair, Player
 
 from . import ratings
 from .models import Doubt, Person, PersonChange
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from tournament.ratings.models import Person
 
 KNOWN, NEW, UNCERTAIN = "known", "new", "uncertain"
 
@@ -61,7 +69,7 @@ class Match:
 class Identifier:
     """Identifies the players of ``entries`` for ``championship`` (see the rules above)."""
 
-    def __init__(self, championship, entries) -> None:
+    def __init__(self, championship: Championship, entries) -> None:
         self.championship = championship
         names = {key(e.name) for e in entries}
         numbers = {e.id_number for e in entries if e.id_number}
@@ -96,11 +104,11 @@ class Identifier:
             return Match(UNCERTAIN, open_[0])
         return Match(NEW)
 
-    def take(self, person) -> None:
+    def take(self, person: Person) -> None:
         self.taken.add(person.pk)
 
 
-def identify(championship, entries):
+def identify(championship: Championship, entries):
     """[Match] of each entry, in order, as :func:`link` would find them; nothing saved."""
     identifier = Identifier(championship, entries)
     matches = []
@@ -112,7 +120,7 @@ def identify(championship, entries):
     return matches
 
 
-def link(championship, players, confirmed=(), rate: bool = True):
+def link(championship: Championship, players, confirmed=(), rate: bool = True):
     """Link each of ``players`` ([(player, tag)], saved, of ``championship``) to its person, inside the
     caller's transaction; ``confirmed``: the (tag, person id) of the doubts the desk already answered "the
     same" (the import's preview). Returns the open :class:`Doubt` made. With ``rate``, rebuilds the ratings
@@ -157,7 +165,7 @@ def _new(entry):
     )
 
 
-def _learn(person, entry, championship) -> None:
+def _learn(person: Person, entry, championship: Championship) -> None:
     """A known person takes the cédula it lacked, and the name and club of its latest championship."""
     if entry.id_number and not person.id_number:
         person.id_number = entry.id_number
@@ -167,7 +175,7 @@ def _learn(person, entry, championship) -> None:
         person.club, person.club_key = entry.club, key(entry.club)
 
 
-def link_pair(pair):
+def link_pair(pair: Pair):
     """After the pair form saved ``pair``: each player stays its person while the name and cédula still say so
     and no question about it is open; the others are identified again (their ratings rebuilt, and a person
     made for them that no one is any more removed). Returns the open doubts made."""
@@ -203,7 +211,7 @@ def _forget(persons) -> None:
     orphans.exclude(pk__in=named.values("source")).exclude(pk__in=named.values("target")).delete()
 
 
-def open_doubts(championship):
+def open_doubts(championship: Championship):
     return (
         Doubt.objects.filter(player__pair__championship=championship, same=None)
         .select_related("player__pair", "player__person", "candidate")
@@ -211,7 +219,7 @@ def open_doubts(championship):
     )
 
 
-def resolve(doubt, same, *, by, address=None):
+def resolve(doubt, same, *, by: User, address: str | None = None):
     """The desk's answer to ``doubt``: ``same`` links the player to the person it may be (the person made for
     it is merged into that one, so that a link to its page still leads somewhere); otherwise they stay two.
     Audited; rebuilds the ratings it reaches."""

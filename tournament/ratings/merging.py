@@ -23,6 +23,10 @@ moved, which a bulk update does not record), and rebuilds the ratings from
 the first mesa it reaches.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
@@ -38,8 +42,13 @@ from tournament.models import Player
 from . import ratings
 from .models import Doubt, Person, PersonChange
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def _check_committee(by):
+    from tournament.ratings.models import Person
+
+
+def _check_committee(by: User):
     if by is None or not is_committee(by):
         raise ActionRefused(_("Only the Comité's administrator merges and splits persons."))
 
@@ -56,7 +65,7 @@ def _move(players, source, target) -> None:
     record(target, "players_moved", {"players": ["", str(len(players))], "person": [str(source), str(target)]})
 
 
-def merge(keep, gone, *, by, reason: str = "", address=None):
+def merge(keep, gone, *, by: User, reason: str = "", address: str | None = None):
     """Merge ``gone`` into ``keep`` (see *merge* above); returns the :class:`PersonChange`."""
     _check_committee(by)
     with transaction.atomic(), acting(by, address), because(reason):
@@ -89,7 +98,7 @@ def merge(keep, gone, *, by, reason: str = "", address=None):
         return _changed(PersonChange.Kind.MERGE, gone, keep, moved, number, reason, by)
 
 
-def split(person, players, *, by, reason: str = "", address=None):
+def split(person: Person, players, *, by: User, reason: str = "", address: str | None = None):
     """Make a new person of ``players`` (ids of ``person``'s players; see *split* above); returns the change."""
     _check_committee(by)
     with transaction.atomic(), acting(by, address), because(reason):
@@ -124,7 +133,7 @@ def split(person, players, *, by, reason: str = "", address=None):
         return _changed(PersonChange.Kind.SPLIT, person, made, moved, number, reason, by)
 
 
-def _changed(kind, source, target, players, number, reason, by):
+def _changed(kind, source, target, players, number, reason: str, by: User):
     """The change made (audited by its save), and the ratings rebuilt from the first mesa of either person."""
     change = PersonChange.objects.create(
         kind=kind, source=source, target=target, players=players, id_number=number, reason=reason, by=by
@@ -133,7 +142,7 @@ def _changed(kind, source, target, players, number, reason, by):
     return change
 
 
-def undo(change, *, by, address=None):
+def undo(change, *, by: User, address: str | None = None):
     """Undo ``change`` (see *undo* above)."""
     _check_committee(by)
     with transaction.atomic(), acting(by, address):

@@ -15,8 +15,11 @@ chart
     on the server as SVG coordinates (:func:`chart`): no script.
 """
 
+from __future__ import annotations
+
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.db.models import Q
 
@@ -24,6 +27,9 @@ from tournament.models import Mesa
 
 from . import skill
 from .models import Person, Rating, RatingChange
+
+if TYPE_CHECKING:
+    from tournament.ratings.models import Person
 
 RANKED_FROM = 3
 PAGE = 100
@@ -79,7 +85,7 @@ class Record:
     points: list = field(default_factory=list)  # (mu, sigma) from the start, after each rated mesa
 
 
-def record(person):
+def record(person: Person):
     """The person's :class:`Record` (see *record*)."""
     rating = Rating.objects.filter(person=person).first()
     found = Record(person, rating)

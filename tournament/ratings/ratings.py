@@ -26,6 +26,8 @@ Writers take turns: on PostgreSQL a transaction-scoped advisory lock
 mesa ending at once never interleave their rows.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 
 from django.db import connection, transaction
@@ -86,7 +88,7 @@ def _teams(players):
     return {pair: tuple(people) for pair, people in teams.items() if pair not in unknown}
 
 
-def _game(mesa, at, a, b, winner, teams):
+def _game(mesa: Mesa, at, a, b, winner, teams):
     if a not in teams or b not in teams or set(teams[a]) & set(teams[b]):
         return None
     winners, losers = (teams[a], teams[b]) if winner == a else (teams[b], teams[a])
@@ -120,7 +122,7 @@ def rate(game, current):
     ]
 
 
-def mesa_decided(mesa) -> None:
+def mesa_decided(mesa: Mesa) -> None:
     """Rate ``mesa``, just finished (``results.record_result``, in its transaction): on top of its players'
     ratings when it is each one's latest mesa, else by a rebuild from its place.
 
@@ -203,7 +205,7 @@ def _statements():
 class _Statements(dict):
     """:func:`_statements`, made when first asked for (a process speaks to one database)."""
 
-    def __missing__(self, name):
+    def __missing__(self, name: str):
         self.update(_statements())
         return self[name]
 
@@ -211,7 +213,7 @@ class _Statements(dict):
 ON_TOP = _Statements()
 
 
-def mesa_changed(mesa) -> None:
+def mesa_changed(mesa: Mesa) -> None:
     """A decided mesa's result changed (a correction): rebuild from its place in the order."""
     if mesa.status == Mesa.Status.FINISHED and mesa.finished_at is not None:
         rebuild(since=(mesa.finished_at, mesa.pk))

@@ -24,7 +24,10 @@ late pair
     late pair's (the next place of the order, against a bye's pair).
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -32,10 +35,13 @@ from django.utils.translation import gettext as _
 from audit.context import acting
 from tournament.errors import ActionRefused
 from tournament.locking import reload_locked
-from tournament.models import Pair, Player
+from tournament.models import Championship, Pair, Player
 
 from . import skill
 from .models import Rating
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 @dataclass
@@ -50,7 +56,7 @@ class Strength:
     offered: int | None = None  # the seed offered (None: none)
 
 
-def strengths(championship, pairs=None):
+def strengths(championship: Championship, pairs=None):
     """[Strength] of ``pairs`` (default: the championship's), strongest first, with the seeds offered."""
     pairs = list(championship.pairs.order_by("name") if pairs is None else pairs)
     persons = {}
@@ -89,7 +95,7 @@ def seed_count(pairs):
     return max(2, 1 << max(pairs // 4, 1).bit_length() - 1)
 
 
-def accept(championship, *, by, address=None):
+def accept(championship: Championship, *, by: User, address: str | None = None):
     """Write the offered seeds in place of the pairs' own, before the draw; returns how many pairs changed.
     Each pair's save is audited."""
     with transaction.atomic(), acting(by, address):
@@ -110,7 +116,7 @@ def accept(championship, *, by, address=None):
         return len(changed)
 
 
-def late_place(championship, pair):
+def late_place(championship: Championship, pair: Pair):
     """The place of the draw's order (1 = seed 1) a late ``pair``'s strength gives it among the drawn pairs,
     when it is a seeded place; else None (the correction's own next place stands)."""
     order = list(championship.draw_order or [])

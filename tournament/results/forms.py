@@ -1,10 +1,17 @@
 """A walkover and a correction of a result, each with the reason the audit trail keeps."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from audit.models import REASON_MAX
 from tournament.validators import TextField
+
+if TYPE_CHECKING:
+    from tournament.models import Mesa
 
 
 class ReasonField(TextField):
@@ -23,7 +30,7 @@ class ReasonField(TextField):
 class MesaPairsForm(forms.Form):
     """A form about one mesa whose ``winner`` is chosen among its pairs, by name."""
 
-    def __init__(self, *args, mesa, **kwargs) -> None:
+    def __init__(self, *args, mesa: Mesa, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["winner"].choices = [(side, f"{side} · {mesa.pair(side) or '—'}") for side in ("A", "B")]
 

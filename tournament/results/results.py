@@ -33,6 +33,10 @@ walkover and a correction, a double submit) take turns: the second sees the
 first's result and is refused, or changes nothing that needs an entry.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -48,8 +52,11 @@ from tournament.naming import mesa_at_table, mesa_label
 from tournament.ratings import ratings
 from tournament.seating import seating
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def record_result(mesa):
+
+def record_result(mesa: Mesa):
     """Write the engine's finished state into the mesa, and advance its pairs.
 
     Called by the claim log inside its transaction once ``mesa.state`` says
@@ -79,7 +86,7 @@ def record_result(mesa):
         ratings.mesa_decided(mesa)
 
 
-def record_walkover(mesa, winner_side, *, by, reason: str = ""):
+def record_walkover(mesa: Mesa, winner_side, *, by: User, reason: str = ""):
     """A no-show: the pair on ``winner_side`` wins the mesa without playing."""
     with transaction.atomic(), acting(by), because(reason):
         reload_locked(mesa)
@@ -102,13 +109,13 @@ def record_walkover(mesa, winner_side, *, by, reason: str = ""):
 
 
 def correct_result(
-    mesa,
+    mesa: Mesa,
     winner_side,
     chicas_a,
     chicas_b,
     zapateria: bool = False,
     *,
-    by,
+    by: User,
     override: bool = False,
     reason: str = "",
     emergency: bool = False,
@@ -132,7 +139,7 @@ def correct_result(
         ratings.mesa_changed(mesa)
 
 
-def _check_correction(mesa, winner_side, chicas_a, chicas_b, user, overriding):
+def _check_correction(mesa: Mesa, winner_side, chicas_a, chicas_b, user: User, overriding):
     if mesa.status not in Mesa.DECIDED:
         raise ActionRefused(
             _("Only a decided mesa can be corrected; %(mesa)s has no result.") % {"mesa": mesa_label(mesa)}
@@ -158,13 +165,13 @@ def _check_correction(mesa, winner_side, chicas_a, chicas_b, user, overriding):
     )
 
 
-def _advance(mesa) -> None:
+def _advance(mesa: Mesa) -> None:
     advancement.settle(mesa.championship)
     seating.auto_seat(mesa.championship, by=None)
     seating.auto_seat_others(mesa.championship)
 
 
-def _decide(mesa, status, winner_side, chicas_a, chicas_b, zapateria) -> None:
+def _decide(mesa: Mesa, status, winner_side, chicas_a, chicas_b, zapateria) -> None:
     mesa.status = status
     mesa.winner = mesa.pair(winner_side)
     mesa.chicas_a, mesa.chicas_b, mesa.zapateria = chicas_a, chicas_b, zapateria

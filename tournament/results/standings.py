@@ -17,11 +17,17 @@ Nothing here queries the database: the views load the mesas once, so the
 pages make the same number of queries whatever the championship's size.
 """
 
+from __future__ import annotations
+
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from tournament.draws import advancement
 from tournament.draws.draws import group_standings
 from tournament.seating.seating import BRACKET_ORDER
+
+if TYPE_CHECKING:
+    from tournament.models import Championship
 
 
 def bracket_sections(mesas):
@@ -46,7 +52,7 @@ def bracket_sections(mesas):
     return sections
 
 
-def table(championship, pairs, mesas):
+def table(championship: Championship, pairs, mesas):
     """[{"group", "rows": [row...]}]: one table per round-robin group (ranked
     by the bracket engine), then one for the elimination mesas."""
     by_pk = {p.pk: p for p in pairs}

@@ -1,5 +1,9 @@
 """A sede with its tables, and a mesa's table and juez."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.utils.html import escape
@@ -11,17 +15,22 @@ from tournament.validators import TextField
 
 from .sedes import MAX_TABLES
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from tournament.models import Mesa
+
 
 class JuezChoice(forms.ModelChoiceField):
     """A juez by full name, with the mesa (of any championship) the juez is busy with."""
 
     iterator = NaturalOrder
 
-    def __init__(self, busy, mesa, **kwargs) -> None:
+    def __init__(self, busy, mesa: Mesa, **kwargs) -> None:
         self.busy, self.mesa = busy, mesa
         super().__init__(queryset=jueces(), **kwargs)
 
-    def label_from_instance(self, juez):
+    def label_from_instance(self, juez: User):
         held = self.busy.get(juez.pk)
         if held is None or held.pk == self.mesa.pk:
             return person_name(juez)
@@ -44,7 +53,7 @@ class SedeForm(forms.Form):
 class TableForm(forms.Form):
     """A mesa's table, chosen among the free tables of its sede (and its own), and its juez."""
 
-    def __init__(self, *args, busy, mesa, free_tables, **kwargs) -> None:
+    def __init__(self, *args, busy, mesa: Mesa, free_tables, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["table_number"] = forms.TypedChoiceField(
             label=_("Table"),

@@ -53,10 +53,13 @@ championship first, as a result locks it before it seats, so neither waits
 for the other in a circle.
 """
 
+from __future__ import annotations
+
 import contextlib
 import statistics
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -74,6 +77,10 @@ from tournament.locking import locked, reload_locked
 from tournament.models import Championship, Mesa
 from tournament.naming import by_person_name, mesa_place, person_name
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+
 BRACKET_ORDER = [b for b, _label in Mesa.Bracket.choices]
 
 
@@ -86,12 +93,12 @@ class Assignment:
     juez: object
 
 
-def play_order(mesa):
+def play_order(mesa: Mesa):
     """Sort key for tables: by round, winners' before losers', then position."""
     return (mesa.round, BRACKET_ORDER.index(mesa.bracket), mesa.position)
 
 
-def bracket_order(mesa):
+def bracket_order(mesa: Mesa):
     """Sort key for sheets and boards: the winners' rounds, the losers' rounds, the final, the reset (then 3rd place, groups)."""
     return (BRACKET_ORDER.index(mesa.bracket), mesa.group or 0, mesa.round, mesa.position)
 
@@ -105,7 +112,7 @@ def holding():
     )
 
 
-def sharing(championship):
+def sharing(championship: Championship):
     """The championships that share ``championship``'s tables: at its sede on overlapping days (itself too)."""
     return Championship.objects.filter(
         sede_id=championship.sede_id,
@@ -114,12 +121,12 @@ def sharing(championship):
     )
 
 
-def holding_tables(championship):
+def holding_tables(championship: Championship):
     """The undecided mesas that hold a table of ``championship``'s sede now (see *holding a table*)."""
     return holding().filter(championship__in=sharing(championship), table_number__isnull=False)
 
 
-def free_tables(championship, mesa=None):
+def free_tables(championship: Championship, mesa: Mesa | None = None):
     """The numbers of the tables of ``championship``'s sede that no mesa holds (``mesa``'s own counts as free)."""
     held = holding_tables(championship)
     if mesa is not None:
@@ -151,7 +158,7 @@ class PoolRow:
     available: bool
 
 
-def pool(championship):
+def pool(championship: Championship):
     """Every active juez by name, each a :class:`PoolRow` for ``championship``: available is not free."""
     busy, here = commitments(), available_today()
     rows = []
@@ -182,7 +189,7 @@ def _lock_jueces() -> None:
     )
 
 
-def _seated(mesa, fields):
+def _seated(mesa: Mesa, fields):
     """Mark ``mesa`` seated (called) when it now has both its table and its juez; not seated when it lost either."""
     seated = mesa.table_number is not None and mesa.juez_id is not None
     when = (mesa.seated_at or timezone.now()) if seated else None
@@ -199,7 +206,7 @@ def _unseated():
     ).filter(Q(table_number=None) | Q(juez=None))
 
 
-def assign_tables(championship, *, by, address=None):
+def assign_tables(championship: Championship, *, by: User, address: str | None = None):
     """Give every playable mesa without a table a free table, and a free juez; the list of :class:`Assignment`.
 
     Playable: both pairs known and not decided. Mesas go out in bracket
@@ -211,7 +218,7 @@ def assign_tables(championship, *, by, address=None):
         return _assign_tables(championship)
 
 
-def _assign_tables(championship, whole: bool = False):
+def _assign_tables(championship: Championship, whole: bool = False):
     """:func:`assign_tables` under the caller's actor; ``whole``: a mesa gets a table only with a juez
     (automatic seating calls no pair to a table without one)."""
     with transaction.atomic():
@@ -236,7 +243,7 @@ def _assign_tables(championship, whole: bool = False):
     return assigned
 
 
-def auto_seat(championship, *, by):
+def auto_seat(championship: Championship, *, by: User):
     """Seat the championship's playable mesas that a free table and a free juez await, when it seats automatically.
 
     The list of :class:`Assignment`. ``by``: the user whose act freed the
@@ -253,7 +260,7 @@ def auto_seat(championship, *, by):
         return _assign_tables(championship, whole=True)
 
 
-def auto_seat_others(championship) -> None:
+def auto_seat_others(championship: Championship) -> None:
     """Once the act that freed a table or a juez of ``championship`` commits, let every other championship that
     seats automatically and has a mesa waiting for a place take what is free, each in its own transaction.
 
@@ -273,7 +280,7 @@ def auto_seat_others(championship) -> None:
     transaction.on_commit(seat, robust=True)
 
 
-def why_unseated(championship):
+def why_unseated(championship: Championship):
     """Why the playable mesas still without a table or a juez got none: a list of sentences (empty: none waits)."""
     waiting = _unseated().filter(championship=championship)
     reasons = []
@@ -286,7 +293,7 @@ def why_unseated(championship):
     return reasons
 
 
-def _no_table(championship, count):
+def _no_table(championship: Championship, count):
     sede = championship.sede
     total = sede.tables.count()
     holders = {}
@@ -321,7 +328,7 @@ def _no_juez(count):
     ) % {"n": count, "available": len(pool)}
 
 
-def assign_table(mesa, table_number, juez, *, by, address=None):
+def assign_table(mesa: Mesa, table_number, juez: User, *, by: User, address: str | None = None):
     """Put one mesa on a given table with a given juez (either may be None); ``by`` (from ``address``)
     is named in its entry."""
     if mesa.status in Mesa.DECIDED:
@@ -350,7 +357,7 @@ def assign_table(mesa, table_number, juez, *, by, address=None):
         mesa.save(update_fields=_seated(mesa, ["table_number", "juez"]))
 
 
-def start_round(championship, bracket, round_number, *, by, address=None):
+def start_round(championship: Championship, bracket, round_number, *, by: User, address: str | None = None):
     """Make ready every waiting mesa of one round whose two pairs are known; how many.
 
     ``by`` (from ``address``): the user who starts it, named in its entry.
@@ -377,7 +384,7 @@ def start_round(championship, bracket, round_number, *, by, address=None):
     return count
 
 
-def start_mesa(mesa, *, by, address=None):
+def start_mesa(mesa: Mesa, *, by: User, address: str | None = None):
     """The juez's tap at the table: a seated mesa that is waiting becomes ready for its first claim.
 
     Refused, saying what to do, unless the championship starts its mesas
@@ -396,12 +403,12 @@ def start_mesa(mesa, *, by, address=None):
     return mesa
 
 
-def seated_with_pairs(mesa) -> bool:
+def seated_with_pairs(mesa: Mesa) -> bool:
     """Whether ``mesa`` knows both its pairs and has its table and its juez."""
     return None not in (mesa.pair_a_id, mesa.pair_b_id, mesa.table_number, mesa.juez_id)
 
 
-def starts_on_first_claim(mesa):
+def starts_on_first_claim(mesa: Mesa):
     """Whether a claim on ``mesa``, waiting, starts it: its championship says so and it is seated with its pairs."""
     return (
         mesa.status == Mesa.Status.WAITING
@@ -410,7 +417,7 @@ def starts_on_first_claim(mesa):
     )
 
 
-def not_started_reason(mesa):
+def not_started_reason(mesa: Mesa):
     """What the juez reads when ``mesa`` refuses a claim because it has not started: what to do; "" if it has."""
     if mesa.status != Mesa.Status.WAITING:
         return ""
@@ -474,7 +481,7 @@ class Flags:
         return None if self.pace is None else max(1, round(self.pace.total_seconds() / 60))
 
 
-def flags(championship, mesas, now=None):
+def flags(championship: Championship, mesas, now: datetime | None = None):
     """The control board's :class:`Flags` of ``championship``, whose mesas are ``mesas`` (all of them)."""
     now = now or timezone.now()
     usual = pace(mesas)
@@ -494,7 +501,7 @@ def flags(championship, mesas, now=None):
     return Flags(usual, overdue, unseated, free_tables(championship))
 
 
-def in_bracket_order(championship):
+def in_bracket_order(championship: Championship):
     """Every mesa of the championship in one query, in bracket order."""
     mesas = championship.mesas.select_related("pair_a", "pair_b", "winner", "juez")
     return sorted(mesas, key=bracket_order)

@@ -15,6 +15,10 @@ physical table
 The jueces the tables get are the pool's available today (``tournament.accounts.accounts``).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
@@ -22,10 +26,13 @@ from audit.context import acting, record
 from tournament.errors import ActionRefused
 from tournament.models import Sede, Table
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 MAX_TABLES = 500
 
 
-def create_sede(name, tables, plan: str = "", *, by):
+def create_sede(name: str, tables, plan: str = "", *, by: User):
     """A new sede with ``tables`` physical tables numbered from 1, each with its PIN (audited)."""
     if not 1 <= tables <= MAX_TABLES:
         raise ActionRefused(_("A sede has from 1 to %(n)d tables.") % {"n": MAX_TABLES})

@@ -29,7 +29,7 @@ register = template.Library()
 
 
 @register.filter
-def shown(text, kind: str = "line"):
+def shown(text: str, kind: str = "line"):
     return printable(text, KINDS[kind].max_length)
 
 

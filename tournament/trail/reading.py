@@ -11,7 +11,10 @@ championships they direct, and is offered only their mesas. Filters: championshi
 a person made, and those about that person's account).
 """
 
+from __future__ import annotations
+
 import datetime
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
@@ -23,23 +26,30 @@ from django.utils.translation import gettext_lazy
 
 from audit.models import AuditEntry
 from tournament.access import is_organiser, overseen
-from tournament.models import Mesa
+from tournament.models import Championship, Mesa
 from tournament.naming import person_name
 from tournament.templatetags.shown import shown_moment
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def may_read(user):
+    from tournament.ratings.models import Person
+
+
+def may_read(user: User):
     return is_organiser(user) or overseen(user).exists()
 
 
-def readable_mesas(user, championship):
+def readable_mesas(user: User, championship: Championship):
     """The mesas of ``championship`` the filter offers ``user``: none of a championship they may not read."""
     return Mesa.objects.filter(championship_id=championship, championship__in=overseen(user).values("pk")).exclude(
         pair_a=None, pair_b=None
     )
 
 
-def entries(user, championship=None, mesa=None, person=None):
+def entries(
+    user: User, championship: Championship | None = None, mesa: Mesa | None = None, person: Person | None = None
+):
     found = AuditEntry.objects.select_related("content_type", "actor")
     if not is_organiser(user):
         found = found.filter(championship_id__in=overseen(user).values("pk"))
@@ -127,7 +137,7 @@ class Reader:
     def __init__(self) -> None:
         self.people = {}
 
-    def value(self, field, text):
+    def value(self, field, text: str):
         """``text`` (as django-auditlog stored it) in words; "" for nothing."""
         if text in NOTHING or text.endswith(".None"):
             return ""
@@ -186,7 +196,7 @@ class Reader:
         return rows
 
 
-def _round_words(text):
+def _round_words(text: str):
     bracket, _space, number = text.partition(" ")
     labels = dict(Mesa.Bracket.choices)
     if bracket not in labels or not number.isdigit():
@@ -194,7 +204,7 @@ def _round_words(text):
     return _("%(bracket)s, round %(round)s") % {"bracket": labels[bracket], "round": number}
 
 
-def _moment(text):
+def _moment(text: str):
     """A stored date and time, in the championship's time zone, to the second."""
     try:
         moment = datetime.datetime.fromisoformat(text)
