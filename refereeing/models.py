@@ -24,6 +24,10 @@ wrong PIN
     (``refereeing.access``).
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -99,14 +103,14 @@ class Signature(models.Model):
 PIN_TABLE_MAX_FAILURES = 10
 
 
-class PinFailureQuerySet(models.QuerySet):
-    def against_current_pins(self):
+class PinFailureQuerySet(models.QuerySet["PinFailure"]):
+    def against_current_pins(self) -> PinFailureQuerySet:
         """The wrong PINs made since each table's PIN was last printed."""
         return self.filter(
             models.Q(table__pin_issued_at__isnull=True) | models.Q(at__gte=models.F("table__pin_issued_at"))
         )
 
-    def blocked_tables(self, tables):
+    def blocked_tables(self, tables: Iterable[Table]) -> set[int]:
         """The ids of those of ``tables`` whose PIN is blocked, in one query."""
         counts = (
             self.against_current_pins()
@@ -140,12 +144,12 @@ class PinFailure(models.Model):
         return f"{self.address} {self.table} {self.at:%Y-%m-%d %H:%M:%S}"
 
 
-class AppealQuerySet(models.QuerySet):
-    def waiting(self):
+class AppealQuerySet(models.QuerySet["Appeal"]):
+    def waiting(self) -> AppealQuerySet:
         """The appeals the Director has not decided yet."""
         return self.filter(status__in=self.model.WAITING)
 
-    def decided(self):
+    def decided(self) -> AppealQuerySet:
         return self.exclude(status__in=self.model.WAITING)
 
 

@@ -5,7 +5,8 @@ from django.contrib.auth import get_user_model
 
 from audit.registration import register
 
-from .models import Championship, Doubt, Mesa, Pair, Person, PersonChange, Player, Sede, Table
+from .models import Championship, Mesa, Pair, Player, Sede, Table
+from .ratings.models import Doubt, Person, PersonChange
 
 MESA_FIELDS = [
     "pair_a",

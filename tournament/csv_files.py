@@ -36,7 +36,9 @@ import csv
 import io
 import unicodedata
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from django.utils.translation import gettext as _
 
@@ -62,31 +64,34 @@ class Unreadable(Exception):
     """The text is not CSV the ``csv`` module reads (a cell past its limit of 128 kB, a quote left open): the
     line it stopped at, and why."""
 
-    def __init__(self, line, reason: str) -> None:
+    def __init__(self, line: int, reason: str) -> None:
         super().__init__(reason)
         self.line = line
 
 
+Row = TypeVar("Row")
+
+
 @dataclass
-class Preview:
+class Preview(Generic[Row]):
     """What an import would do: its good rows, its bad lines with why (``(line, message)``), the text read and
     a notice about how it was read; nothing is saved."""
 
-    rows: list = field(default_factory=list)
-    errors: list = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
+    errors: list[tuple[int, str]] = field(default_factory=list)
     text: str = ""
     notice: str = ""
 
     @property
-    def ok(self):
+    def ok(self) -> bool:
         return bool(self.rows) and not self.errors
 
 
-def _guarded(text: str):
+def _guarded(text: str) -> bool:
     return text.startswith(GUARD) and text[1:].startswith((*TRIGGERS, GUARD))
 
 
-def neutralised(cell) -> str:
+def neutralised(cell: object) -> str:
     """``cell`` as written to a CSV file: never a formula."""
     text = str(cell)
     return GUARD + text if text.startswith(TRIGGERS) or _guarded(text) else text
@@ -97,7 +102,7 @@ def restored(cell: str) -> str:
     return cell[1:] if _guarded(cell) else cell
 
 
-def decode(data: bytes):
+def decode(data: bytes) -> tuple[str, str]:
     """The file's text and a notice when it was not UTF-8 (see *Reading*)."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
         raise ImportRefused(
@@ -124,13 +129,13 @@ def decode(data: bytes):
     ) % {"byte": bad, "line": line}
 
 
-def header_key(text: str):
+def header_key(text: str) -> str:
     """A header as compared: no accents, no case, no spaces around (inner spaces are ``_``)."""
     text = unicodedata.normalize("NFKD", text.strip().lower())
     return "".join(c for c in text if not unicodedata.combining(c)).replace(" ", "_")
 
 
-def lines(text: str):
+def lines(text: str) -> list[list[str]]:
     """The rows of ``text`` as lists of cells, the blank lines at its very end left out; :class:`Unreadable`
     when the ``csv`` module cannot read it."""
     first = text.split("\n", 1)[0]
@@ -147,7 +152,7 @@ def lines(text: str):
     return rows
 
 
-def write(style, header, rows):
+def write(style: str, header: Sequence[str], rows: Iterable[Iterable[object]]) -> bytes:
     """``rows`` under ``header``, as a CSV file of ``style`` (:data:`STYLES`); the rows' cells are
     :func:`neutralised`."""
     separator, bom = STYLES[style]
@@ -158,7 +163,13 @@ def write(style, header, rows):
     return out.getvalue().encode("utf-8-sig" if bom else "utf-8")
 
 
-def records(preview, columns, required, most, too_many):
+def records(
+    preview: Preview[Row],
+    columns: Sequence[str],
+    required: Iterable[str],
+    most: int,
+    too_many: Callable[[int], str],
+) -> list[tuple[int, dict[str, str]]] | None:
     """The rows of ``preview.text`` under a header naming ``columns`` (``required`` among them), as
     ``[(line, {column: text})]`` with every column (empty where the file has none), each cell
     :func:`restored`; ``None`` when the file as a whole is refused: unreadable, a header that names an unknown,
@@ -200,7 +211,7 @@ def records(preview, columns, required, most, too_many):
     if len(rows) - 1 > most:
         preview.errors.append((1, too_many(len(rows) - 1)))
         return None
-    found = []
+    found: list[tuple[int, dict[str, str]]] = []
     for line, cells in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in cells):
             preview.errors.append((line, _("empty row")))

@@ -1,5 +1,9 @@
 """The one error an organiser's action raises when it is refused."""
 
+from collections.abc import Iterable
+
+from django.utils.functional import Promise
+
 
 class ActionRefused(Exception):
     """A refused action; ``message`` says why, ``blocking`` lists the mesas in the way.
@@ -8,7 +12,7 @@ class ActionRefused(Exception):
     does all it says or raises this and saves nothing.
     """
 
-    def __init__(self, message, blocking=()) -> None:
+    def __init__(self, message: str | Promise, blocking: Iterable[object] = ()) -> None:
         super().__init__(message)
         self.message = message
         self.blocking = list(blocking)

@@ -18,6 +18,6 @@ def language() -> str:
     return "en" if (get_language() or "es").startswith("en") else "es"
 
 
-def speak(texts) -> str:
+def speak(texts: object) -> str:
     """The engine's ``texts`` (a pair, or anything with ``message``/``message_en``) in the request's language."""
     return pick(texts, language())

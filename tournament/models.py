@@ -41,7 +41,11 @@ no control characters, one line, a name at most 120 characters), checked
 by every form that saves it, the admin's too.
 """
 
+from __future__ import annotations
+
 import secrets
+from collections.abc import Collection, Mapping
+from typing import Any, NoReturn, TypedDict
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -53,11 +57,20 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from refereeing.engine.lookalikes import key as name_key
-from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, RuleSetError, build_ruleset
+from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, RuleSet, RuleSetError, build_ruleset
 from tournament.language import speak
 from tournament.locking import locked
 from tournament.naming import mesa_label
 from tournament.validators import TextValidator
+
+
+class StoredHeader(TypedDict):
+    """A mesa's header as stored (see the module's terms)."""
+
+    ruleset: str
+    settings: dict[str, Any]
+    players: int
+    first_dealer: str
 
 
 class Frozen(ValidationError):
@@ -252,19 +265,20 @@ class Championship(models.Model):
     def __str__(self) -> str:
         return f"{self.name} {self.edition}".strip()
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and not set(update_fields) & set(self.FROZEN_FIELDS):
-            return super().save(*args, **kwargs)
+            super().save(*args, **kwargs)
+            return
         with transaction.atomic():
             self.check_unchanged(lock=True)
-            return super().save(*args, **kwargs)
+            super().save(*args, **kwargs)
 
     @property
-    def ruleset(self):
+    def ruleset(self) -> RuleSet:
         return build_ruleset(self.ruleset_profile, self.ruleset_overrides)
 
-    def header(self, first_dealer):
+    def header(self, first_dealer: str) -> StoredHeader:
         """The header a mesa of this championship starts with now (see the module's terms)."""
         return {
             "ruleset": self.ruleset_profile,
@@ -273,13 +287,13 @@ class Championship(models.Model):
             "first_dealer": first_dealer,
         }
 
-    def started_mesa(self):
+    def started_mesa(self) -> Mesa | None:
         """A mesa of this championship that has a claim (its rules are frozen), or None."""
         if self.pk is None:
             return None
         return self.mesas.filter(last_seq__gt=0).order_by("started_at", "pk").first()
 
-    def check_unchanged(self, lock: bool = False):
+    def check_unchanged(self, lock: bool = False) -> None:
         """Raise :class:`Frozen` when this object changes what play has frozen (see the
         module's terms); ``lock`` the saved row meanwhile (inside a transaction), so
         that no mesa starts with the old rules at the same moment."""
@@ -302,7 +316,7 @@ class Championship(models.Model):
             ) % {"mesa": started}
             raise Frozen({"appeal_window_minutes": ValidationError(message, code="appeal_window_frozen")})
 
-    def _check_rules(self, saved):
+    def _check_rules(self, saved: dict[str, Any]) -> None:
         if all(saved[name] == getattr(self, name) for name in self.RULE_FIELDS):
             return
         try:
@@ -323,7 +337,7 @@ class Championship(models.Model):
                 code="rules_frozen",
             )
 
-    def clean(self):
+    def clean(self) -> None:
         try:
             build_ruleset(self.ruleset_profile, self.ruleset_overrides)
         except RuleSetError as error:
@@ -336,11 +350,11 @@ class Championship(models.Model):
             )
 
     @property
-    def players_at_table(self):
+    def players_at_table(self) -> int:
         return 2 * self.players_per_pair
 
 
-def new_pair_token():
+def new_pair_token() -> str:
     """A pair's private link: 32 URL-safe characters, unguessable."""
     return secrets.token_urlsafe(24)
 
@@ -401,14 +415,14 @@ class Pair(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         # The key follows the name (``_set_name_key``), in a save of some fields too.
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}
-        return super().save(*args, **kwargs)
+        super().save(*args, **kwargs)
 
-    def validate_constraints(self, exclude=None) -> None:
+    def validate_constraints(self, exclude: Collection[str] | None = None) -> None:
         # The key is no form's field but follows the name: a form that checks
         # the name checks the constraint on the key too, rather
         # than leaving it to the database's refusal.
@@ -418,16 +432,16 @@ class Pair(models.Model):
         super().validate_constraints(exclude=exclude)
 
     @property
-    def present(self):
+    def present(self) -> bool:
         return self.arrival == self.Arrival.PRESENT
 
     @property
-    def representative(self):
+    def representative(self) -> Player | None:
         return next((p for p in self.players.all() if p.is_representative), None)
 
 
 @receiver(pre_save, sender=Pair)
-def _set_name_key(sender, instance, **kwargs) -> None:
+def _set_name_key(sender: type[Pair], instance: Pair, **kwargs: Any) -> None:
     """Every save of a pair sets its key: a backup's restore too, whose raw saves skip ``Pair.save``
     (and a backup made before the key existed holds none)."""
     instance.name_key = name_key(instance.name)
@@ -637,7 +651,9 @@ class Mesa(models.Model):
     # ``guarded_values`` as a caller read them under the row's lock, kept for its save (the claim log's).
     as_locked: dict[str, object] | None = None
 
-    def save(self, *args, deciding: bool = False, as_locked=None, **kwargs):
+    def save(
+        self, *args: Any, deciding: bool = False, as_locked: dict[str, object] | None = None, **kwargs: Any
+    ) -> None:
         """Save, refusing what no caller may do (see *guarded mesa* above); ``deciding``:
         ``tournament.results.results`` writes a result. ``as_locked``: the row's ``guarded_values`` as the caller read
         them under its lock in this transaction (no one can have changed them since), checked against instead of
@@ -652,13 +668,13 @@ class Mesa(models.Model):
                     saved = Mesa.objects.filter(pk=self.pk).values(*{*checked, "status", "last_seq"}).first()
                 if saved is not None:
                     self._check_guarded(saved, checked, deciding)
-        return super().save(*args, **kwargs)
+        super().save(*args, **kwargs)
 
-    def guarded_values(self):
+    def guarded_values(self) -> dict[str, object]:
         """What ``save`` checks a change against, as this object holds it now."""
         return {name: getattr(self, name) for name in (*self.GUARDED_FIELDS, "last_seq")}
 
-    def _check_guarded(self, saved, checked, deciding):
+    def _check_guarded(self, saved: Mapping[str, Any], checked: list[str], deciding: bool) -> None:
         changed = {name for name in checked if saved[name] != getattr(self, name)}
         if "header" in changed and saved["header"] is not None:
             raise RulesFrozen(
@@ -684,13 +700,13 @@ class Mesa(models.Model):
                 gettext("Mesa %(mesa)s has started: it keeps its pairs.") % {"mesa": self}, code="pairs_frozen"
             )
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise Frozen(
             gettext("A mesa is a place in its bracket: it goes only with its whole championship."),
             code="mesa_kept",
         )
 
-    def clean(self):
+    def clean(self) -> None:
         """A mesa's pairs belong to its championship: the database cannot say
         so across tables, so its validation checks it here."""
         errors = {}
@@ -702,26 +718,26 @@ class Mesa(models.Model):
             raise ValidationError(errors)
 
     @property
-    def has_started(self):
+    def has_started(self) -> bool:
         """See ``NOT_STARTED``: a started mesa keeps its pairs and its result needs no draw to stand."""
         return self.status not in (self.Status.WAITING, self.Status.READY) or self.last_seq > 0
 
-    def pair(self, side):
+    def pair(self, side: str) -> Pair | None:
         """The pair on side ``"A"`` or ``"B"``: the engine's names for them."""
         return self.pair_a if side == "A" else self.pair_b
 
-    def rules_header(self):
+    def rules_header(self) -> StoredHeader:
         """The header its log is replayed with: its own once it started, else its championship's now."""
         return self.header if self.header is not None else self.championship.header(self.first_dealer)
 
     @property
-    def ruleset(self):
+    def ruleset(self) -> RuleSet:
         """The mesa's own rule set (see :meth:`rules_header`)."""
         header = self.rules_header()
         return build_ruleset(header["ruleset"], header["settings"])
 
     @property
-    def players_at_table(self):
+    def players_at_table(self) -> int:
         return self.rules_header()["players"]
 
 

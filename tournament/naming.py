@@ -21,17 +21,21 @@ from refereeing.engine.rules import PROFILE_LABELS
 from tournament.language import speak
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
     from django.contrib.auth.models import User
+    from django.db.models import Model
+    from django.forms.models import ModelChoiceIteratorValue
 
     from tournament.models import Mesa
 
 
-def person_name(user: User):
+def person_name(user: User | None) -> str:
     """How people name a user: the full name, else the username ("" for nobody)."""
     return (user.get_full_name() or user.get_username()) if user else ""
 
 
-def mesa_label(mesa: Mesa):
+def mesa_label(mesa: Mesa) -> str:
     """How people name a mesa: its place in the bracket (the group's number for a group's mesa)."""
     bracket = _("Group %(group)d") % {"group": mesa.group} if mesa.group else mesa.get_bracket_display()
     return _("%(bracket)s R%(round)d-%(position)d") % {
@@ -41,19 +45,19 @@ def mesa_label(mesa: Mesa):
     }
 
 
-def mesa_at_table(mesa: Mesa):
+def mesa_at_table(mesa: Mesa) -> str:
     """A mesa's name and, once it has one, its table: for a message that sends someone to it."""
     if not mesa.table_number:
         return mesa_label(mesa)
     return mesa_label(mesa) + " " + _("(table %(table)d)") % {"table": mesa.table_number}
 
 
-def mesa_place(mesa: Mesa):
+def mesa_place(mesa: Mesa) -> str:
     """A mesa with its table and championship, for whoever may be looking at another one."""
     return _("%(mesa)s in %(championship)s") % {"mesa": mesa_at_table(mesa), "championship": mesa.championship}
 
 
-def profile_name(profile, language=None):
+def profile_name(profile: str, language: str | None = None) -> str:
     """A rule-set profile's human name (the engine's catalogue), in ``language`` or the request's."""
     labels = PROFILE_LABELS.get(profile)
     if labels is None:
@@ -64,22 +68,28 @@ def profile_name(profile, language=None):
 _DIGITS = re.compile(r"(\d+)")
 
 
-def natural_key(text: str):
+def natural_key(text: object) -> list[int | str]:
     """Sort key that reads the numbers in ``text`` as numbers: "Juez 2" < "Juez 10" < "juez 11"."""
     # re.split with a group alternates text and digits, so ints only ever meet ints.
     return [int(part) if index % 2 else part.casefold() for index, part in enumerate(_DIGITS.split(str(text)))]
 
 
-def by_person_name(users):
+def by_person_name(users: Iterable[User]) -> list[User]:
     """``users`` in the natural order of their names."""
     return sorted(users, key=lambda user: natural_key(person_name(user)))
 
 
-class NaturalOrder(ModelChoiceIterator):
+if TYPE_CHECKING:
+    _ChoiceIterator = ModelChoiceIterator[Model]
+else:  # Django's class takes no type argument at run time
+    _ChoiceIterator = ModelChoiceIterator
+
+
+class NaturalOrder(_ChoiceIterator):
     """A select's people in the natural order of their labels ("Juez 2" before "Juez 10")."""
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple[ModelChoiceIteratorValue | str, str]]:
         if self.field.empty_label is not None:
-            yield ("", self.field.empty_label)
+            yield ("", str(self.field.empty_label))
         for choice in sorted(self.queryset, key=lambda obj: natural_key(self.field.label_from_instance(obj))):
             yield self.choice(choice)

@@ -13,6 +13,7 @@ from another.
 """
 
 import unicodedata
+from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -30,17 +31,17 @@ from .language import speak
 class TextValidator:
     """Refuse a text that is not clean text of ``kind`` (see ``refereeing.engine.text``)."""
 
-    def __init__(self, kind) -> None:
+    def __init__(self, kind: str) -> None:
         self.kind = kind
 
-    def __call__(self, value) -> None:
+    def __call__(self, value: object) -> None:
         clean(value, self.kind, required=False)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, TextValidator) and other.kind == self.kind
 
 
-def clean(value, kind, required: bool = True, max_length=None):
+def clean(value: object, kind: str, required: bool = True, max_length: int | None = None) -> str:
     """``value`` checked and cleaned as ``kind``; ``ValidationError`` in the request's language."""
     try:
         return check_text(value, kind, required=required, max_length=max_length)
@@ -51,7 +52,7 @@ def clean(value, kind, required: bool = True, max_length=None):
 class TextField(forms.CharField):
     """A form's text of one kind: its limit as ``maxlength``, cleaned by the engine's check."""
 
-    def __init__(self, kind, **kwargs) -> None:
+    def __init__(self, kind: str, **kwargs: Any) -> None:
         self.kind = kind
         spec = KINDS[kind]
         kwargs["max_length"] = min(kwargs.get("max_length") or spec.max_length, spec.max_length)
@@ -59,13 +60,13 @@ class TextField(forms.CharField):
             kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 3}))
         super().__init__(**kwargs)
 
-    def clean(self, value):
+    def clean(self, value: Any) -> Any:
         value = super().clean(value)
         if value in self.empty_values:
             return value
         return clean(value, self.kind, required=self.required, max_length=self.max_length)
 
-    def to_python(self, value):
+    def to_python(self, value: Any) -> Any:
         value = super().to_python(value)
         # The browser's \r\n counts as one character against the limit, as
         # the engine counts it.
@@ -80,7 +81,7 @@ class UsernameValidator:
     look-alike letter, and no other account's that reads the same
     (``lookalikes.key``: ``juez1`` and ``juezl``, ``Juez1`` and ``јuez1``)."""
 
-    def __call__(self, value):
+    def __call__(self, value: str) -> None:
         # Checked as Django keeps it (``normalize_username``: NFKC).
         value = unicodedata.normalize("NFKC", value)
         hidden = lookalikes.first_invisible(value)
@@ -99,5 +100,5 @@ class UsernameValidator:
                     code="lookalike",
                 )
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, UsernameValidator)
