@@ -11,8 +11,9 @@ logged-in user who is not an organiser gets 403.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -23,27 +24,30 @@ from .models import Championship, Mesa, Table
 if TYPE_CHECKING:
     from datetime import date
 
-    from django.contrib.auth.models import User
-    from django.http import HttpRequest
+    from django.contrib.auth.models import AnonymousUser, User
+    from django.db.models import QuerySet
+    from django.http import HttpRequest, HttpResponse
 
-    from tournament.models import Championship, Sede, Table
+    from tournament.models import Sede
+
+    View = Callable[..., HttpResponse]
 
 
-def is_organiser(user: User):
+def is_organiser(user: User | AnonymousUser) -> bool:
     return user.is_active and user.is_staff and user.has_perm("tournament.run_championship")
 
 
-def is_committee(user: User):
+def is_committee(user: User | AnonymousUser) -> bool:
     """The Comité's administrator: makes the organisers' and Directors' accounts."""
     return user.is_active and user.is_superuser
 
 
-def required(allowed):
+def required(allowed: Callable[[User | AnonymousUser], bool]) -> Callable[[View], View]:
     """A view decorator: a visitor signs in first; then only a user ``allowed(user)`` passes (403 else)."""
 
-    def decorator(view):
+    def decorator(view: View) -> View:
         @wraps(view)
-        def wrapper(request: HttpRequest, *args, **kwargs):
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             if not allowed(request.user):
@@ -58,31 +62,31 @@ def required(allowed):
 committee_required = required(is_committee)
 
 
-def is_director(user: User, championship: Championship):
+def is_director(user: User | AnonymousUser, championship: Championship) -> bool:
     """The one answer to "is this user the championship's Director" (Art. 18)."""
     return user.is_authenticated and user.is_active and championship.director_id == user.pk
 
 
-def directs_today(user: User, championship: Championship, day: date | None = None):
+def directs_today(user: User | AnonymousUser, championship: Championship, day: date | None = None) -> bool:
     """The championship's Director, on its days: a championship over or not yet begun gives its Director no reach
     over what is played today (its records stay theirs to read, :func:`oversees`)."""
     day = day or timezone.localdate()
     return is_director(user, championship) and championship.start_date <= day <= championship.end_date
 
 
-def directed(user: User):
+def directed(user: User | AnonymousUser) -> QuerySet[Championship]:
     """The championships ``user`` directs (none for a stranger or a disabled account)."""
     if not (user.is_authenticated and user.is_active):
         return Championship.objects.none()
     return Championship.objects.filter(director=user)
 
 
-def oversees(user: User, championship: Championship):
+def oversees(user: User | AnonymousUser, championship: Championship) -> bool:
     """Organisers, and the championship's own Director, read and print all of it."""
     return is_organiser(user) or is_director(user, championship)
 
 
-def overseen(user: User):
+def overseen(user: User | AnonymousUser) -> QuerySet[Championship]:
     """The championships :func:`oversees` lets ``user`` read, as a queryset."""
     if is_organiser(user):
         return Championship.objects.all()
@@ -92,13 +96,13 @@ def overseen(user: User):
 organiser_required = required(is_organiser)
 
 
-def played_on(day: date | None = None):
+def played_on(day: date | None = None) -> QuerySet[Championship]:
     """The championships played on ``day`` (today, in the site's time zone): from their first day to their last."""
     day = day or timezone.localdate()
     return Championship.objects.filter(start_date__lte=day, end_date__gte=day)
 
 
-def tables_reached(user: User, sede: Sede, day: date | None = None):
+def tables_reached(user: User | AnonymousUser, sede: Sede | int, day: date | None = None) -> QuerySet[Table]:
     """The tables of ``sede`` whose PIN ``user`` may read (their cards) and print again: the organisers every one;
     whoever oversees a championship played there today, the tables it is seated or to be seated at.
 
@@ -121,6 +125,6 @@ def tables_reached(user: User, sede: Sede, day: date | None = None):
     return tables.filter(number__in=held.values("table_number"))
 
 
-def reaches_table(user: User, table: Table, day: date | None = None):
+def reaches_table(user: User | AnonymousUser, table: Table, day: date | None = None) -> bool:
     """Whether ``user`` may read ``table``'s PIN and print it again (:func:`tables_reached`)."""
     return tables_reached(user, table.sede_id, day).filter(pk=table.pk).exists()

@@ -83,7 +83,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -100,8 +100,12 @@ from tournament.models import Mesa, Table, new_pin
 from tournament.seating.seating import play_order
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+    from django.contrib.auth.models import AnonymousUser, User
+    from django.db.models import QuerySet
     from django.http import HttpRequest
+    from django.utils.functional import Promise
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
 
 
 ACT = "act"
@@ -120,7 +124,7 @@ _PLAY = frozenset(KINDS) - _DIRECTORS
 _OFFICIALS = _PLAY | {"suspender", "reanudar", "void"}
 
 # Who may log what: role x claim kind (see the module's docstring).
-MAY_LOG = {
+MAY_LOG: dict[str | None, frozenset[str]] = {
     JUEZ: _OFFICIALS,
     INSPECTOR: _OFFICIALS,
     PIN_DEVICE: _OFFICIALS,
@@ -136,7 +140,7 @@ PIN_MAX_FAILURES = 30
 PIN_FAILURE_WINDOW = timedelta(minutes=15)
 
 
-def role(request: HttpRequest, mesa: Mesa):
+def role(request: HttpRequest, mesa: Mesa) -> str | None:
     """Which official this request is at ``mesa``: ``JUEZ``, ``PIN_DEVICE``, ``INSPECTOR`` or None.
 
     Never ``DIRECTOR``: the Director logs only in a ruling or a
@@ -153,7 +157,7 @@ def role(request: HttpRequest, mesa: Mesa):
     return None
 
 
-def access(request: HttpRequest, mesa: Mesa):
+def access(request: HttpRequest, mesa: Mesa) -> str | None:
     """``ACT``, ``VIEW`` or None: what this request may do at ``mesa``."""
     if role(request, mesa) in OFFICIALS:
         return ACT
@@ -162,12 +166,12 @@ def access(request: HttpRequest, mesa: Mesa):
     return None
 
 
-def tablet(mesa: Mesa):
+def tablet(mesa: Mesa) -> str:
     """How the audit trail names a device opened with the PIN of ``mesa``'s table: it has no account."""
     return _("Tablet of mesa %(mesa)s (PIN)") % {"mesa": mesa}
 
 
-def juez_at_tablet(request: HttpRequest, mesa: Mesa):
+def juez_at_tablet(request: HttpRequest, mesa: Mesa) -> User | AnonymousUser | None:
     """Who acts on ``mesa``'s tablet: its juez, signed in there, or None for the tablet the table's PIN opened
     (whoever else may be signed in on it: the PIN is what lets it act)."""
     return request.user if role(request, mesa) == JUEZ else None
@@ -178,7 +182,7 @@ def on_juez_tablet(request: HttpRequest, mesa: Mesa) -> bool:
     return role(request, mesa) in JUEZ_TABLET
 
 
-def role_of(mesa: Mesa, user: User):
+def role_of(mesa: Mesa, user: User | None) -> str | None:
     """The role of a service's ``user`` at ``mesa`` (None: a device opened with the PIN).
 
     The services that log claims (the Director's rulings, tests, the demo)
@@ -199,13 +203,13 @@ def role_of(mesa: Mesa, user: User):
 class Refused(Exception):
     """A claim ``role`` may not log; ``forbidden``: always (403), else not now (409)."""
 
-    def __init__(self, message, forbidden) -> None:
+    def __init__(self, message: str | Promise, forbidden: bool) -> None:
         super().__init__(message)
         self.message = message
         self.forbidden = forbidden
 
 
-def check_claim(role, mesa: Mesa, claim):
+def check_claim(role: str | None, mesa: Mesa, claim: dict[str, Any]) -> None:
     """Raise :class:`Refused` unless ``role`` may log ``claim`` at ``mesa`` now.
 
     ``mesa`` is the row the claim log has locked, so the appeal and the
@@ -234,7 +238,7 @@ def check_claim(role, mesa: Mesa, claim):
         raise Refused(_("Art. 17: what the Director logged is final; only the Director can undo it."), forbidden=False)
 
 
-def _refusal(role, kind):
+def _refusal(role: str | None, kind: str) -> str:
     if kind == "ajuste":
         return _("Art. 18: only the championship's Director adjusts points, in a ruling or a resolution.")
     if role == DIRECTOR:
@@ -245,7 +249,7 @@ def _refusal(role, kind):
     return _("Art. 16: only the mesa's juez, its inspector or a device opened with the table's PIN log claims here.")
 
 
-def client_address(request: HttpRequest):
+def client_address(request: HttpRequest) -> str | None:
     """The device's network address as the app server saw it."""
     return request.META.get("REMOTE_ADDR") or None
 
@@ -253,14 +257,14 @@ def client_address(request: HttpRequest):
 # --- the table PIN ----------------------------------------------------------
 
 
-def table_of(mesa: Mesa):
+def table_of(mesa: Mesa) -> Table | None:
     """The physical table ``mesa`` is seated at (None: no table yet)."""
     if mesa.table_number is None:
         return None
     return Table.objects.filter(sede__championships=mesa.championship_id, number=mesa.table_number).first()
 
 
-def has_pin_grant(request: HttpRequest, mesa: Mesa):
+def has_pin_grant(request: HttpRequest, mesa: Mesa) -> bool:
     """True when this session was opened with the current PIN of the table ``mesa`` is seated at."""
     if not request.session.get(SESSION_KEY) or mesa.table_number is None:
         return False
@@ -268,7 +272,7 @@ def has_pin_grant(request: HttpRequest, mesa: Mesa):
     return table is not None and has_table_grant(request, table)
 
 
-def has_table_grant(request: HttpRequest, table: Table):
+def has_table_grant(request: HttpRequest, table: Table) -> bool:
     """True when this session was opened with ``table``'s current PIN."""
     pin = request.session.get(SESSION_KEY, {}).get(str(table.pk))
     return pin is not None and secrets.compare_digest(pin, table.pin)
@@ -284,13 +288,13 @@ def grant_pin(request: HttpRequest, table: Table) -> None:
     request.session[SESSION_KEY] = grants
 
 
-def pin_throttled(request: HttpRequest):
+def pin_throttled(request: HttpRequest) -> bool:
     """True when this address made too many wrong guesses lately."""
     since = timezone.now() - PIN_FAILURE_WINDOW
     return PinFailure.objects.filter(address=client_address(request), at__gte=since).count() >= PIN_MAX_FAILURES
 
 
-def pin_blocked(table: Table):
+def pin_blocked(table: Table) -> bool:
     """True when ``table``'s PIN took too many wrong guesses: it opens nothing until printed again."""
     return PinFailure.objects.against_current_pins().filter(table=table).count() >= PIN_TABLE_MAX_FAILURES
 
@@ -303,7 +307,7 @@ class PinThrottled(Exception):
     """This address made too many wrong guesses lately: no PIN of it is checked for now."""
 
 
-def tables_numbered(number, day: date | None = None):
+def tables_numbered(number: int, day: date | None = None) -> list[Table]:
     """The physical tables a device may mean by the table number ``number``: those of the sedes where a
     championship is played today (``day``), else of every sede. More than one: the device says which sede."""
     tables = Table.objects.filter(number=number).select_related("sede").order_by("sede__name")
@@ -311,7 +315,7 @@ def tables_numbered(number, day: date | None = None):
     return list(today) or list(tables)
 
 
-def check_pin(request: HttpRequest, pin, table: Table) -> bool:
+def check_pin(request: HttpRequest, pin: object, table: Table) -> bool:
     """True when ``pin`` is ``table``'s: the session is granted the table; False when it is not, and the
     failure is counted against the address and against the table.
 
@@ -345,7 +349,7 @@ def check_pin(request: HttpRequest, pin, table: Table) -> bool:
 _ADDRESS_LOCK = 0x50494E  # "PIN"
 
 
-def _hold_address(address: str) -> None:
+def _hold_address(address: str | None) -> None:
     """Hold ``address``'s PIN guesses until the transaction ends: one at a time.
 
     PostgreSQL takes an advisory lock keyed by the address; SQLite's
@@ -358,7 +362,7 @@ def _hold_address(address: str) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [_ADDRESS_LOCK, address or ""])
 
 
-def reissue_pin(table: Table, *, by: User):
+def reissue_pin(table: Table, *, by: User) -> Table:
     """Print a new PIN for ``table`` (by ``by``, audited): the old one, and every device it opened, open nothing from now on."""
     with transaction.atomic(), acting(by):
         table = locked(Table.objects.filter(pk=table.pk)).get()
@@ -373,13 +377,13 @@ def reissue_pin(table: Table, *, by: User):
 # --- following the table ------------------------------------------------------
 
 
-def _seated(table: Table):
+def _seated(table: Table) -> QuerySet[Mesa]:
     return Mesa.objects.filter(championship__sede=table.sede_id, table_number=table.number).select_related(
         "championship", "pair_a", "pair_b"
     )
 
 
-def table_mesa(table: Table):
+def table_mesa(table: Table) -> Mesa | None:
     """The mesa a device at ``table`` shows now: the one in play there, else the next to play there (None: none seated)."""
     undecided = _seated(table).filter(status__in=Mesa.UNDECIDED, pair_a__isnull=False, pair_b__isnull=False)
     in_play = (Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED)
@@ -390,7 +394,7 @@ def table_mesa(table: Table):
     )
 
 
-def done_with(mesa: Mesa):
+def done_with(mesa: Mesa) -> bool:
     """True when a device may leave ``mesa`` for the next one at its table: decided, and its planilla signed (Art. 16)."""
     if mesa.status == Mesa.Status.WALKOVER:
         return True
@@ -399,7 +403,7 @@ def done_with(mesa: Mesa):
     )
 
 
-def table_news(table: Table, shown=None):
+def table_news(table: Table, shown: Mesa | None = None) -> TableNews:
     """What a device at ``table`` showing ``shown`` (a mesa, or None) is told: {mesa, go, message}.
 
     ``mesa``: the mesa the table shows now (None: nothing seated); ``go``:
@@ -416,10 +420,18 @@ def table_news(table: Table, shown=None):
     moved = shown is None or shown.table_number != table.number or shown.championship.sede_id != table.sede_id
     return {
         "mesa": mesa,
-        "go": mesa != shown and (moved or done_with(shown)),
+        "go": mesa != shown and (shown is None or moved or done_with(shown)),
         "message": _("Next at table %(table)d: %(a)s against %(b)s.")
         % {"table": table.number, "a": mesa.pair_a, "b": mesa.pair_b},
     }
+
+
+class TableNews(TypedDict):
+    """What :func:`table_news` tells a device at a table."""
+
+    mesa: Mesa | None
+    go: bool
+    message: str
 
 
 # --- the API's guards ---------------------------------------------------------
@@ -433,7 +445,7 @@ class SessionOrPinAuthentication(SessionAuthentication):
     send the token as well.
     """
 
-    def authenticate(self, request: HttpRequest):
+    def authenticate(self, request: Request) -> tuple[Any, Any] | None:
         result = super().authenticate(request)
         if result is None and request._request.session.get(SESSION_KEY):
             self.enforce_csrf(request)
@@ -443,5 +455,5 @@ class SessionOrPinAuthentication(SessionAuthentication):
 class SignedInOrPinDevice(BasePermission):
     """Let in signed-in users and PIN devices; each view then asks ``access``."""
 
-    def has_permission(self, request: HttpRequest, view):
+    def has_permission(self, request: Request, view: APIView) -> bool:
         return bool((request.user and request.user.is_authenticated) or request.session.get(SESSION_KEY))

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -61,21 +61,22 @@ from refereeing.models import Appeal, ClaimEntry
 from refereeing.signatures import SignatureError, check_png_data_url
 from tournament.access import is_director
 from tournament.language import speak
-from tournament.models import Mesa, Pair
+from tournament.models import Mesa
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
+    from django.utils.functional import Promise
 
 
 class AppealError(Exception):
     """A refused step; ``message`` says why, in the request's language."""
 
-    def __init__(self, message) -> None:
+    def __init__(self, message: str | Promise) -> None:
         super().__init__(message)
         self.message = message
 
 
-def window(mesa: Mesa):
+def window(mesa: Mesa) -> timedelta:
     return timedelta(minutes=mesa.championship.appeal_window_minutes)
 
 
@@ -83,7 +84,7 @@ def window(mesa: Mesa):
 NOT_APPEALABLE = ("mano", "suspender", "reanudar", "ajuste")
 
 
-def open_decisions(mesa: Mesa, now: datetime | None = None):
+def open_decisions(mesa: Mesa, now: datetime | None = None) -> list[ClaimEntry]:
     """The log entries of ``mesa`` that may still be appealed, newest first."""
     now = now or timezone.now()
     return list(
@@ -94,7 +95,16 @@ def open_decisions(mesa: Mesa, now: datetime | None = None):
 
 
 def file_appeal(
-    mesa: Mesa, pair: Pair, seq, reason: str, name: str, signature, client_id, now: datetime | None = None, *, by: User
+    mesa: Mesa,
+    pair: object,
+    seq: object,
+    reason: object,
+    name: object,
+    signature: object,
+    client_id: object,
+    now: datetime | None = None,
+    *,
+    by: User | None,
 ) -> Appeal:
     """File a pair's appeal against decision ``seq`` of ``mesa``; a retry with the same ``client_id`` gets the first.
 
@@ -138,10 +148,10 @@ def file_appeal(
                 mesa=mesa,
                 client_id=client_id,
                 pair=pair,
-                seq=seq,
+                seq=entry.seq,
                 reason=reason,
                 name=name,
-                signature=signature,
+                signature=cast(str, signature),  # check_png_data_url refused any other
             )
     except IntegrityError:
         # The same retry arriving twice at once, or the pair's second appeal of one decision.
@@ -153,7 +163,7 @@ def file_appeal(
         ) from None
 
 
-def admit(appeal: Appeal, *, by: User):
+def admit(appeal: Appeal, *, by: User) -> Appeal:
     """The Director admits ``appeal``: the mesa is suspended until the ruling (Art. 17)."""
     _check_director(appeal, by)
     with transaction.atomic(), acting(by):
@@ -167,7 +177,7 @@ def admit(appeal: Appeal, *, by: User):
     return appeal
 
 
-def dismiss(appeal: Appeal, ruling, *, by: User):
+def dismiss(appeal: Appeal, ruling: object, *, by: User) -> Appeal:
     """The Director does not admit ``appeal``, saying why; the mesa goes on as it was."""
     _check_director(appeal, by)
     ruling = _ruling_text(ruling)
@@ -184,7 +194,15 @@ def dismiss(appeal: Appeal, ruling, *, by: User):
     return appeal
 
 
-def rule(appeal: Appeal, upheld, ruling, *, by: User, undo: bool = False, adjustment=None):
+def rule(
+    appeal: Appeal,
+    upheld: bool,
+    ruling: object,
+    *,
+    by: User,
+    undo: bool = False,
+    adjustment: tuple[object, object] | None = None,
+) -> Appeal:
     """The Director's final ruling on an admitted ``appeal``.
 
     ``undo`` (upheld only) voids the decision appealed; ``adjustment``
@@ -217,7 +235,18 @@ def rule(appeal: Appeal, upheld, ruling, *, by: User, undo: bool = False, adjust
     return appeal
 
 
-def at_the_table(mesa_id):
+class AppealAtTable(TypedDict):
+    """An appeal as the mesa's tablet shows it."""
+
+    id: int
+    pair: str
+    seq: int
+    status: str
+    status_label: str
+    ruling: str
+
+
+def at_the_table(mesa_id: int) -> list[AppealAtTable]:
     """The appeals of a mesa its tablet shows: every one the pairs have not acknowledged yet."""
     return [
         {
@@ -232,7 +261,7 @@ def at_the_table(mesa_id):
     ]
 
 
-def acknowledge(mesa: Mesa, appeal_id, *, by: User):
+def acknowledge(mesa: Mesa, appeal_id: object, *, by: User | None) -> Appeal:
     """The pairs have read the ruling on appeal ``appeal_id`` at ``mesa``'s table; ``by`` records it (None for a PIN tablet)."""
     appeal = Appeal.objects.filter(pk=appeal_id, mesa=mesa).first() if type(appeal_id) is int else None
     if appeal is None:
@@ -251,23 +280,23 @@ def acknowledge(mesa: Mesa, appeal_id, *, by: User):
     return appeal
 
 
-def _at_the_table(mesa: Mesa, by: User):
+def _at_the_table(mesa: Mesa, by: User | None) -> User | str:
     """Who acts on ``mesa``'s tablet: its juez signed in (``by``), or else the tablet the table's PIN opened."""
     return by or access.tablet(mesa)
 
 
-def _check_director(appeal: Appeal, user: User):
+def _check_director(appeal: Appeal, user: User | None) -> None:
     if user is None or not is_director(user, appeal.mesa.championship):
         raise AppealError(_("Only the championship's Director rules on appeals (Art. 17)."))
 
 
-def _ruling_text(ruling):
+def _ruling_text(ruling: object) -> str:
     if not (isinstance(ruling, str) and ruling.strip()):
         raise AppealError(_("Write the ruling: the pairs read it on the planilla."))
     return _text(ruling, "ruling", _("ruling"))
 
 
-def _text(value, kind, field, max_length=None):
+def _text(value: object, kind: str, field: str, max_length: int | None = None) -> str:
     """``value`` as clean text of ``kind`` (``refereeing.engine.text``), or :class:`AppealError`."""
     try:
         return check_text(value, kind, field=str(field), max_length=max_length)
@@ -275,7 +304,7 @@ def _text(value, kind, field, max_length=None):
         raise AppealError(speak(error)) from None
 
 
-def _move(appeal: Appeal, from_status, to_status, **fields):
+def _move(appeal: Appeal, from_status: str, to_status: str, **fields: Any) -> None:
     """Move ``appeal`` from one status to the next, once, whoever else tries at the same time."""
     moved = Appeal.objects.filter(pk=appeal.pk, status=from_status).update(status=to_status, **fields)
     if not moved:
@@ -285,7 +314,7 @@ def _move(appeal: Appeal, from_status, to_status, **fields):
     record(appeal, "appeal_step", {"status": [from_status, to_status], "ruling": ["", fields.get("ruling", "")]})
 
 
-def _log(appeal: Appeal, director, claim):
+def _log(appeal: Appeal, director: User, claim: dict[str, Any]) -> None:
     """Log the Director's ``claim`` at the appeal's mesa; a refusal undoes the whole step."""
     try:
         answer = claimlog.record_claim(appeal.mesa_id, claim, uuid.uuid4(), user=director, role=access.DIRECTOR)
