@@ -56,10 +56,9 @@ for the other in a circle.
 from __future__ import annotations
 
 import contextlib
-import statistics
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -78,7 +77,10 @@ from tournament.models import Championship, Mesa
 from tournament.naming import by_person_name, mesa_place, person_name
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
     from django.contrib.auth.models import User
+    from django.db.models import QuerySet
 
 
 BRACKET_ORDER = [b for b, _label in Mesa.Bracket.choices]
@@ -89,21 +91,21 @@ class Assignment:
     """What one mesa got: a table, and a juez when one was free (else None)."""
 
     mesa: Mesa
-    table: int
-    juez: object
+    table: int | None
+    juez: User | None
 
 
-def play_order(mesa: Mesa):
+def play_order(mesa: Mesa) -> tuple[int, int, int]:
     """Sort key for tables: by round, winners' before losers', then position."""
     return (mesa.round, BRACKET_ORDER.index(mesa.bracket), mesa.position)
 
 
-def bracket_order(mesa: Mesa):
+def bracket_order(mesa: Mesa) -> tuple[int, int, int, int]:
     """Sort key for sheets and boards: the winners' rounds, the losers' rounds, the final, the reset (then 3rd place, groups)."""
     return (BRACKET_ORDER.index(mesa.bracket), mesa.group or 0, mesa.round, mesa.position)
 
 
-def holding():
+def holding() -> QuerySet[Mesa]:
     """The undecided mesas of every championship that hold a table or a juez."""
     return (
         Mesa.objects.filter(status__in=Mesa.UNDECIDED)
@@ -112,7 +114,7 @@ def holding():
     )
 
 
-def sharing(championship: Championship):
+def sharing(championship: Championship) -> QuerySet[Championship]:
     """The championships that share ``championship``'s tables: at its sede on overlapping days (itself too)."""
     return Championship.objects.filter(
         sede_id=championship.sede_id,
@@ -121,12 +123,12 @@ def sharing(championship: Championship):
     )
 
 
-def holding_tables(championship: Championship):
+def holding_tables(championship: Championship) -> QuerySet[Mesa]:
     """The undecided mesas that hold a table of ``championship``'s sede now (see *holding a table*)."""
     return holding().filter(championship__in=sharing(championship), table_number__isnull=False)
 
 
-def free_tables(championship: Championship, mesa: Mesa | None = None):
+def free_tables(championship: Championship, mesa: Mesa | None = None) -> list[int]:
     """The numbers of the tables of ``championship``'s sede that no mesa holds (``mesa``'s own counts as free)."""
     held = holding_tables(championship)
     if mesa is not None:
@@ -135,7 +137,7 @@ def free_tables(championship: Championship, mesa: Mesa | None = None):
     return [n for n in championship.sede.tables.values_list("number", flat=True) if n not in taken]
 
 
-def commitments():
+def commitments() -> dict[int | None, Mesa]:
     """{juez id: the mesa that juez is busy with}, across every championship."""
     return {mesa.juez_id: mesa for mesa in holding().exclude(juez=None).order_by("pk")}
 
@@ -151,17 +153,17 @@ class PoolRow:
     else ``FREE`` when available today, ``UNAVAILABLE`` when not; ``available``: marked available today (a
     juez refereeing may have been marked not available since: the mesa is still the juez's)."""
 
-    juez: object
+    juez: User
     name: str
     state: str
     mesa: Mesa | None
     available: bool
 
 
-def pool(championship: Championship):
+def pool(championship: Championship) -> list[PoolRow]:
     """Every active juez by name, each a :class:`PoolRow` for ``championship``: available is not free."""
     busy, here = commitments(), available_today()
-    rows = []
+    rows: list[PoolRow] = []
     for juez in by_person_name(jueces()):
         mesa = busy.get(juez.pk)
         if mesa is not None:
@@ -172,7 +174,7 @@ def pool(championship: Championship):
     return rows
 
 
-def free_jueces():
+def free_jueces() -> list[User]:
     """The free jueces (see the terms), in the pool's order."""
     busy = set(holding().exclude(juez=None).values_list("juez_id", flat=True))
     here = available_today()
@@ -189,7 +191,7 @@ def _lock_jueces() -> None:
     )
 
 
-def _seated(mesa: Mesa, fields):
+def _seated(mesa: Mesa, fields: list[str]) -> list[str]:
     """Mark ``mesa`` seated (called) when it now has both its table and its juez; not seated when it lost either."""
     seated = mesa.table_number is not None and mesa.juez_id is not None
     when = (mesa.seated_at or timezone.now()) if seated else None
@@ -199,14 +201,14 @@ def _seated(mesa: Mesa, fields):
     return fields
 
 
-def _unseated():
+def _unseated() -> QuerySet[Mesa]:
     """The playable mesas (both pairs known, not decided) that still lack a table or a juez."""
     return Mesa.objects.filter(
         status__in=(Mesa.Status.WAITING, Mesa.Status.READY), pair_a__isnull=False, pair_b__isnull=False
     ).filter(Q(table_number=None) | Q(juez=None))
 
 
-def assign_tables(championship: Championship, *, by: User, address: str | None = None):
+def assign_tables(championship: Championship, *, by: User, address: str | None = None) -> list[Assignment]:
     """Give every playable mesa without a table a free table, and a free juez; the list of :class:`Assignment`.
 
     Playable: both pairs known and not decided. Mesas go out in bracket
@@ -218,7 +220,7 @@ def assign_tables(championship: Championship, *, by: User, address: str | None =
         return _assign_tables(championship)
 
 
-def _assign_tables(championship: Championship, whole: bool = False):
+def _assign_tables(championship: Championship, whole: bool = False) -> list[Assignment]:
     """:func:`assign_tables` under the caller's actor; ``whole``: a mesa gets a table only with a juez
     (automatic seating calls no pair to a table without one)."""
     with transaction.atomic():
@@ -226,11 +228,11 @@ def _assign_tables(championship: Championship, whole: bool = False):
         _lock_jueces()
         tables, people = free_tables(championship), free_jueces()
         mesas = _unseated().filter(championship=championship).select_for_update()
-        assigned = []
+        assigned: list[Assignment] = []
         for mesa in sorted(mesas, key=play_order):
             if whole and (mesa.table_number is None and not tables or mesa.juez_id is None and not people):
                 continue
-            fields = []
+            fields: list[str] = []
             if mesa.table_number is None and tables:
                 mesa.table_number = tables.pop(0)
                 fields.append("table_number")
@@ -243,7 +245,7 @@ def _assign_tables(championship: Championship, whole: bool = False):
     return assigned
 
 
-def auto_seat(championship: Championship, *, by: User):
+def auto_seat(championship: Championship, *, by: User | None) -> list[Assignment]:
     """Seat the championship's playable mesas that a free table and a free juez await, when it seats automatically.
 
     The list of :class:`Assignment`. ``by``: the user whose act freed the
@@ -280,7 +282,7 @@ def auto_seat_others(championship: Championship) -> None:
     transaction.on_commit(seat, robust=True)
 
 
-def why_unseated(championship: Championship):
+def why_unseated(championship: Championship) -> list[str]:
     """Why the playable mesas still without a table or a juez got none: a list of sentences (empty: none waits)."""
     waiting = _unseated().filter(championship=championship)
     reasons = []
@@ -293,12 +295,13 @@ def why_unseated(championship: Championship):
     return reasons
 
 
-def _no_table(championship: Championship, count):
+def _no_table(championship: Championship, count: int) -> str:
     sede = championship.sede
     total = sede.tables.count()
-    holders = {}
+    holders: dict[Championship, list[int]] = {}
     for mesa in holding_tables(championship):
-        holders.setdefault(mesa.championship, []).append(mesa.table_number)
+        # holding_tables holds only mesas at a table.
+        holders.setdefault(mesa.championship, []).append(cast(int, mesa.table_number))
     held = ", ".join(
         _("%(championship)s holds %(n)d (%(tables)s)")
         % {"championship": c, "n": len(numbers), "tables": ", ".join(str(n) for n in sorted(numbers))}
@@ -312,7 +315,7 @@ def _no_table(championship: Championship, count):
     return message + (f"; {held})." if held else ").")
 
 
-def _no_juez(count):
+def _no_juez(count: int) -> str:
     here = available_today()
     pool = [j for j in jueces() if j.pk in here]
     if not pool:
@@ -328,7 +331,9 @@ def _no_juez(count):
     ) % {"n": count, "available": len(pool)}
 
 
-def assign_table(mesa: Mesa, table_number, juez: User, *, by: User, address: str | None = None):
+def assign_table(
+    mesa: Mesa, table_number: int | None, juez: User | None, *, by: User, address: str | None = None
+) -> None:
     """Put one mesa on a given table with a given juez (either may be None); ``by`` (from ``address``)
     is named in its entry."""
     if mesa.status in Mesa.DECIDED:
@@ -357,7 +362,9 @@ def assign_table(mesa: Mesa, table_number, juez: User, *, by: User, address: str
         mesa.save(update_fields=_seated(mesa, ["table_number", "juez"]))
 
 
-def start_round(championship: Championship, bracket, round_number, *, by: User, address: str | None = None):
+def start_round(
+    championship: Championship, bracket: str, round_number: int, *, by: User, address: str | None = None
+) -> int:
     """Make ready every waiting mesa of one round whose two pairs are known; how many.
 
     ``by`` (from ``address``): the user who starts it, named in its entry.
@@ -384,7 +391,7 @@ def start_round(championship: Championship, bracket, round_number, *, by: User, 
     return count
 
 
-def start_mesa(mesa: Mesa, *, by: User, address: str | None = None):
+def start_mesa(mesa: Mesa, *, by: User, address: str | None = None) -> Mesa:
     """The juez's tap at the table: a seated mesa that is waiting becomes ready for its first claim.
 
     Refused, saying what to do, unless the championship starts its mesas
@@ -408,7 +415,7 @@ def seated_with_pairs(mesa: Mesa) -> bool:
     return None not in (mesa.pair_a_id, mesa.pair_b_id, mesa.table_number, mesa.juez_id)
 
 
-def starts_on_first_claim(mesa: Mesa):
+def starts_on_first_claim(mesa: Mesa) -> bool:
     """Whether a claim on ``mesa``, waiting, starts it: its championship says so and it is seated with its pairs."""
     return (
         mesa.status == Mesa.Status.WAITING
@@ -417,7 +424,7 @@ def starts_on_first_claim(mesa: Mesa):
     )
 
 
-def not_started_reason(mesa: Mesa):
+def not_started_reason(mesa: Mesa) -> str:
     """What the juez reads when ``mesa`` refuses a claim because it has not started: what to do; "" if it has."""
     if mesa.status != Mesa.Status.WAITING:
         return ""
@@ -453,18 +460,22 @@ PACE_SAMPLE = 3
 PLAYED_AT_LEAST = timedelta(minutes=2)
 
 
-def pace(mesas):
+def pace(mesas: Iterable[Mesa]) -> timedelta | None:
     """The median duration of the finished ``mesas`` played at the table (first claim to last); None with too few
     to say."""
-    durations = [
+    durations = sorted(
         m.finished_at - m.started_at
         for m in mesas
         if m.status == Mesa.Status.FINISHED
         and m.started_at is not None
         and m.finished_at is not None
         and m.finished_at - m.started_at >= PLAYED_AT_LEAST
-    ]
-    return statistics.median(durations) if len(durations) >= PACE_SAMPLE else None
+    )
+    if len(durations) < PACE_SAMPLE:
+        return None
+    # statistics.median's, spelled out: its types take numbers, not durations.
+    middle = len(durations) // 2
+    return durations[middle] if len(durations) % 2 else (durations[middle - 1] + durations[middle]) / 2
 
 
 @dataclass(frozen=True)
@@ -472,16 +483,16 @@ class Flags:
     """What the control board points out: the pace, overdue mesas (ids), mesas waiting for a place (ids), idle tables."""
 
     pace: timedelta | None
-    overdue: frozenset
-    unseated: frozenset
-    idle_tables: list
+    overdue: frozenset[int]
+    unseated: frozenset[int]
+    idle_tables: list[int]
 
     @property
-    def pace_minutes(self):
+    def pace_minutes(self) -> int | None:
         return None if self.pace is None else max(1, round(self.pace.total_seconds() / 60))
 
 
-def flags(championship: Championship, mesas, now: datetime | None = None):
+def flags(championship: Championship, mesas: Sequence[Mesa], now: datetime | None = None) -> Flags:
     """The control board's :class:`Flags` of ``championship``, whose mesas are ``mesas`` (all of them)."""
     now = now or timezone.now()
     usual = pace(mesas)
@@ -501,7 +512,7 @@ def flags(championship: Championship, mesas, now: datetime | None = None):
     return Flags(usual, overdue, unseated, free_tables(championship))
 
 
-def in_bracket_order(championship: Championship):
+def in_bracket_order(championship: Championship) -> list[Mesa]:
     """Every mesa of the championship in one query, in bracket order."""
     mesas = championship.mesas.select_related("pair_a", "pair_b", "winner", "juez")
     return sorted(mesas, key=bracket_order)
