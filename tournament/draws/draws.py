@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django.db import transaction
 from django.db.models import Count, F
@@ -56,22 +56,27 @@ from tournament.seating import seating
 from tournament.seating.seating import bracket_order
 
 if TYPE_CHECKING:
+    from collections.abc import Hashable, Iterable, Mapping, Sequence
+
     from django.contrib.auth.models import User
+    from django.db.models import QuerySet
 
 
-def attendance(championship: Championship):
+def attendance(championship: Championship) -> dict[str, int]:
     """How many of the championship's pairs are in each state of arrival: ``{"expected": n, "present": n,
     "withdrawn": n}``."""
     counts = championship.pairs.values("arrival").annotate(n=Count("id")).order_by()
     return dict.fromkeys(Pair.Arrival.values, 0) | {row["arrival"]: row["n"] for row in counts}
 
 
-def expected_pairs(championship: Championship):
+def expected_pairs(championship: Championship) -> QuerySet[Pair]:
     """The registered pairs still expected (neither present nor withdrawn): a draw now leaves them out."""
     return championship.pairs.filter(arrival=Pair.Arrival.EXPECTED).order_by(F("seed").asc(nulls_last=True), "name")
 
 
-def draw_bracket(championship: Championship, seed=None, *, by: User, address: str | None = None):
+def draw_bracket(
+    championship: Championship, seed: int | None = None, *, by: User, address: str | None = None
+) -> list[Mesa]:
     """Create every mesa of the championship's bracket from its present pairs.
 
     The bracket engine (``tournament.bracket``) places seeded pairs by their
@@ -105,7 +110,7 @@ def draw_bracket(championship: Championship, seed=None, *, by: User, address: st
         return _seat(championship, _write_mesas(championship, result.specs))
 
 
-def draw_knockout(championship: Championship, *, by: User, address: str | None = None):
+def draw_knockout(championship: Championship, *, by: User, address: str | None = None) -> list[Mesa]:
     """After round-robin groups, draw the single elimination of the best
     ``advance_per_group`` pairs of each group (ranked by the bracket engine:
     wins, chica difference, point difference, head-to-head). Audited."""
@@ -137,9 +142,10 @@ def draw_knockout(championship: Championship, *, by: User, address: str | None =
         return mesas
 
 
-def group_standings(mesas):
+def group_standings(mesas: Iterable[Mesa]) -> dict[int, list[bracket.Standing]]:
     """{group: [bracket.Standing]} from the decided group mesas among ``mesas``."""
-    results, entrants = {}, {}
+    results: dict[int, list[bracket.GroupResult]] = {}
+    entrants: dict[int, list[int]] = {}
     for mesa in mesas:
         if mesa.group is None:
             continue
@@ -164,15 +170,15 @@ def group_standings(mesas):
     return {group: bracket.standings(results.get(group, []), members) for group, members in sorted(entrants.items())}
 
 
-def drawn_pair_ids(championship: Championship):
+def drawn_pair_ids(championship: Championship) -> set[int]:
     """The pairs the bracket holds: every pair of one of its mesas."""
-    ids = set()
+    ids: set[int] = set()
     for a, b in championship.mesas.values_list("pair_a_id", "pair_b_id"):
         ids.update(p for p in (a, b) if p is not None)
     return ids
 
 
-def play_started(championship: Championship):
+def play_started(championship: Championship) -> bool:
     """Whether a mesa of the championship has started: the draw can no longer be corrected."""
     return championship.mesas.exclude(**Mesa.NOT_STARTED).exists()
 
@@ -190,24 +196,26 @@ class MesaChange:
     """A mesa a correction changes: its place, and its pairs before and after (``None``: no mesa there)."""
 
     mesa: str
-    before: tuple | None
-    after: tuple | None
+    before: tuple[str, ...] | None
+    after: tuple[str, ...] | None
 
 
 @dataclass(frozen=True)
 class Correction:
     seen: str  # the digest of the order it was planned from (:func:`digest`)
-    order: list
-    specs: tuple
-    changes: list  # MesaChange, in bracket order
+    order: list[int]
+    specs: tuple[bracket.MatchSpec, ...]
+    changes: list[MesaChange]  # in bracket order
 
 
-def digest(order):
+def digest(order: Iterable[object]) -> str:
     """A short fingerprint of a draw order: a confirmation names the order its preview showed."""
     return hashlib.sha256(",".join(map(str, order)).encode()).hexdigest()[:16]
 
 
-def plan_correction(championship: Championship, action, pair: Pair, other=None, place=None):
+def plan_correction(
+    championship: Championship, action: str, pair: Pair, other: Pair | None = None, place: int | None = None
+) -> Correction:
     """What ``action`` (:data:`CORRECTIONS`) on ``pair`` (and ``other``, for a swap) would make of the
     bracket, without saving it: the new order, the specs and the mesas that change. Refused as the
     correction would be (see *correction* above). ``place``: the place of the order a late pair takes
@@ -241,6 +249,8 @@ def plan_correction(championship: Championship, action, pair: Pair, other=None, 
             last = order.pop()
             if last != pair.pk:
                 order[order.index(pair.pk)] = last
+        elif other is None:  # a swap's other pair was checked above
+            raise AssertionError
         elif pair.pk == other.pk:
             raise ActionRefused(_("Choose two different pairs to swap."))
         else:
@@ -262,49 +272,53 @@ def plan_correction(championship: Championship, action, pair: Pair, other=None, 
     return Correction(seen, order, specs, _changes(mesas, specs, names))
 
 
-def _order(championship: Championship, mesas):
+def _order(championship: Championship, mesas: Iterable[Mesa]) -> list[int]:
     if championship.draw_order:
         return list(championship.draw_order)
     # Drawn before the order was kept: the same pairs, seeds and random seed give it again.
     drawn = {p for m in mesas for p in (m.pair_a_id, m.pair_b_id) if p is not None}
     pairs = championship.pairs.filter(pk__in=drawn)
-    return list(
-        bracket.draw(
-            [p.pk for p in pairs],
-            championship.bracket_format,
-            seeds={p.pk: p.seed for p in pairs if p.seed is not None},
-            random_seed=championship.draw_seed,
-            group_size=championship.group_size,
-        ).order
-    )
+    order = bracket.draw(
+        [p.pk for p in pairs],
+        championship.bracket_format,
+        seeds={p.pk: p.seed for p in pairs if p.seed is not None},
+        random_seed=championship.draw_seed,
+        group_size=championship.group_size,
+    ).order
+    return [cast(int, entrant) for entrant in order]  # the engine's entrants are the ids it was given
 
 
-def _changes(mesas, specs, names):
+def _changes(mesas: Iterable[Mesa], specs: Sequence[bracket.MatchSpec], names: Mapping[int, str]) -> list[MesaChange]:
     before = {(m.bracket, m.round, m.position): (m.pair_a_id, m.pair_b_id) for m in mesas}
-    after = {tuple(spec.key): (spec.a, spec.b) for spec in specs}
-    changes = []
+    after: dict[tuple[str, int, int], tuple[int | None, int | None]] = {
+        spec.key: (_pair_id(spec.a), _pair_id(spec.b)) for spec in specs
+    }
+    changes: list[MesaChange] = []
     for key in sorted(
         before.keys() | after.keys(), key=lambda k: bracket_order(Mesa(bracket=k[0], round=k[1], position=k[2]))
     ):
         old, new = before.get(key), after.get(key)
         if old == new or not any(old or ()) and not any(new or ()):
             continue
-        shown = [None if pairs is None else tuple(names.get(p, "") for p in pairs) for pairs in (old, new)]
+        shown = [
+            None if pairs is None else tuple("" if p is None else names.get(p, "") for p in pairs)
+            for pairs in (old, new)
+        ]
         changes.append(MesaChange(str(Mesa(bracket=key[0], round=key[1], position=key[2])), *shown))
     return changes
 
 
 def correct_draw(
     championship: Championship,
-    action,
+    action: str,
     pair: Pair,
-    other=None,
-    place=None,
+    other: Pair | None = None,
+    place: int | None = None,
     *,
-    seen=None,
+    seen: str | None = None,
     by: User,
     address: str | None = None,
-):
+) -> Correction:
     """Correct the draw before play (see *correction* above): planned again under the championship's
     lock, the mesas written, the added pair marked present and the withdrawn one withdrawn, audited.
     ``seen``: the :attr:`Correction.seen` of the preview confirmed; refused when the draw has changed
@@ -332,26 +346,33 @@ def correct_draw(
         return correction
 
 
-def _seat(championship: Championship, made):
+def _pair_id(entrant: Hashable | None) -> int | None:
+    """A pair's id as the bracket engine hands it back: its entrants are the ids it was given."""
+    return cast("int | None", entrant)
+
+
+def _seat(championship: Championship, made: list[Mesa]) -> list[Mesa]:
     """The mesas ``made``, once those the championship seats automatically are seated (``seating.auto_seat``)."""
     seating.auto_seat(championship, by=None)
     return made
 
 
-def _write_mesas(championship: Championship, specs, current=()):
+def _write_mesas(
+    championship: Championship, specs: Sequence[bracket.MatchSpec], current: Iterable[Mesa] = ()
+) -> list[Mesa]:
     """The mesas of ``specs``: the ``current`` ones of the same place get the spec's pairs (keeping
     their table, juez and PIN), the others are created and the ``current`` ones left out deleted;
     then the routes between them."""
     by_key = {(m.bracket, m.round, m.position): m for m in current}
     for spec in specs:
-        mesa = by_key.get(tuple(spec.key))
+        mesa = by_key.get(spec.key)
         if mesa is None or (mesa.pair_a_id, mesa.pair_b_id) == (spec.a, spec.b):
             continue
-        mesa.pair_a_id, mesa.pair_b_id = spec.a, spec.b
+        mesa.pair_a_id, mesa.pair_b_id = _pair_id(spec.a), _pair_id(spec.b)
         if spec.a is None or spec.b is None:
             mesa.status = Mesa.Status.WAITING  # a ready mesa waits again for its second pair
         mesa.save(update_fields=["pair_a", "pair_b", "status"])
-    wanted = {tuple(spec.key) for spec in specs}
+    wanted = {spec.key for spec in specs}
     gone = [m.pk for key, m in by_key.items() if key not in wanted]
     if gone:
         # Not started (the correction checked): no claim, appeal or signature holds them.
@@ -364,19 +385,19 @@ def _write_mesas(championship: Championship, specs, current=()):
                 round=spec.key.round,
                 position=spec.key.position,
                 group=spec.group,
-                pair_a_id=spec.a,
-                pair_b_id=spec.b,
+                pair_a_id=_pair_id(spec.a),
+                pair_b_id=_pair_id(spec.b),
             )
             for spec in specs
-            if tuple(spec.key) not in by_key
+            if spec.key not in by_key
         ]
     )
     by_key.update({(m.bracket, m.round, m.position): m for m in created})
-    mesas = [by_key[tuple(spec.key)] for spec in specs]
+    mesas = [by_key[spec.key] for spec in specs]
     for spec, mesa in zip(specs, mesas):
         for name in ("winner_to", "loser_to"):
             route = getattr(spec, name)
-            setattr(mesa, name, None if route is None else by_key[tuple(route.key)])
+            setattr(mesa, name, None if route is None else by_key[route.key])
             setattr(mesa, name + "_slot", "" if route is None else route.slot)
     Mesa.objects.bulk_update(mesas, ["winner_to", "winner_to_slot", "loser_to", "loser_to_slot"], batch_size=500)
     notify.changed(championship.pk)
