@@ -28,10 +28,13 @@ mesa ending at once never interleave their rows.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
+from typing import TypeAlias, cast
 
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from tournament.models import Mesa, Player
 
@@ -44,15 +47,21 @@ LOCK_KEY = 0x7261_7469_6E67_73
 CHUNK = 5000
 
 
+# A rated mesa's place in the order: (finished_at, mesa id).
+Place: TypeAlias = tuple[datetime, int]
+# A person's rating as a rebuild carries it: (mu, sigma, mesas, last_at, last_mesa).
+Standing: TypeAlias = tuple[float, float, int, datetime, int]
+
+
 @dataclass(frozen=True)
 class Game:
     mesa: int
-    at: object
-    winners: tuple
-    losers: tuple
+    at: datetime
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
 
     @property
-    def key(self):
+    def key(self) -> Place:
         return (self.at, self.mesa)
 
 
@@ -62,7 +71,7 @@ def _serialised() -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
 
 
-def _rated_mesas():
+def _rated_mesas() -> QuerySet[Mesa]:
     return Mesa.objects.filter(
         status=Mesa.Status.FINISHED,
         winner__isnull=False,
@@ -72,30 +81,39 @@ def _rated_mesas():
     )
 
 
-def _after(key, at: str = "finished_at", pk: str = "pk"):
+def _after(key: Place, at: str = "finished_at", pk: str = "pk") -> Q:
     """The rows at ``key``'s place in the order or later."""
     moment, mesa = key
     return Q(**{f"{at}__gt": moment}) | Q(**{at: moment, f"{pk}__gte": mesa})
 
 
-def _teams(players):
+def _teams(players: Iterable[tuple[int, int | None]]) -> dict[int, tuple[int, ...]]:
     """{pair id: (person ids in player order)} of the pairs whose every player is a person."""
-    teams, unknown = {}, set()
+    teams: dict[int, list[int]] = {}
+    unknown: set[int] = set()
     for pair, person in players:
         if person is None:
             unknown.add(pair)
-        teams.setdefault(pair, []).append(person)
+        else:
+            teams.setdefault(pair, []).append(person)
     return {pair: tuple(people) for pair, people in teams.items() if pair not in unknown}
 
 
-def _game(mesa: Mesa, at, a, b, winner, teams):
-    if a not in teams or b not in teams or set(teams[a]) & set(teams[b]):
+def _game(
+    mesa: int,
+    at: datetime | None,
+    a: int | None,
+    b: int | None,
+    winner: int | None,
+    teams: dict[int, tuple[int, ...]],
+) -> Game | None:
+    if at is None or a not in teams or b not in teams or set(teams[a]) & set(teams[b]):
         return None
     winners, losers = (teams[a], teams[b]) if winner == a else (teams[b], teams[a])
     return Game(mesa, at, winners, losers)
 
 
-def games(since=None):
+def games(since: Place | None = None) -> Iterator[Game]:
     """The rated mesas as :class:`Game`, in order; ``since``: from that place of the order on."""
     mesas = _rated_mesas()
     if since is not None:
@@ -111,7 +129,7 @@ def games(since=None):
             yield game
 
 
-def rate(game, current):
+def rate(game: Game, current: dict[int, skill.MuSigma]) -> list[tuple[int, float, float, bool]]:
     """``current`` ({person: (mu, sigma)}) after ``game``, as [(person, mu, sigma, won)]."""
     sides = (game.winners, game.losers)
     after = skill.rate(*([current.get(person, skill.NEW) for person in side] for side in sides))
@@ -176,7 +194,7 @@ def mesa_decided(mesa: Mesa) -> None:
             cursor.execute(sql, params)
 
 
-def _statements():
+def _statements() -> dict[str, str]:
     """The SQL of :func:`mesa_decided`, the same on SQLite and PostgreSQL (both take ``ON CONFLICT ... DO
     UPDATE`` with ``excluded``), the tables' and columns' names from the models."""
     q = connection.ops.quote_name
@@ -202,10 +220,10 @@ def _statements():
     }
 
 
-class _Statements(dict):
+class _Statements(dict[str, str]):
     """:func:`_statements`, made when first asked for (a process speaks to one database)."""
 
-    def __missing__(self, name: str):
+    def __missing__(self, name: str) -> str:
         self.update(_statements())
         return self[name]
 
@@ -219,13 +237,14 @@ def mesa_changed(mesa: Mesa) -> None:
         rebuild(since=(mesa.finished_at, mesa.pk))
 
 
-def rebuild(since=None):
+def rebuild(since: Place | None = None) -> int:
     """Write the ratings again from the record (see *derived* above): all of them, or from ``since``'s
     place in the order on (the ratings before it stand). Returns how many mesas it rated."""
     with transaction.atomic():
         _serialised()
         state, rewritten = _state_before(since)
-        pending, count = [], 0
+        pending: list[RatingChange] = []
+        count = 0
         for game in games(since):
             before = {p: state[p][:2] for p in (*game.winners, *game.losers) if p in state}
             for person, mu, sigma, won in rate(game, before):
@@ -244,7 +263,7 @@ def rebuild(since=None):
     return count
 
 
-def _state_before(since):
+def _state_before(since: Place | None) -> tuple[dict[int, Standing], set[int]]:
     """``({person: (mu, sigma, mesas, last_at, last_mesa)}, persons)`` as the ratings stood before
     ``since``, once the later changes are deleted; ``persons``: those whose stored rating was deleted
     with them (to be written again)."""
@@ -254,7 +273,8 @@ def _state_before(since):
         return {}, set()
     RatingChange.objects.filter(_after(since, "at", "mesa_id")).delete()
     stale = Rating.objects.filter(_after(since, "last_at", "last_mesa"))
-    state, counts = {}, {}
+    state: dict[int, Standing] = {}
+    counts: dict[int, int] = {}
     for person, mu, sigma, mesas, at, mesa in Rating.objects.values_list(
         "person_id", "mu", "sigma", "mesas", "last_at", "last_mesa"
     ).iterator():
@@ -263,7 +283,7 @@ def _state_before(since):
     remaining = RatingChange.objects.filter(person_id__in=stale.values("person_id")).order_by(
         "person_id", "at", "mesa_id"
     )
-    rewritten = set()
+    rewritten: set[int] = set()
     for person, at, mesa, mu, sigma in remaining.values_list("person_id", "at", "mesa_id", "mu", "sigma").iterator():
         counts[person] = counts.get(person, 0) + 1
         state[person] = (mu, sigma, counts[person], at, mesa)
@@ -272,7 +292,7 @@ def _state_before(since):
     return state, rewritten
 
 
-def _write(state, persons) -> None:
+def _write(state: dict[int, Standing], persons: Iterable[int]) -> None:
     """Store the ratings of ``persons`` from ``state``, in place of any they have."""
     persons = sorted(persons)
     for start in range(0, len(persons), 500):
@@ -294,14 +314,13 @@ def _write(state, persons) -> None:
     )
 
 
-def earliest(persons=(), pairs=()):
+def earliest(persons: Iterable[int] = (), pairs: Iterable[int] = ()) -> Place | None:
     """The first place in the order where any of ``persons`` (or ``pairs``) played a rated mesa, or any of
     ``persons`` has a rating change; None when there is none."""
-    pairs = Q(pair_id__in=pairs) | Q(person_id__in=persons)
-    pairs = Player.objects.filter(pairs).values("pair_id")
-    places = [
+    players = Player.objects.filter(Q(pair_id__in=pairs) | Q(person_id__in=persons)).values("pair_id")
+    found = [
         _rated_mesas()
-        .filter(Q(pair_a_id__in=pairs) | Q(pair_b_id__in=pairs))
+        .filter(Q(pair_a_id__in=players) | Q(pair_b_id__in=players))
         .order_by("finished_at", "pk")
         .values_list("finished_at", "pk")
         .first(),
@@ -310,18 +329,19 @@ def earliest(persons=(), pairs=()):
         .values_list("at", "mesa_id")
         .first(),
     ]
-    places = [tuple(p) for p in places if p is not None]
+    # A rated mesa has finished (``_rated_mesas``), and a rating change is of one.
+    places = [cast(Place, tuple(p)) for p in found if p is not None]
     return min(places) if places else None
 
 
-def persons_changed(persons) -> None:
+def persons_changed(persons: Iterable[int]) -> None:
     """Who a player is changed (a merge, a split, a doubt answered): rebuild from the first mesa it reaches."""
     place = earliest(persons=persons)
     if place is not None:
         rebuild(since=place)
 
 
-def pairs_changed(pairs) -> None:
+def pairs_changed(pairs: Iterable[int]) -> None:
     """The pairs' players were linked to persons again: rebuild from the first rated mesa of those pairs."""
     place = earliest(pairs=pairs)
     if place is not None:

@@ -19,6 +19,7 @@ pair
 """
 
 import math
+from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
@@ -35,18 +36,21 @@ MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, kappa=KAPPA, tau=TAU)
 NEW = (MU, SIGMA)
 
 
-def rate(winners, losers):
+MuSigma = tuple[float, float]
+
+
+def rate(winners: Sequence[MuSigma], losers: Sequence[MuSigma]) -> list[list[MuSigma]]:
     """The teams' ratings after ``winners`` beat ``losers``: two lists of ``(mu, sigma)``, in their order."""
     teams = [[MODEL.create_rating([mu, sigma]) for mu, sigma in team] for team in (winners, losers)]
     after = MODEL.rate(teams, ranks=[1, 2])
     return [[(r.mu, r.sigma) for r in team] for team in after]
 
 
-def strength(mu, sigma):
+def strength(mu: float, sigma: float) -> float:
     return mu - K * sigma
 
 
-def pair(ratings):
+def pair(ratings: Sequence[MuSigma]) -> MuSigma:
     """A pair's ``(mu, sigma)`` from its players' (see *pair* above)."""
     n = len(ratings)
     return sum(mu for mu, _sigma in ratings) / n, math.sqrt(sum(sigma**2 for _mu, sigma in ratings)) / n
@@ -56,7 +60,7 @@ def pair(ratings):
 CERTAINTY = ((0.7, "sure"), (0.9, "fair"))
 
 
-def certainty(sigma, players: int = 1):
+def certainty(sigma: float, players: int = 1) -> str:
     """``"sure"``, ``"fair"`` or ``"unsure"``: ``sigma`` (of a team of ``players``, as :func:`pair` gives it)
     as a share of a newcomer's; a player's shrinks to 0.9 of it in about seven mesas against newcomers,
     faster against surer opponents."""
