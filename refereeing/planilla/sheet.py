@@ -36,19 +36,22 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from itertools import groupby
+from typing import Any, TypedDict
 
 import segno
 from django.conf import settings
+from django.db.models import QuerySet
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from refereeing.claimlog.log import decision_message, mesa_replay
 from refereeing.engine.state import chips  # the engine's, as the juez's screen gets them (Art. 14)
-from refereeing.models import ClaimEntry, Signature
+from refereeing.models import Appeal, ClaimEntry, Signature
 from refereeing.signatures import SignatureError, check_png_data_url
-from tournament.models import Mesa, Pair
+from tournament.models import Championship, Mesa, Pair, Player
 from tournament.naming import mesa_label, person_name, profile_name
 
 from .labels import claim_label, shown
@@ -66,7 +69,7 @@ _MARKERS = {"mano", "conteo"}
 _OWN_ROW = {"suspender", "reanudar", "ajuste"}
 
 
-def _other(side):
+def _other(side: str | None) -> str:
     return "B" if side == "A" else "A"
 
 
@@ -81,14 +84,14 @@ class Item:
     kind: str
     label: str
     side: str | None
-    points: dict
+    points: dict[str, int]
 
     @property
-    def own(self):
+    def own(self) -> int:
         return self.points.get(self.side, 0) if self.side else 0
 
     @property
-    def others(self):
+    def others(self) -> int:
         return self.points.get(_other(self.side), 0) if self.side else 0
 
     @property
@@ -107,10 +110,10 @@ class Row:
     data: int
     dealer: str
     dealer_name: str = ""
-    items: dict = field(default_factory=lambda: {"A": [], "B": []})
-    events: list = field(default_factory=list)
-    conteo: dict | None = None
-    scores: dict = field(default_factory=lambda: {"A": 0, "B": 0})
+    items: dict[str, list[Item]] = field(default_factory=lambda: {"A": [], "B": []})
+    events: list[Item] = field(default_factory=list)
+    conteo: dict[str, Any] | None = None
+    scores: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
 
     # The cells' text, one string each, lines apart by "\n" (the sheet's
     # cells keep line breaks): one text box per cell, as WeasyPrint's time
@@ -121,7 +124,7 @@ class Row:
         return f"{self.dealer}\n{self.dealer_name}" if self.dealer_name else self.dealer
 
     @property
-    def plays_text(self) -> dict:
+    def plays_text(self) -> dict[str, str]:
         """Each pair's claims."""
         return {side: "\n".join(item.text for item in self.items[side]) for side in "AB"}
 
@@ -148,7 +151,7 @@ class Row:
         return f"{points}\n{cards}"
 
     @property
-    def score_text(self) -> dict:
+    def score_text(self) -> dict[str, str]:
         """Each pair's running score in points, then as perros and tantos."""
         texts = {}
         for side in "AB":
@@ -161,20 +164,35 @@ class Row:
 @dataclass
 class Chica:
     number: int
-    rows: list
-    result: dict | None
+    rows: list[Row]
+    result: dict[str, Any] | None
 
 
-def _side_of(claim: dict, decision: dict) -> str | None:
+class SetAside(TypedDict):
+    """A claim that scores nothing on the sheet: refused, voided, or a void."""
+
+    seq: int
+    label: str
+    accepted: bool
+    voided_by: int | None
+    message: str
+    article: str
+    at: datetime
+
+
+def _side_of(claim: dict[str, Any], decision: dict[str, Any]) -> str | None:
     """The pair whose column shows this claim: the one it names, else the
     one it gave points to (a misdeal names no pair)."""
-    if claim.get("pair") in ("A", "B"):
-        return claim["pair"]
+    pair = claim.get("pair")
+    if pair in ("A", "B"):
+        return str(pair)
     gained = [s for s in "AB" if (decision.get("points") or {}).get(s)]
     return gained[0] if len(gained) == 1 else None
 
 
-def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_results: list[dict]):
+def chicas_from_log(
+    entries: list[ClaimEntry], decisions: list[dict[str, Any]], chica_results: list[dict[str, Any]]
+) -> tuple[list[Chica], list[SetAside]]:
     """The chicas, each as rows of data, and the list of claims that score
     nothing on the sheet: refused ones, voided ones and the voids.
 
@@ -183,7 +201,8 @@ def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_resu
     what it would have been without it, so each row's running score adds up.
     """
     results = {r["chica"]: r for r in chica_results}
-    set_aside, accepted = [], []
+    set_aside: list[SetAside] = []
+    accepted: list[tuple[ClaimEntry, dict[str, Any]]] = []
     for entry, decision in zip(entries, decisions):
         if not decision["accepted"] or entry.kind == "void":
             set_aside.append(
@@ -200,11 +219,11 @@ def chicas_from_log(entries: list[ClaimEntry], decisions: list[dict], chica_resu
         else:
             accepted.append((entry, decision))
 
-    chicas = []
+    chicas: list[Chica] = []
     for number, in_chica in groupby(accepted, key=lambda pair: pair[1]["chica"]):
-        rows = []
-        for data, in_data in groupby(in_chica, key=lambda pair: pair[1]["data"]):
-            in_data = list(in_data)
+        rows: list[Row] = []
+        for data, grouped in groupby(in_chica, key=lambda pair: pair[1]["data"]):
+            in_data = list(grouped)
             row = Row(data=data, dealer=in_data[0][1].get("dealer") or "")
             for entry, decision in in_data:
                 points = {s: decision["points"].get(s, 0) for s in "AB"}
@@ -232,29 +251,29 @@ class Planilla:
     mesa: Mesa
     language: str
     provisional: bool
-    chicas: list
-    refused: list
-    signatures: dict
+    chicas: list[Chica]
+    refused: list[SetAside]
+    signatures: dict[str, Signature]
     code: str
     verify_url: str  # the check at the hall's address
     mirror_verify_url: str  # the check on the public mirror, where the venue has one ("" where not)
     qr_svg: str  # the mirror's check where there is one (a pair checks from home), else the hall's
     ruleset: str  # the mesa's profile, by its human name
-    rules_changed: list
-    pairs: list
-    appeals: list
-    printed_at: object
-    played_on: object
+    rules_changed: list[dict[str, Any]]
+    pairs: list[PairBlock]
+    appeals: list[Appeal]
+    printed_at: datetime
+    played_on: date
     juez_name: str
     inspector_name: str
-    signature_boxes: list
+    signature_boxes: list[SignatureBox]
     claims_logged: int
     # An unplayed mesa's sheet: a blank grid for each chica it may take, to score on paper if the tablets fail.
-    blank_chicas: list
+    blank_chicas: list[int]
     blank_datas: range
 
     @property
-    def championship(self):
+    def championship(self) -> Championship:
         return self.mesa.championship
 
     @property
@@ -273,11 +292,31 @@ class Planilla:
         return "".join(f"\\{ord(ch):x} " if ch in "\"\\<>&'\n" else ch for ch in text)
 
     @property
-    def chica_results(self):
+    def chica_results(self) -> list[dict[str, Any]]:
         return [c.result for c in self.chicas if c.result]
 
 
-def _pair_block(side, pair: Pair) -> dict:
+class PairBlock(TypedDict):
+    """A pair's heading on the sheet, and its players."""
+
+    side: str
+    pair: Pair | None
+    players: list[Player]
+    heading: str
+    players_text: str
+
+
+class SignatureBox(TypedDict):
+    """A signature box: the drawing (where it is a real one) over who signs."""
+
+    title: str
+    name: str
+    signature: Signature | None
+    image: str | None
+    who: str
+
+
+def _pair_block(side: str, pair: Pair | None) -> PairBlock:
     """A pair's heading and its players, one line each, the representative
     marked with a star."""
     players = list(pair.players.all()) if pair else []
@@ -295,7 +334,7 @@ def _pair_block(side, pair: Pair) -> dict:
     return {"side": side, "pair": pair, "players": players, "heading": heading, "players_text": "\n".join(lines)}
 
 
-def _signature_box(title, name: str, signature) -> dict:
+def _signature_box(title: str, name: str, signature: Signature | None) -> SignatureBox:
     """A signature box: the drawn signature, if any, over who signs (and when).
 
     The drawing is checked again as the API checks it (a real, small PNG
@@ -313,7 +352,7 @@ def _signature_box(title, name: str, signature) -> dict:
     return {"title": title, "name": name, "signature": signature, "image": image, "who": who}
 
 
-def _signature_boxes(mesa: Mesa, pairs, signatures) -> list[dict]:
+def _signature_boxes(mesa: Mesa, pairs: list[PairBlock], signatures: dict[str, Signature]) -> list[SignatureBox]:
     """The three boxes of Art. 16: each pair's representative, then the juez."""
     boxes = []
     for block in pairs:
@@ -360,8 +399,8 @@ def build(mesa: Mesa, base_url: str = "", language: str | None = None, code: str
         mirror_verify_url = (
             settings.MIRROR_URL + verification_path(code) if settings.MIRROR_URL and not settings.MIRROR else ""
         )
-        pairs = []
-        seats = {}
+        pairs: list[PairBlock] = []
+        seats: dict[str, str] = {}
         for side in "AB":
             block = _pair_block(side, mesa.pair(side))
             pairs.append(block)
@@ -406,7 +445,7 @@ def qr_svg(url: str) -> str:
     return buffer.getvalue().decode()
 
 
-def mesas_for_print():
+def mesas_for_print() -> QuerySet[Mesa]:
     """Mesas with everything the sheet reads, in one query each relation."""
     return Mesa.objects.select_related(
         "championship",
