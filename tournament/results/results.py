@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 
-def record_result(mesa: Mesa):
+def record_result(mesa: Mesa) -> None:
     """Write the engine's finished state into the mesa, and advance its pairs.
 
     Called by the claim log inside its transaction once ``mesa.state`` says
@@ -86,7 +86,7 @@ def record_result(mesa: Mesa):
         ratings.mesa_decided(mesa)
 
 
-def record_walkover(mesa: Mesa, winner_side, *, by: User, reason: str = ""):
+def record_walkover(mesa: Mesa, winner_side: str, *, by: User, reason: str = "") -> None:
     """A no-show: the pair on ``winner_side`` wins the mesa without playing."""
     with transaction.atomic(), acting(by), because(reason):
         reload_locked(mesa)
@@ -110,16 +110,16 @@ def record_walkover(mesa: Mesa, winner_side, *, by: User, reason: str = ""):
 
 def correct_result(
     mesa: Mesa,
-    winner_side,
-    chicas_a,
-    chicas_b,
+    winner_side: str,
+    chicas_a: int,
+    chicas_b: int,
     zapateria: bool = False,
     *,
     by: User,
     override: bool = False,
     reason: str = "",
     emergency: bool = False,
-):
+) -> None:
     """Correct a decided mesa's result (see *correction* above); ``emergency``: a
     superuser overrides as the Director would (``manage.py emergency_result``).
     An override states its reason (Art. 18), which the audit entries carry."""
@@ -139,7 +139,9 @@ def correct_result(
         ratings.mesa_changed(mesa)
 
 
-def _check_correction(mesa: Mesa, winner_side, chicas_a, chicas_b, user: User, overriding):
+def _check_correction(
+    mesa: Mesa, winner_side: str, chicas_a: int, chicas_b: int, user: User, overriding: bool
+) -> None:
     if mesa.status not in Mesa.DECIDED:
         raise ActionRefused(
             _("Only a decided mesa can be corrected; %(mesa)s has no result.") % {"mesa": mesa_label(mesa)}
@@ -171,7 +173,7 @@ def _advance(mesa: Mesa) -> None:
     seating.auto_seat_others(mesa.championship)
 
 
-def _decide(mesa: Mesa, status, winner_side, chicas_a, chicas_b, zapateria) -> None:
+def _decide(mesa: Mesa, status: str, winner_side: str, chicas_a: int, chicas_b: int, zapateria: bool) -> None:
     mesa.status = status
     mesa.winner = mesa.pair(winner_side)
     mesa.chicas_a, mesa.chicas_b, mesa.zapateria = chicas_a, chicas_b, zapateria
