@@ -24,6 +24,7 @@ from .models import Championship, Mesa, Table
 if TYPE_CHECKING:
     from datetime import date
 
+    from django.contrib.auth.base_user import AbstractBaseUser
     from django.contrib.auth.models import AnonymousUser, User
     from django.db.models import QuerySet
     from django.http import HttpRequest, HttpResponse
@@ -62,7 +63,7 @@ def required(allowed: Callable[[User | AnonymousUser], bool]) -> Callable[[View]
 committee_required = required(is_committee)
 
 
-def is_director(user: User | AnonymousUser, championship: Championship) -> bool:
+def is_director(user: AbstractBaseUser | AnonymousUser, championship: Championship) -> bool:
     """The one answer to "is this user the championship's Director" (Art. 18)."""
     return user.is_authenticated and user.is_active and championship.director_id == user.pk
 

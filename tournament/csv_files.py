@@ -38,7 +38,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from django.utils.translation import gettext as _
 
@@ -163,8 +163,15 @@ def write(style: str, header: Sequence[str], rows: Iterable[Iterable[object]]) -
     return out.getvalue().encode("utf-8-sig" if bom else "utf-8")
 
 
+class Readable(Protocol):
+    """What :func:`records` reads a file from and writes its refusals to: an import's preview."""
+
+    text: str
+    errors: list[tuple[int, str]]
+
+
 def records(
-    preview: Preview[Row],
+    preview: Readable,
     columns: Sequence[str],
     required: Iterable[str],
     most: int,

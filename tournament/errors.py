@@ -2,8 +2,6 @@
 
 from collections.abc import Iterable
 
-from django.utils.functional import Promise
-
 
 class ActionRefused(Exception):
     """A refused action; ``message`` says why, ``blocking`` lists the mesas in the way.
@@ -12,7 +10,7 @@ class ActionRefused(Exception):
     does all it says or raises this and saves nothing.
     """
 
-    def __init__(self, message: str | Promise, blocking: Iterable[object] = ()) -> None:
+    def __init__(self, message: str, blocking: Iterable[object] = ()) -> None:
         super().__init__(message)
         self.message = message
         self.blocking = list(blocking)

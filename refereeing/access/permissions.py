@@ -100,10 +100,10 @@ from tournament.models import Mesa, Table, new_pin
 from tournament.seating.seating import play_order
 
 if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
     from django.contrib.auth.models import AnonymousUser, User
     from django.db.models import QuerySet
     from django.http import HttpRequest
-    from django.utils.functional import Promise
     from rest_framework.request import Request
     from rest_framework.views import APIView
 
@@ -182,7 +182,7 @@ def on_juez_tablet(request: HttpRequest, mesa: Mesa) -> bool:
     return role(request, mesa) in JUEZ_TABLET
 
 
-def role_of(mesa: Mesa, user: User | None) -> str | None:
+def role_of(mesa: Mesa, user: AbstractBaseUser | None) -> str | None:
     """The role of a service's ``user`` at ``mesa`` (None: a device opened with the PIN).
 
     The services that log claims (the Director's rulings, tests, the demo)
@@ -203,7 +203,7 @@ def role_of(mesa: Mesa, user: User | None) -> str | None:
 class Refused(Exception):
     """A claim ``role`` may not log; ``forbidden``: always (403), else not now (409)."""
 
-    def __init__(self, message: str | Promise, forbidden: bool) -> None:
+    def __init__(self, message: str, forbidden: bool) -> None:
         super().__init__(message)
         self.message = message
         self.forbidden = forbidden

@@ -65,13 +65,12 @@ from tournament.models import Mesa
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
-    from django.utils.functional import Promise
 
 
 class AppealError(Exception):
     """A refused step; ``message`` says why, in the request's language."""
 
-    def __init__(self, message: str | Promise) -> None:
+    def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
 

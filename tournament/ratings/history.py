@@ -54,6 +54,8 @@ from tournament.models import Championship, Mesa, Pair, Player
 from . import identity, ratings
 
 if TYPE_CHECKING:
+    from collections.abc import Hashable, Iterable
+
     from django.contrib.auth.models import User
 
 
@@ -79,7 +81,7 @@ YES = {"si", "sí", "x", "1", "yes"}
 NO = {"", "no", "0"}
 
 
-def _limit(column):
+def _limit(column: str) -> tuple[str, int | None]:
     if column.startswith("cedula"):
         return "line", Player._meta.get_field("id_number").max_length
     if column.startswith("jugador"):
@@ -97,7 +99,7 @@ class PastPair:
     line: int  # its first row
     name: str
     club: str
-    players: list  # [(name, cédula)]
+    players: list[tuple[str, str]]  # [(name, cédula)]
 
 
 @dataclass
@@ -116,16 +118,16 @@ class PastMesa:
 class Preview:
     text: str = ""
     notice: str = ""
-    pairs: dict = field(default_factory=dict)  # name key -> PastPair
-    mesas: list = field(default_factory=list)
-    errors: list = field(default_factory=list)  # (line, reason)
+    pairs: dict[str, PastPair] = field(default_factory=dict)  # name key -> PastPair
+    mesas: list[PastMesa] = field(default_factory=list)
+    errors: list[tuple[int, str]] = field(default_factory=list)  # (line, reason)
 
     @property
-    def ok(self):
+    def ok(self) -> bool:
         return bool(self.mesas) and not self.errors
 
 
-def read(data, players_per_pair):
+def read(data: bytes, players_per_pair: int) -> Preview:
     """Check the file's bytes (see the module docstring): UTF-8, else Windows-1252, as the pairs' import."""
     if len(data) > MAX_BYTES:
         raise ImportRefused(_("The file is too large: at most %(n)d kB.") % {"n": MAX_BYTES // 1024})
@@ -133,10 +135,10 @@ def read(data, players_per_pair):
     return check(text, players_per_pair, notice)
 
 
-def check(text: str, players_per_pair, notice: str = ""):
+def check(text: str, players_per_pair: int, notice: str = "") -> Preview:
     preview = Preview(text=text, notice=notice)
 
-    def too_many(rows):
+    def too_many(rows: int) -> str:
         return _("The file has %(n)d rows; a championship's record has at most %(max)d mesas.") % {
             "n": rows,
             "max": MAX_MESAS,
@@ -162,15 +164,15 @@ def check(text: str, players_per_pair, notice: str = ""):
     return preview
 
 
-def _row(preview, line, values, players_per_pair):
+def _row(preview: Preview, line: int, values: dict[str, str], players_per_pair: int) -> list[str]:
     """The reasons ``values`` (one row) is wrong; a right row adds its mesa and any new pair to ``preview``."""
-    reasons = []
+    reasons: list[str] = []
     for column, (kind, limit) in TEXTS.items():
         try:
             values[column] = check_text(values[column], kind, field=column, required=False, max_length=limit)
         except TextError as error:
             reasons.append(speak(error))
-    keys = {}
+    keys: dict[str, str] = {}
     for side in SIDES:
         name = values[f"pareja_{side}"]
         if not name:
@@ -180,11 +182,12 @@ def _row(preview, line, values, players_per_pair):
         reasons += _pair(preview, line, side, values, keys[side], players_per_pair)
     if len(keys) == 2 and keys["a"] == keys["b"]:
         reasons.append(_("a pair cannot play itself"))
-    chicas = {}
+    chicas: dict[str, int] = {}
     for side in SIDES:
         typed = values[f"chicas_{side}"]
-        chicas[side] = int(typed) if typed.isascii() and typed.isdigit() and len(typed) <= 1 else None
-        if chicas[side] is None:
+        if typed.isascii() and typed.isdigit() and len(typed) <= 1:
+            chicas[side] = int(typed)
+        else:
             reasons.append(
                 _('%(column)s must be a whole number of chicas, not "%(value)s"')
                 % {"column": f"chicas_{side}", "value": printable(typed, QUOTED)}
@@ -206,7 +209,7 @@ def _row(preview, line, values, players_per_pair):
             _('ronda must be a whole number from 1 to %(max)d, not "%(value)s"')
             % {"max": MAX_ROUND, "value": printable(round_, QUOTED)}
         )
-    if reasons:
+    if reasons or winner is None:
         return reasons
     won, lost = (chicas["a"], chicas["b"]) if winner == "A" else (chicas["b"], chicas["a"])
     by_zapateria = zapateria in YES
@@ -222,7 +225,7 @@ def _row(preview, line, values, players_per_pair):
     return []
 
 
-def _winner(values, keys):
+def _winner(values: dict[str, str], keys: dict[str, str]) -> str | None:
     typed = values["ganadora"].strip()
     if typed.upper() in ("A", "B"):
         return typed.upper()
@@ -230,7 +233,9 @@ def _winner(values, keys):
     return named[0] if len(named) == 1 else None
 
 
-def _pair(preview, line, side, values, name_key, players_per_pair):
+def _pair(
+    preview: Preview, line: int, side: str, values: dict[str, str], name_key: str, players_per_pair: int
+) -> list[str]:
     """The reasons a row's pair on ``side`` disagrees with itself or with its first row; a new pair is kept."""
     players = [(values[f"jugador_{side}{n}"], values[f"cedula_{side}{n}"]) for n in (1, 2)]
     club = values[f"club_{side}"]
@@ -244,7 +249,7 @@ def _pair(preview, line, side, values, name_key, players_per_pair):
                 % {"pair": values[f"pareja_{side}"], "line": known.line}
             ]
         return []
-    reasons = []
+    reasons: list[str] = []
     for n in range(1, players_per_pair + 1):
         if not players[n - 1][0]:
             reasons.append(
@@ -261,7 +266,7 @@ def _pair(preview, line, side, values, name_key, players_per_pair):
     return reasons
 
 
-def identities(championship: Championship, preview):
+def identities(championship: Championship, preview: Preview) -> list[tuple[int, int, str, identity.Match]]:
     """[(line, player number, name, ``identity.Match``)] of the pairs' players, as the pairs' import gives them:
     the line is the pair's first row (a box ticked in the preview names it)."""
     players = [
@@ -275,7 +280,14 @@ def identities(championship: Championship, preview):
     return [(line, n, name, match) for (line, n, name, _id, _club), match in zip(players, matches)]
 
 
-def save(championship: Championship, text: str, *, by: User, address: str | None = None, same=()):
+def save(
+    championship: Championship,
+    text: str,
+    *,
+    by: User,
+    address: str | None = None,
+    same: Iterable[tuple[Hashable, int]] = (),
+) -> Preview:
     """Save ``championship`` (unsaved, its fields from the form) with the record in ``text`` (a previewed file,
     checked again: any bad line refuses it whole, with nothing saved). ``same``: the identities the desk
     confirmed (``identity.confirmed``). Returns the preview; audited as one act."""
@@ -301,7 +313,7 @@ def save(championship: Championship, text: str, *, by: User, address: str | None
             rate=False,
         )
         first = _ended(championship)
-        positions = Counter()
+        positions: Counter[int] = Counter()
         mesas = []
         for index, past in enumerate(preview.mesas):
             positions[past.round] += 1
@@ -332,7 +344,7 @@ def save(championship: Championship, text: str, *, by: User, address: str | None
     return preview
 
 
-def _ended(championship: Championship):
+def _ended(championship: Championship) -> datetime.datetime:
     """When the record's first mesa ended: noon of the championship's first day, in the site's time zone."""
     noon = datetime.datetime.combine(championship.start_date, datetime.time(12))
     return timezone.make_aware(noon)

@@ -27,7 +27,7 @@ import's preview and its confirmation give the same answers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from django.db import transaction
 from django.db.models import Max, Q
@@ -44,9 +44,10 @@ from . import ratings
 from .models import Doubt, Person, PersonChange
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+    from collections.abc import Hashable, Iterable, Sequence
 
-    from tournament.ratings.models import Person
+    from django.contrib.auth.models import User
+    from django.db.models import QuerySet
 
 KNOWN, NEW, UNCERTAIN = "known", "new", "uncertain"
 
@@ -69,7 +70,7 @@ class Match:
 class Identifier:
     """Identifies the players of ``entries`` for ``championship`` (see the rules above)."""
 
-    def __init__(self, championship: Championship, entries) -> None:
+    def __init__(self, championship: Championship, entries: Iterable[Entry]) -> None:
         self.championship = championship
         names = {key(e.name) for e in entries}
         numbers = {e.id_number for e in entries if e.id_number}
@@ -78,7 +79,8 @@ class Identifier:
             .filter(Q(name_key__in=names) | Q(id_number__in=numbers))
             .annotate(latest=Max("players__pair__championship__start_date"))
         )
-        self.by_number, self.by_name = {}, {}
+        self.by_number: dict[str, Person] = {}
+        self.by_name: dict[str, list[Person]] = {}
         for person in found.order_by("-pk"):
             if person.id_number:
                 self.by_number[person.id_number] = person
@@ -87,7 +89,7 @@ class Identifier:
         players = Player.objects.filter(pair__championship=championship.pk, person__isnull=False)
         self.taken = set(players.values_list("person_id", flat=True)) if championship.pk else set()
 
-    def match(self, entry):
+    def match(self, entry: Entry) -> Match:
         if entry.id_number and entry.id_number in self.by_number:
             person = self.by_number[entry.id_number]
             return Match(KNOWN, person) if person.pk not in self.taken else Match(NEW)
@@ -108,32 +110,40 @@ class Identifier:
         self.taken.add(person.pk)
 
 
-def identify(championship: Championship, entries):
+def identify(championship: Championship, entries: Sequence[Entry]) -> list[Match]:
     """[Match] of each entry, in order, as :func:`link` would find them; nothing saved."""
     identifier = Identifier(championship, entries)
     matches = []
     for entry in entries:
         match = identifier.match(entry)
-        if match.kind == KNOWN:
+        if match.person is not None and match.kind == KNOWN:
             identifier.take(match.person)
         matches.append(match)
     return matches
 
 
-def link(championship: Championship, players, confirmed=(), rate: bool = True):
+def link(
+    championship: Championship,
+    players: Sequence[tuple[Player, Hashable]],
+    confirmed: Iterable[tuple[Hashable, int]] = (),
+    rate: bool = True,
+) -> list[Doubt]:
     """Link each of ``players`` ([(player, tag)], saved, of ``championship``) to its person, inside the
     caller's transaction; ``confirmed``: the (tag, person id) of the doubts the desk already answered "the
     same" (the import's preview). Returns the open :class:`Doubt` made. With ``rate``, rebuilds the ratings
     from the first rated mesa of those players' pairs (none while the championship has not played)."""
     entries = [Entry(p.full_name, p.id_number, p.pair.club) for p, _tag in players]
     identifier = Identifier(championship, entries)
-    confirmed = set(confirmed)
-    linked, doubts, fresh, known = [], [], [], {}
+    answered = set(confirmed)
+    linked: list[Player] = []
+    doubts: list[Doubt] = []
+    fresh: list[Person] = []
+    known: dict[int, Person] = {}
     for (player, tag), entry in zip(players, entries):
         match = identifier.match(entry)
-        if match.kind == UNCERTAIN and (tag, match.person.pk) in confirmed:
+        if match.person is not None and match.kind == UNCERTAIN and (tag, match.person.pk) in answered:
             match = Match(KNOWN, match.person)
-        if match.kind == KNOWN:
+        if match.person is not None and match.kind == KNOWN:
             identifier.take(match.person)
             known[match.person.pk] = match.person
             _learn(match.person, entry, championship)
@@ -146,7 +156,8 @@ def link(championship: Championship, players, confirmed=(), rate: bool = True):
         linked.append(player)
     Person.objects.bulk_create(fresh)
     for player in linked:
-        player.person_id = player.person.pk
+        if player.person is not None:  # each has one now: its id, the person being new, is read again
+            player.person_id = player.person.pk
     Person.objects.bulk_update(known.values(), ["full_name", "club", "name_key", "club_key", "id_number"])
     Player.objects.bulk_update(linked, ["person"], batch_size=500)
     Doubt.objects.bulk_create(doubts)
@@ -155,7 +166,7 @@ def link(championship: Championship, players, confirmed=(), rate: bool = True):
     return doubts
 
 
-def _new(entry):
+def _new(entry: Entry) -> Person:
     return Person(
         full_name=entry.name,
         club=entry.club,
@@ -165,7 +176,7 @@ def _new(entry):
     )
 
 
-def _learn(person: Person, entry, championship: Championship) -> None:
+def _learn(person: Person, entry: Entry, championship: Championship) -> None:
     """A known person takes the cédula it lacked, and the name and club of its latest championship."""
     if entry.id_number and not person.id_number:
         person.id_number = entry.id_number
@@ -175,16 +186,17 @@ def _learn(person: Person, entry, championship: Championship) -> None:
         person.club, person.club_key = entry.club, key(entry.club)
 
 
-def link_pair(pair: Pair):
+def link_pair(pair: Pair) -> list[Doubt]:
     """After the pair form saved ``pair``: each player stays its person while the name and cédula still say so
     and no question about it is open; the others are identified again (their ratings rebuilt, and a person
     made for them that no one is any more removed). Returns the open doubts made."""
-    again, before = [], set()
+    again: list[tuple[Player, Hashable]] = []
+    before: set[int] = set()
     for player in pair.players.select_related("person"):
         person = player.person
-        same = person is not None and person.name_key == key(player.full_name)
         if (
-            same
+            person is not None
+            and person.name_key == key(player.full_name)
             and player.id_number in ("", person.id_number)
             and not Doubt.objects.filter(player=player, same=None).exists()
         ):
@@ -198,12 +210,13 @@ def link_pair(pair: Pair):
     Doubt.objects.filter(player__in=[player for player, _number in again]).delete()
     Player.objects.filter(pk__in=[player.pk for player, _number in again]).update(person=None)
     doubts = link(pair.championship, again, rate=False)
-    ratings.persons_changed([*before, *(player.person_id for player, _number in again)])
+    # Each player of ``again`` has its person now (``link``).
+    ratings.persons_changed([*before, *(cast(int, player.person_id) for player, _number in again)])
     _forget(before)
     return doubts
 
 
-def _forget(persons) -> None:
+def _forget(persons: Iterable[int]) -> None:
     """Remove the ``persons`` who are no player any more (made for a player identified again), but those a change
     of the Comité's names (its undo needs them)."""
     orphans = Person.objects.filter(pk__in=persons, players=None)
@@ -211,7 +224,7 @@ def _forget(persons) -> None:
     orphans.exclude(pk__in=named.values("source")).exclude(pk__in=named.values("target")).delete()
 
 
-def open_doubts(championship: Championship):
+def open_doubts(championship: Championship) -> QuerySet[Doubt]:
     return (
         Doubt.objects.filter(player__pair__championship=championship, same=None)
         .select_related("player__pair", "player__person", "candidate")
@@ -219,7 +232,7 @@ def open_doubts(championship: Championship):
     )
 
 
-def resolve(doubt, same, *, by: User, address: str | None = None):
+def resolve(doubt: Doubt, same: bool, *, by: User, address: str | None = None) -> Doubt:
     """The desk's answer to ``doubt``: ``same`` links the player to the person it may be (the person made for
     it is merged into that one, so that a link to its page still leads somewhere); otherwise they stay two.
     Audited; rebuilds the ratings it reaches."""
@@ -249,21 +262,31 @@ def resolve(doubt, same, *, by: User, address: str | None = None):
     return doubt
 
 
-def summary(found):
+class Shown(TypedDict):
+    """A player of a preview as its template shows it (:func:`summary`)."""
+
+    line: int
+    number: int
+    name: str
+    match: Match
+    value: str
+
+
+def summary(found: Iterable[tuple[int, int, str, Match]]) -> dict[str, list[Shown]]:
     """What a preview shows of ``found`` ([(line, player number, name, Match)]): the players known from earlier
     championships, the new ones, and the uncertain ones to confirm, each as a dict for the template
     (``ratings/identities.html``), whose box sends ``line-number-person``."""
-    shown = {KNOWN: [], NEW: [], UNCERTAIN: []}
+    shown: dict[str, list[Shown]] = {KNOWN: [], NEW: [], UNCERTAIN: []}
     for line, number, name, match in found:
-        value = f"{line}-{number}-{match.person.pk}" if match.kind == UNCERTAIN else ""
+        value = f"{line}-{number}-{match.person.pk}" if match.person is not None and match.kind == UNCERTAIN else ""
         shown[match.kind].append({"line": line, "number": number, "name": name, "match": match, "value": value})
     return {"known": shown[KNOWN], "new": shown[NEW], "uncertain": shown[UNCERTAIN]}
 
 
-def confirmed(values):
+def confirmed(values: Iterable[str]) -> set[tuple[tuple[int, int], int]]:
     """The ((line, player number), person id) of the boxes ticked in a preview (``line-number-person``);
     anything else is ignored: :func:`link` takes a box only where it still names the player's candidate."""
-    found = set()
+    found: set[tuple[tuple[int, int], int]] = set()
     for value in values:
         parts = value.split("-")
         if len(parts) == 3 and all(part.isascii() and part.isdigit() and len(part) <= 9 for part in parts):
@@ -272,7 +295,7 @@ def confirmed(values):
     return found
 
 
-def link_unlinked():
+def link_unlinked() -> int:
     """Link every player who has no person yet (registered before persons existed), championship by
     championship from the oldest, as the import links them (an uncertain one is left to the desk). Returns
     how many players it linked; the ratings are the caller's to rebuild."""
@@ -281,8 +304,10 @@ def link_unlinked():
         for championship in (
             Championship.objects.filter(pairs__players__person=None).distinct().order_by("start_date", "pk")
         ):
-            players = Player.objects.filter(pair__championship=championship, person=None).select_related("pair")
-            players = [(player, (player.pair_id, player.number)) for player in players.order_by("pair__name", "number")]
+            unlinked = Player.objects.filter(pair__championship=championship, person=None).select_related("pair")
+            players: list[tuple[Player, Hashable]] = [
+                (player, (player.pair_id, player.number)) for player in unlinked.order_by("pair__name", "number")
+            ]
             link(championship, players, rate=False)
             count += len(players)
     return count

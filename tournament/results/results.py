@@ -139,9 +139,7 @@ def correct_result(
         ratings.mesa_changed(mesa)
 
 
-def _check_correction(
-    mesa: Mesa, winner_side: str, chicas_a: int, chicas_b: int, user: User, overriding: bool
-) -> None:
+def _check_correction(mesa: Mesa, winner_side: str, chicas_a: int, chicas_b: int, user: User, overriding: bool) -> None:
     if mesa.status not in Mesa.DECIDED:
         raise ActionRefused(
             _("Only a decided mesa can be corrected; %(mesa)s has no result.") % {"mesa": mesa_label(mesa)}
