@@ -43,29 +43,29 @@ from . import ratings
 from .models import Doubt, Person, PersonChange
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
     from django.contrib.auth.models import User
 
-    from tournament.ratings.models import Person
 
-
-def _check_committee(by: User):
+def _check_committee(by: User | None) -> None:
     if by is None or not is_committee(by):
         raise ActionRefused(_("Only the Comité's administrator merges and splits persons."))
 
 
-def _held(*persons):
+def _held(*persons: Person) -> list[Person]:
     """The persons' rows again, locked, in the order given."""
     rows = {p.pk: p for p in locked(Person.objects.filter(pk__in=[p.pk for p in persons]))}
     return [rows[p.pk] for p in persons]
 
 
-def _move(players, source, target) -> None:
+def _move(players: Sequence[int], source: Person, target: Person) -> None:
     """Move ``players`` (ids) from ``source`` to ``target``, recorded as one entry (a bulk update sends no signal)."""
     Player.objects.filter(pk__in=players, person=source).update(person=target)
     record(target, "players_moved", {"players": ["", str(len(players))], "person": [str(source), str(target)]})
 
 
-def merge(keep, gone, *, by: User, reason: str = "", address: str | None = None):
+def merge(keep: Person, gone: Person, *, by: User, reason: str = "", address: str | None = None) -> PersonChange:
     """Merge ``gone`` into ``keep`` (see *merge* above); returns the :class:`PersonChange`."""
     _check_committee(by)
     with transaction.atomic(), acting(by, address), because(reason):
@@ -98,7 +98,9 @@ def merge(keep, gone, *, by: User, reason: str = "", address: str | None = None)
         return _changed(PersonChange.Kind.MERGE, gone, keep, moved, number, reason, by)
 
 
-def split(person: Person, players, *, by: User, reason: str = "", address: str | None = None):
+def split(
+    person: Person, players: Iterable[int | str], *, by: User, reason: str = "", address: str | None = None
+) -> PersonChange:
     """Make a new person of ``players`` (ids of ``person``'s players; see *split* above); returns the change."""
     _check_committee(by)
     with transaction.atomic(), acting(by, address), because(reason):
@@ -133,7 +135,9 @@ def split(person: Person, players, *, by: User, reason: str = "", address: str |
         return _changed(PersonChange.Kind.SPLIT, person, made, moved, number, reason, by)
 
 
-def _changed(kind, source, target, players, number, reason: str, by: User):
+def _changed(
+    kind: str, source: Person, target: Person, players: list[int], number: str, reason: str, by: User
+) -> PersonChange:
     """The change made (audited by its save), and the ratings rebuilt from the first mesa of either person."""
     change = PersonChange.objects.create(
         kind=kind, source=source, target=target, players=players, id_number=number, reason=reason, by=by
@@ -142,7 +146,7 @@ def _changed(kind, source, target, players, number, reason: str, by: User):
     return change
 
 
-def undo(change, *, by: User, address: str | None = None):
+def undo(change: PersonChange, *, by: User, address: str | None = None) -> PersonChange:
     """Undo ``change`` (see *undo* above)."""
     _check_committee(by)
     with transaction.atomic(), acting(by, address):

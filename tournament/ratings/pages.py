@@ -18,24 +18,22 @@ chart
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TypedDict
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
-from tournament.models import Mesa
+from tournament.models import Championship, Mesa, Pair
 
 from . import skill
 from .models import Person, Rating, RatingChange
-
-if TYPE_CHECKING:
-    from tournament.ratings.models import Person
 
 RANKED_FROM = 3
 PAGE = 100
 
 
-def ranking(club: str = ""):
+def ranking(club: str = "") -> QuerySet[Rating]:
     """The ranked persons' ratings (see *ranking*), with their persons; ``club``: a club's key."""
     rows = Rating.objects.filter(mesas__gte=RANKED_FROM, person__merged_into=None).select_related("person")
     if club:
@@ -43,7 +41,7 @@ def ranking(club: str = ""):
     return rows.order_by("-strength", "person__full_name", "person_id")
 
 
-def clubs():
+def clubs() -> list[tuple[str, str]]:
     """[(key, club)] of the ranked persons, by name: the filter's choices."""
     found = (
         Rating.objects.filter(mesas__gte=RANKED_FROM, person__merged_into=None)
@@ -53,7 +51,7 @@ def clubs():
     return sorted(dict(found).items(), key=lambda item: item[1].casefold())
 
 
-def place(rating):
+def place(rating: Rating) -> int:
     """A ranked rating's place in the whole ranking (1: the strongest)."""
     above = Q(strength__gt=rating.strength) | Q(strength=rating.strength, person__full_name__lt=rating.person.full_name)
     return ranking().filter(above).count() + 1
@@ -63,9 +61,9 @@ def place(rating):
 class Played:
     """A person in one championship: its pair and what they did there."""
 
-    championship: object
-    pair: object
-    partners: list
+    championship: Championship
+    pair: Pair
+    partners: list[str]
     won: int = 0
     lost: int = 0
     chicas_won: int = 0
@@ -76,21 +74,34 @@ class Played:
 class Record:
     person: Person
     rating: Rating | None
-    championships: list = field(default_factory=list)
-    mesas: list = field(default_factory=list)  # dicts, latest first
+    championships: list[Played] = field(default_factory=list)
+    mesas: list[PlayedMesa] = field(default_factory=list)  # latest first
     won: int = 0
     lost: int = 0
     chicas_won: int = 0
     chicas_lost: int = 0
-    points: list = field(default_factory=list)  # (mu, sigma) from the start, after each rated mesa
+    points: list[skill.MuSigma] = field(default_factory=list)  # from the start, after each rated mesa
 
 
-def record(person: Person):
+class PlayedMesa(TypedDict):
+    """A mesa of the person's record, as its page shows it."""
+
+    mesa: Mesa
+    championship: Championship
+    opponent: Pair | None
+    won: bool
+    walkover: bool
+    chicas: tuple[int, int]
+    strength: float | None
+    delta: float | None
+
+
+def record(person: Person) -> Record:
     """The person's :class:`Record` (see *record*)."""
     rating = Rating.objects.filter(person=person).first()
     found = Record(person, rating)
     players = list(person.players.select_related("pair__championship").prefetch_related("pair__players"))
-    played = {}
+    played: dict[int, Played] = {}
     for player in players:
         pair = player.pair
         partners = [p.full_name for p in pair.players.all() if p.pk != player.pk]
@@ -146,13 +157,13 @@ class Chart:
     height: int
     line: str  # the strength's polyline points
     band: str  # the polygon between the strength and the mean
-    dots: list  # (x, y)
-    ticks: list  # (y, label) of the vertical axis
+    dots: list[tuple[float, float]]
+    ticks: list[tuple[float, str]]  # (y, label) of the vertical axis
     left: float
     right: float
 
 
-def chart(points, width: int = 640, height: int = 220, margin: int = 36):
+def chart(points: Sequence[skill.MuSigma], width: int = 640, height: int = 220, margin: int = 36) -> Chart | None:
     """The SVG geometry of the strength over ``points`` (see *chart*), from the newcomer's rating; None
     without a rated mesa."""
     if not points:
@@ -166,10 +177,10 @@ def chart(points, width: int = 640, height: int = 220, margin: int = 36):
     span = step * max(1, math.ceil((top - bottom) / step))
     top = bottom + span
 
-    def x(i):
+    def x(i: int) -> float:
         return margin + (width - 2 * margin) * i / (len(series) - 1)
 
-    def y(value):
+    def y(value: float) -> float:
         return margin / 2 + (height - 1.5 * margin) * (top - value) / span
 
     line = [(round(x(i), 1), round(y(v), 1)) for i, v in enumerate(lows)]
@@ -187,6 +198,6 @@ def chart(points, width: int = 640, height: int = 220, margin: int = 36):
     )
 
 
-def _nice(value, up):
+def _nice(value: float, up: bool) -> int:
     """``value`` rounded out to a multiple of 5, as a whole number."""
     return 5 * (math.ceil(value / 5) if up else math.floor(value / 5))

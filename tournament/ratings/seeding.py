@@ -41,6 +41,8 @@ from . import skill
 from .models import Rating
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from django.contrib.auth.models import User
 
 
@@ -51,18 +53,18 @@ class Strength:
     sigma: float
     strength: float
     certainty: str
-    mesas: list  # each player's rated mesas
+    mesas: list[int]  # each player's rated mesas
     rated: bool
     offered: int | None = None  # the seed offered (None: none)
 
 
-def strengths(championship: Championship, pairs=None):
+def strengths(championship: Championship, pairs: Iterable[Pair] | None = None) -> list[Strength]:
     """[Strength] of ``pairs`` (default: the championship's), strongest first, with the seeds offered."""
     pairs = list(championship.pairs.order_by("name") if pairs is None else pairs)
-    persons = {}
-    for pair, person in Player.objects.filter(pair__in=pairs).order_by("number").values_list("pair_id", "person_id"):
-        persons.setdefault(pair, []).append(person)
-    held = {
+    persons: dict[int, list[int | None]] = {}
+    for pair_id, person in Player.objects.filter(pair__in=pairs).order_by("number").values_list("pair_id", "person_id"):
+        persons.setdefault(pair_id, []).append(person)
+    held: dict[int | None, Rating] = {
         r.person_id: r
         for r in Rating.objects.filter(person_id__in=[p for people in persons.values() for p in people if p])
     }
@@ -88,14 +90,14 @@ def strengths(championship: Championship, pairs=None):
     return found
 
 
-def seed_count(pairs):
+def seed_count(pairs: int) -> int:
     """How many seeds a draw of ``pairs`` pairs is offered (see *offered seeds*)."""
     if pairs < 2:
         return 0
     return max(2, 1 << max(pairs // 4, 1).bit_length() - 1)
 
 
-def accept(championship: Championship, *, by: User, address: str | None = None):
+def accept(championship: Championship, *, by: User, address: str | None = None) -> int:
     """Write the offered seeds in place of the pairs' own, before the draw; returns how many pairs changed.
     Each pair's save is audited."""
     with transaction.atomic(), acting(by, address):
@@ -116,7 +118,7 @@ def accept(championship: Championship, *, by: User, address: str | None = None):
         return len(changed)
 
 
-def late_place(championship: Championship, pair: Pair):
+def late_place(championship: Championship, pair: Pair) -> int | None:
     """The place of the draw's order (1 = seed 1) a late ``pair``'s strength gives it among the drawn pairs,
     when it is a seeded place; else None (the correction's own next place stands)."""
     order = list(championship.draw_order or [])
