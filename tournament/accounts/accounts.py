@@ -43,6 +43,10 @@ from tournament.naming import mesa_label, person_name
 if TYPE_CHECKING:
     from datetime import date
 
+    from django.contrib.auth.forms import SetPasswordForm
+    from django.db.models import QuerySet
+    from django.forms import ModelForm
+
 
 JUECES_GROUP = "Jueces"
 ORGANISERS_GROUP = "Organizadores"
@@ -50,12 +54,12 @@ DIRECTORS_GROUP = "Directores"
 ROLES = ("organiser", "director")
 
 
-def jueces():
+def jueces() -> QuerySet[User]:
     """The active jueces: the pool the tables get their referee from."""
     return get_user_model().objects.filter(groups__name=JUECES_GROUP, is_active=True).order_by("pk")
 
 
-def juez_accounts():
+def juez_accounts() -> QuerySet[User]:
     """The juez accounts an organiser may manage (see the terms above)."""
     return (
         get_user_model()
@@ -64,7 +68,7 @@ def juez_accounts():
     )
 
 
-def directors():
+def directors() -> QuerySet[User]:
     """The active Directors, by name: those a championship may name."""
     return (
         get_user_model()
@@ -73,7 +77,7 @@ def directors():
     )
 
 
-def role_accounts():
+def role_accounts() -> QuerySet[User]:
     """The organisers and Directors, by name, each with ``roles``: what the Comité's page lists."""
     people = (
         get_user_model()
@@ -84,13 +88,20 @@ def role_accounts():
     )
     for person in people:
         names = {g.name for g in person.groups.all()}
-        person.roles = [
-            role for role, group in (("organiser", ORGANISERS_GROUP), ("director", DIRECTORS_GROUP)) if group in names
-        ]
+        # Read by the Comité's page: an attribute of the instance, as the page lists the accounts themselves.
+        setattr(  # noqa: B010
+            person,
+            "roles",
+            [
+                role
+                for role, group in (("organiser", ORGANISERS_GROUP), ("director", DIRECTORS_GROUP))
+                if group in names
+            ],
+        )
     return people
 
 
-def give_role(user: User, role):
+def give_role(user: User, role: str) -> None:
     """Make ``user`` an organiser (staff, in the organisers' group) or a Director (in the Directors' group)."""
     if role not in ROLES:
         raise ActionRefused(_("Unknown role: %(role)s.") % {"role": role})
@@ -108,7 +119,7 @@ def make_juez(user: User) -> None:
     _available(user, timezone.localdate())
 
 
-def available_today(day: date | None = None):
+def available_today(day: date | None = None) -> set[int]:
     """The ids of the jueces marked available on ``day`` (today, in the championship's time zone)."""
     return set(JuezDay.objects.filter(day=day or timezone.localdate()).values_list("juez_id", flat=True))
 
@@ -119,7 +130,9 @@ def _available(juez: User, day: date) -> None:
         record(juez, "juez_available", {"available": ["", day.isoformat()]})
 
 
-def mark_available(juez: User, available, *, by: User, day: date | None = None, address: str | None = None) -> bool:
+def mark_available(
+    juez: User, available: bool, *, by: User, day: date | None = None, address: str | None = None
+) -> bool:
     """Mark ``juez`` available (``True``) or not on ``day`` (today); whether anything changed (audited when it does).
 
     A stated intent, never a toggle: a second tap changes nothing.
@@ -138,7 +151,7 @@ def mark_available(juez: User, available, *, by: User, day: date | None = None, 
         return True
 
 
-def mark_all_available(*, by: User, address: str | None = None):
+def mark_all_available(*, by: User, address: str | None = None) -> list[User]:
     """Mark every active juez not yet available today available, in one act; return them (each audited)."""
     day = timezone.localdate()
     with transaction.atomic(), acting(by, address):
@@ -149,20 +162,20 @@ def mark_all_available(*, by: User, address: str | None = None):
         return marked
 
 
-def open_account(form, *, by: User, address: str | None = None):
+def open_account(form: ModelForm[User], *, by: User, address: str | None = None) -> User:
     """The account a valid account form holds (a juez's, an organiser's or a Director's), with its role;
     ``by`` (from ``address``) is named in the entries."""
     with transaction.atomic(), acting(by, address):
         return form.save()
 
 
-def set_password(form, *, by: User, address: str | None = None):
+def set_password(form: SetPasswordForm[User], *, by: User, address: str | None = None) -> User:
     """The new password a valid password form holds; ``by`` (from ``address``) is named in the entry."""
     with transaction.atomic(), acting(by, address):
         return form.save()
 
 
-def set_juez_active(juez: User, active, *, by: User, address: str | None = None):
+def set_juez_active(juez: User, active: bool, *, by: User, address: str | None = None) -> None:
     """Let a juez sign in again, or no longer (a juez who leaves the championship).
 
     Refused while the juez still has a mesa that is not decided: the

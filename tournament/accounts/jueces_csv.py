@@ -34,12 +34,15 @@ The template to fill in is the header row in either style (:func:`template`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import CharField
 from django.utils.translation import gettext as _
 
 from audit.context import acting
@@ -62,17 +65,17 @@ FIELDS = {"nombre": "first_name", "apellido": "last_name", "usuario": "username"
 @dataclass
 class JuezRow:
     line: int
-    values: dict
+    values: dict[str, str]
 
 
-def read(data: bytes) -> Preview:
+def read(data: bytes) -> Preview[JuezRow]:
     """Check a CSV file of jueces; see the module docstring."""
     text, notice = csv_files.decode(data)
     return check(text, notice)
 
 
-def check(text: str, notice: str = ""):
-    preview = Preview(text=text, notice=notice)
+def check(text: str, notice: str = "") -> Preview[JuezRow]:
+    preview: Preview[JuezRow] = Preview(text=text, notice=notice)
     found = csv_files.records(
         preview,
         COLUMNS,
@@ -84,7 +87,7 @@ def check(text: str, notice: str = ""):
     )
     if found is None:
         return preview
-    taken = {}
+    taken: dict[str, int] = {}
     for line, values in found:
         row = JuezRow(line, values)
         reasons = _reasons(row)
@@ -101,7 +104,7 @@ def check(text: str, notice: str = ""):
     return preview
 
 
-def _reasons(row):
+def _reasons(row: JuezRow) -> list[str]:
     """What is wrong with the row on its own (another row's username is the caller's to compare)."""
     values, reasons = row.values, []
     User = get_user_model()
@@ -112,7 +115,7 @@ def _reasons(row):
                 "name",
                 field=column,
                 required=False,
-                max_length=User._meta.get_field(name).max_length,
+                max_length=cast("CharField[str, str]", User._meta.get_field(name)).max_length,  # FIELDS: text columns
             )
         except TextError as error:
             reasons.append(speak(error))
@@ -136,14 +139,14 @@ def _reasons(row):
     return reasons
 
 
-def _messages(error):
+def _messages(error: ValidationError) -> Iterator[tuple[str, str]]:
     columns = {name: column for column, name in FIELDS.items()}
     for name, messages in error.message_dict.items():
         for message in messages:
             yield columns.get(name, name), message
 
 
-def save(text: str, *, by: User, address: str | None = None):
+def save(text: str, *, by: User, address: str | None = None) -> tuple[Preview[JuezRow], list[User]]:
     """Make the accounts of the good rows of ``text`` (a previewed file): ``(preview, jueces made)``; the lines
     with errors are left out, listed in the preview, to be fixed and imported again.
 
@@ -151,7 +154,7 @@ def save(text: str, *, by: User, address: str | None = None):
     jueces' group, against the accounts made by then: of two confirmations at once, one imports and the other
     gets the rows it would repeat as errors, never a failure. ``by`` (from ``address``) is named in each entry.
     """
-    hashed = {}
+    hashed: dict[str, str] = {}
     for row in check(text).rows:
         if row.values["clave"]:
             account = get_user_model()(username=row.values["usuario"])
@@ -170,7 +173,7 @@ def save(text: str, *, by: User, address: str | None = None):
     return preview, made
 
 
-def _make(row, hashed):
+def _make(row: JuezRow, hashed: dict[str, str]) -> User:
     values = row.values
     User = get_user_model()
     juez = User(username=values["usuario"], first_name=values["nombre"], last_name=values["apellido"])

@@ -65,6 +65,8 @@ from tournament.ratings import identity
 from .registration import Register
 
 if TYPE_CHECKING:
+    from collections.abc import Hashable, Iterable, Iterator, Sequence
+
     from django.contrib.auth.models import User
 
 
@@ -103,23 +105,23 @@ TEXT_KINDS = {column: "line" if column.startswith(("cedula", "telefono")) else "
 @dataclass
 class PairRow:
     line: int
-    values: dict
+    values: dict[str, str]
     seed: int | None = None
     representative: int = 1
     name_key: str = ""
 
 
-def read(championship: Championship, data: bytes) -> Preview:
+def read(championship: Championship, data: bytes) -> Preview[PairRow]:
     """Check a CSV file of pairs for ``championship``; see the module docstring."""
     text, notice = csv_files.decode(data)
     return check(championship, text, notice)
 
 
-def check(championship: Championship, text: str, notice: str = ""):
-    preview = Preview(text=text, notice=notice)
+def check(championship: Championship, text: str, notice: str = "") -> Preview[PairRow]:
+    preview: Preview[PairRow] = Preview(text=text, notice=notice)
     registered = championship.pairs.count()
 
-    def too_many(rows):
+    def too_many(rows: int) -> str:
         return _(
             "The file has %(n)d rows and the championship %(registered)d pairs; a championship has at most %(max)d pairs."
         ) % {"n": rows, "registered": registered, "max": MAX_PAIRS}
@@ -145,7 +147,7 @@ def check(championship: Championship, text: str, notice: str = ""):
     return preview
 
 
-def _row_reasons(championship: Championship, row):
+def _row_reasons(championship: Championship, row: PairRow) -> list[str]:
     """What is wrong with the row's cells themselves; what it shares with other pairs is the register's."""
     values, reasons = row.values, []
     for column, limit in LIMITS.items():
@@ -184,7 +186,7 @@ def _row_reasons(championship: Championship, row):
     return reasons
 
 
-def _representative(championship: Championship, values):
+def _representative(championship: Championship, values: dict[str, str]) -> int | None:
     """The representative's number as people type it: empty (player 1), 1, 2 or a player's name
     (compared by its key: case, accents and spaces aside); None when it names neither player, or both."""
     typed = values["representante"].strip()
@@ -197,7 +199,7 @@ def _representative(championship: Championship, values):
     return named[0] if len(named) == 1 else None
 
 
-def identities(championship: Championship, preview):
+def identities(championship: Championship, preview: Preview[PairRow]) -> list[tuple[int, int, str, identity.Match]]:
     """[(line, player number, name, ``identity.Match``)] of the preview's players: who each is already
     (``tournament.ratings.identity``), for the desk to see, and to confirm where uncertain, before importing."""
     players = [
@@ -211,7 +213,14 @@ def identities(championship: Championship, preview):
     return [(line, n, name, match) for (line, n, name, _id, _club), match in zip(players, matches)]
 
 
-def save(championship: Championship, text: str, *, by: User, address: str | None = None, same=()):
+def save(
+    championship: Championship,
+    text: str,
+    *,
+    by: User,
+    address: str | None = None,
+    same: Iterable[tuple[Hashable, int]] = (),
+) -> tuple[Preview[PairRow], int]:
     """Import the valid pairs of ``text`` (a previewed file): ``(preview, count)``; the lines with
     errors are left out, listed in the preview, to be fixed and imported again.
 
@@ -240,7 +249,7 @@ def save(championship: Championship, text: str, *, by: User, address: str | None
     return preview, len(preview.rows)
 
 
-def _create(championship: Championship, rows):
+def _create(championship: Championship, rows: Sequence[PairRow]) -> list[tuple[Player, Hashable]]:
     pairs = Pair.objects.bulk_create(
         Pair(
             championship=championship,
@@ -268,7 +277,7 @@ def _create(championship: Championship, rows):
     return [(player, (row.line, player.number)) for player, row in zip(players, _each_player(championship, rows))]
 
 
-def _each_player(championship: Championship, rows):
+def _each_player(championship: Championship, rows: Iterable[PairRow]) -> Iterator[PairRow]:
     for row in rows:
         yield from [row] * championship.players_per_pair
 
@@ -283,10 +292,10 @@ def export(championship: Championship, style: str = "excel") -> bytes:
     return csv_files.write(style, COLUMNS, _rows(championship))
 
 
-def _rows(championship: Championship):
+def _rows(championship: Championship) -> Iterator[list[object]]:
     for pair in championship.pairs.prefetch_related("players").order_by("seed", "name"):
         players = {p.number: p for p in pair.players.all()}
-        row = [pair.name]
+        row: list[object] = [pair.name]
         for number in (1, 2):
             p = players.get(number)
             row += [p.full_name, p.id_number, p.phone] if p else ["", "", ""]
