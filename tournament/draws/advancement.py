@@ -41,6 +41,9 @@ dependents
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import cast
+
 from django.db import transaction
 
 from audit.context import record, recording
@@ -51,21 +54,21 @@ from tournament.locking import locked
 from tournament.models import Championship, Mesa
 
 
-def key_of(mesa: Mesa):
+def key_of(mesa: Mesa) -> bracket.Key:
     return bracket.Key(mesa.bracket, mesa.round, mesa.position)
 
 
-def specs(mesas):
+def specs(mesas: Sequence[Mesa]) -> list[bracket.MatchSpec]:
     """The engine's specs of ``mesas`` (all of a championship's), in the order the draw made them."""
     mesas = sorted(mesas, key=lambda m: m.pk)
     by_pk = {m.pk: m for m in mesas}
-    fed = set()
+    fed: set[tuple[int, str]] = set()
     for mesa in mesas:
         for target, slot in ((mesa.winner_to_id, mesa.winner_to_slot), (mesa.loser_to_id, mesa.loser_to_slot)):
             if target is not None:
                 fed.add((target, slot))
 
-    def route(target, slot):
+    def route(target: int | None, slot: str) -> bracket.Route | None:
         return None if target is None else bracket.Route(key_of(by_pk[target]), slot)
 
     return [
@@ -82,7 +85,7 @@ def specs(mesas):
     ]
 
 
-def progress(mesas):
+def progress(mesas: Sequence[Mesa]) -> bracket.Progress:
     """The engine's :class:`tournament.bracket.Progress` of ``mesas`` as they stand."""
     decided = [m for m in mesas if m.status in Mesa.DECIDED]
     results = {key_of(m): "A" if m.winner_id == m.pair_a_id else "B" for m in decided}
@@ -91,19 +94,19 @@ def progress(mesas):
     return bracket.advance(specs(mesas), results, seated, disqualified)
 
 
-def void_ids(mesas):
+def void_ids(mesas: Sequence[Mesa]) -> set[int]:
     """The ids of ``mesas`` that will not be played (the reset, once slot A won the grand final)."""
     void = progress(mesas).void
     return {m.pk for m in mesas if key_of(m) in void}
 
 
-def dependents(mesa: Mesa, mesas):
+def dependents(mesa: Mesa, mesas: Sequence[Mesa]) -> list[Mesa]:
     """The mesas among ``mesas`` that ``mesa``'s result reaches, in playing order."""
     by_key = {key_of(m): m for m in mesas}
     return [by_key[key] for key in bracket.dependents(specs(mesas), key_of(mesa))]
 
 
-def settle(championship: Championship):
+def settle(championship: Championship) -> bracket.Progress:
     """Write back the engine's occupants and champion (see *settle* above); inside a transaction."""
     with transaction.atomic(), recording():
         championship = locked(Championship.objects.filter(pk=championship.pk)).get()
@@ -113,7 +116,8 @@ def settle(championship: Championship):
         for mesa in mesas:
             if mesa.has_started:
                 continue
-            a, b = state.occupants[key_of(mesa)]
+            # The engine's entrants are the pairs' ids it was given.
+            a, b = cast("tuple[int | None, int | None]", state.occupants[key_of(mesa)])
             if (a, b) == (mesa.pair_a_id, mesa.pair_b_id):
                 continue
             status = mesa.status if a is not None and b is not None else Mesa.Status.WAITING
@@ -124,15 +128,15 @@ def settle(championship: Championship):
             notify.changed(championship.pk, [mesa.pk])
         if championship.champion_id != state.champion:
             # Recorded by its save (``recording`` above: inside the tablets' API too).
-            championship.champion_id = state.champion
+            championship.champion_id = cast("int | None", state.champion)
             championship.save(update_fields=["champion"])
         return state
 
 
-def _changes(mesa: Mesa, a, b, status, names):
+def _changes(mesa: Mesa, a: int | None, b: int | None, status: str, names: dict[int, str]) -> dict[str, list[str]]:
     """What settling changed on ``mesa``: its pairs by name ("" for none), and its status."""
     changes = {
-        field: [names.get(before, ""), names.get(after, "")]
+        field: ["" if pair is None else names.get(pair, "") for pair in (before, after)]
         for field, before, after in (("pair_a", mesa.pair_a_id, a), ("pair_b", mesa.pair_b_id, b))
         if before != after
     }

@@ -29,18 +29,18 @@ register = template.Library()
 
 
 @register.filter
-def shown(text: str, kind: str = "line"):
+def shown(text: object, kind: str = "line") -> str:
     return printable(text, KINDS[kind].max_length)
 
 
 @register.simple_tag
-def zone():
+def zone() -> str:
     """The championship's time zone by its name (``America/Guayaquil``)."""
     return timezone.get_current_timezone_name()
 
 
 @register.simple_tag
-def zone_label():
+def zone_label() -> str:
     """The championship's time zone as people read it: its city and its offset now ("Guayaquil time, −05:00")."""
     city = zone().rsplit("/", 1)[-1].replace("_", " ")
     offset = timezone.localtime().strftime("%z")
@@ -48,7 +48,7 @@ def zone_label():
 
 
 @register.filter(expects_localtime=False)
-def shown_moment(moment, format_name: str = "SHORT_DATETIME_FORMAT"):
+def shown_moment(moment: datetime.datetime, format_name: str = "SHORT_DATETIME_FORMAT") -> str:
     try:
         moment = timezone.localtime(moment)
     except (OverflowError, ValueError):

@@ -14,33 +14,32 @@ a person made, and those about that person's account).
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import FieldDoesNotExist
-from django.db.models import Q
+from django.db.models import ForeignObjectRel, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from audit.models import AuditEntry
 from tournament.access import is_organiser, overseen
-from tournament.models import Championship, Mesa
+from tournament.models import Mesa
 from tournament.naming import person_name
 from tournament.templatetags.shown import shown_moment
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+    from django.contrib.auth.models import AnonymousUser, User
+    from django.db.models import Field, QuerySet
 
-    from tournament.ratings.models import Person
 
-
-def may_read(user: User):
+def may_read(user: User | AnonymousUser) -> bool:
     return is_organiser(user) or overseen(user).exists()
 
 
-def readable_mesas(user: User, championship: Championship):
+def readable_mesas(user: User | AnonymousUser, championship: int) -> QuerySet[Mesa]:
     """The mesas of ``championship`` the filter offers ``user``: none of a championship they may not read."""
     return Mesa.objects.filter(championship_id=championship, championship__in=overseen(user).values("pk")).exclude(
         pair_a=None, pair_b=None
@@ -48,8 +47,9 @@ def readable_mesas(user: User, championship: Championship):
 
 
 def entries(
-    user: User, championship: Championship | None = None, mesa: Mesa | None = None, person: Person | None = None
-):
+    user: User | AnonymousUser, championship: int | None = None, mesa: int | None = None, person: int | None = None
+) -> QuerySet[AuditEntry]:
+    """The entries ``user`` may read, newest first; of the championship, the mesa, the person (ids) given."""
     found = AuditEntry.objects.select_related("content_type", "actor")
     if not is_organiser(user):
         found = found.filter(championship_id__in=overseen(user).values("pk"))
@@ -107,7 +107,7 @@ ACT_FIELDS = {
 NOTHING = {"", "None", "[]", "{}"}
 
 
-def act_label(entry):
+def act_label(entry: AuditEntry) -> str:
     if entry.act:
         return str(ACT_LABELS.get(entry.act, entry.act))
     if (
@@ -119,7 +119,7 @@ def act_label(entry):
     return str(ACTION_LABELS.get(entry.action, entry.action))
 
 
-def subject(entry, mesas, users):
+def subject(entry: AuditEntry, mesas: dict[int, Mesa], users: dict[str, User]) -> str:
     """What the entry is about, by its one name: a mesa's (``mesas``: {id: mesa}), a person's, or as recorded."""
     model = entry.content_type.model_class() if entry.content_type_id else None
     kind = str(model._meta.verbose_name) if model else ""
@@ -135,9 +135,9 @@ class Reader:
     """Reads the stored values of a page of entries in words, each person looked up once."""
 
     def __init__(self) -> None:
-        self.people = {}
+        self.people: dict[str, str] = {}
 
-    def value(self, field, text: str):
+    def value(self, field: Field[Any, Any] | None, text: str) -> str:
         """``text`` (as django-auditlog stored it) in words; "" for nothing."""
         if text in NOTHING or text.endswith(".None"):
             return ""
@@ -154,14 +154,14 @@ class Reader:
             return _moment(text)
         return text
 
-    def _person(self, username):
+    def _person(self, username: str) -> str:
         """A user recorded by username (django-auditlog stores a relation as its text), by their name now."""
         if username not in self.people:
             found = get_user_model()._default_manager.filter(**{get_user_model().USERNAME_FIELD: username}).first()
             self.people[username] = person_name(found) if found else username
         return self.people[username]
 
-    def changes(self, entry):
+    def changes(self, entry: AuditEntry) -> list[tuple[str, str, str]]:
         """[(what, before, after)] of an entry in words, read defensively: nothing stored can break the page.
 
         A creation lists what was given (not the empty and "no" fields); a
@@ -170,7 +170,7 @@ class Reader:
         """
         model = entry.content_type.model_class() if entry.content_type_id else None
         created = entry.action == AuditEntry.Action.CREATE
-        rows = []
+        rows: list[tuple[str, str, str]] = []
         data = entry.changes if isinstance(entry.changes, dict) else {}
         for name, values in data.items():
             try:
@@ -178,7 +178,12 @@ class Reader:
                 field = model._meta.get_field(name) if model and not (entry.act and name in ACT_FIELDS) else None
             except FieldDoesNotExist:
                 field = None
-            if field is not None and not field.concrete and not field.many_to_many:
+            if (
+                isinstance(field, ForeignObjectRel)
+                or field is not None
+                and not field.concrete
+                and not field.many_to_many
+            ):
                 continue
             label = str(field.verbose_name) if field is not None else str(ACT_FIELDS.get(name, name))
             if isinstance(values, dict):  # a many-to-many change
@@ -196,7 +201,7 @@ class Reader:
         return rows
 
 
-def _round_words(text: str):
+def _round_words(text: str) -> str:
     bracket, _space, number = text.partition(" ")
     labels = dict(Mesa.Bracket.choices)
     if bracket not in labels or not number.isdigit():
@@ -204,7 +209,7 @@ def _round_words(text: str):
     return _("%(bracket)s, round %(round)s") % {"bracket": labels[bracket], "round": number}
 
 
-def _moment(text: str):
+def _moment(text: str) -> str:
     """A stored date and time, in the championship's time zone, to the second."""
     try:
         moment = datetime.datetime.fromisoformat(text)
