@@ -15,6 +15,7 @@ only the first would have been checked for ink.
 
 import struct
 import zlib
+from collections.abc import Iterator
 
 MAGIC = b"\x89PNG\r\n\x1a\n"
 ANIMATION_CHUNKS = {b"acTL", b"fcTL", b"fdAT"}
@@ -39,7 +40,7 @@ class Animated(ValueError):
     """The file is an animated PNG."""
 
 
-def check_whole(data):
+def check_whole(data: bytes) -> None:
     """Raise :class:`Damaged` or :class:`Animated` unless ``data`` is one whole still PNG.
 
     The caller has bounded the header's width and height: the pixel data is
@@ -71,11 +72,14 @@ def check_whole(data):
             position += 1 + length
 
 
-def _chunks(data):
+def _chunks(data: bytes) -> tuple[set[bytes], bytes, bytes]:
     """The chunk types seen, IHDR's data and the IDATs' data joined; :class:`Damaged` unless all whole."""
     if not data.startswith(MAGIC):
         raise Damaged("not a PNG")
-    position, kinds, header, pixels = len(MAGIC), set(), None, []
+    position = len(MAGIC)
+    kinds: set[bytes] = set()
+    header: bytes | None = None
+    pixels: list[bytes] = []
     while True:
         if position + 12 > len(data):
             raise Damaged("cut before IEND")
@@ -96,12 +100,12 @@ def _chunks(data):
         position = end + 4
         if kind == b"IEND":
             break
-    if position != len(data):
+    if position != len(data) or header is None:  # the loop ends at IEND, which IHDR came before
         raise Damaged("bytes after IEND")
     return kinds, header, b"".join(pixels)
 
 
-def _scanlines(width, height, bits_per_pixel, interlace):
+def _scanlines(width: int, height: int, bits_per_pixel: int, interlace: int) -> Iterator[tuple[int, int]]:
     """(rows, bytes per row without its filter byte) of each pass that has pixels."""
     passes = ADAM7 if interlace else [(0, 0, 1, 1)]
     for first_column, first_row, column_step, row_step in passes:

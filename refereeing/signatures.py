@@ -26,6 +26,7 @@ import binascii
 import io
 import struct
 import zlib
+from typing import cast
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -48,13 +49,13 @@ INK_BELOW = 200
 
 
 class SignatureError(Exception):
-    def __init__(self, message, conflict: bool = False) -> None:
+    def __init__(self, message: str, conflict: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.conflict = conflict  # True when the role has already signed
 
 
-def sign(mesa: Mesa, role, name: str, image):
+def sign(mesa: Mesa, role: object, name: object, image: object) -> Signature:
     """Keep the signature of ``role`` at ``mesa``; raises :class:`SignatureError`."""
     if mesa.status != Mesa.Status.FINISHED:
         raise SignatureError(_("The planilla is signed once the mesa is finished."))
@@ -69,7 +70,8 @@ def sign(mesa: Mesa, role, name: str, image):
     check_png_data_url(image)
     try:
         with transaction.atomic():
-            return Signature.objects.create(mesa=mesa, role=role, name=name, image=image)
+            # check_png_data_url refused any image but a PNG data URL.
+            return Signature.objects.create(mesa=mesa, role=role, name=name, image=cast(str, image))
     except IntegrityError:
         raise SignatureError(
             _("%(role)s has already signed this planilla.") % {"role": Signature.Role(role).label},
@@ -77,7 +79,7 @@ def sign(mesa: Mesa, role, name: str, image):
         ) from None
 
 
-def check_png_data_url(value):
+def check_png_data_url(value: object) -> None:
     """Raise :class:`SignatureError` unless ``value`` is a small, well-formed PNG data URL."""
     if not isinstance(value, str) or not value.startswith(DATA_URL_PREFIX):
         raise SignatureError(_("The signature must be a PNG image (data:image/png;base64,...)."))
@@ -99,7 +101,7 @@ def check_png_data_url(value):
         raise SignatureError(_("The signature box is empty: sign in it first."))
 
 
-def _decoded(data):
+def _decoded(data: bytes) -> Image.Image:
     """The PNG decoded whole, as RGBA; :class:`SignatureError` if it is corrupt, truncated or animated."""
     try:
         png.check_whole(data)
@@ -113,8 +115,9 @@ def _decoded(data):
         raise SignatureError(_("The signature image is damaged or incomplete; sign again.")) from None
 
 
-def _has_ink(image):
+def _has_ink(image: Image.Image) -> bool:
     """True when some pixel, drawn on white, is dark enough to be a stroke."""
     paper = Image.new("RGBA", image.size, (255, 255, 255, 255))
-    darkest, _lightest = Image.alpha_composite(paper, image).convert("L").getextrema()
+    # An image of one band ("L") has one (darkest, lightest).
+    darkest, _lightest = cast("tuple[float, float]", Image.alpha_composite(paper, image).convert("L").getextrema())
     return darkest < INK_BELOW

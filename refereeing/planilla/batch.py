@@ -40,6 +40,7 @@ import uuid
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from io import BytesIO
 from pathlib import Path
+from typing import NotRequired, TypedDict
 
 from django.conf import settings
 from django.db import close_old_connections, connections
@@ -59,7 +60,21 @@ def folder() -> Path:
     return path
 
 
-def _write(record: dict) -> None:
+class Job(TypedDict):
+    """A print job's record, kept as JSON beside its PDF."""
+
+    id: str
+    user: int
+    title: str
+    language: str
+    total: int
+    done: int
+    status: str
+    error: str
+    updated: NotRequired[float]  # written by each save
+
+
+def _write(record: Job) -> None:
     record["updated"] = time.time()
     target = folder() / f"{record['id']}.json"
     temporary = target.with_suffix(".json.tmp")
@@ -67,12 +82,12 @@ def _write(record: dict) -> None:
     os.replace(temporary, target)
 
 
-def read(job: str) -> dict | None:
+def read(job: str) -> Job | None:
     """The job's record, or None for an unknown or malformed id."""
     if not _JOB_ID.fullmatch(job or ""):
         return None
     try:
-        record = json.loads((folder() / f"{job}.json").read_text())
+        record: Job = json.loads((folder() / f"{job}.json").read_text())
     except (OSError, ValueError):
         return None
     if record["status"] in ("queued", "running") and time.time() - record["updated"] > STALE_SECONDS:
@@ -98,7 +113,7 @@ def _clean_old() -> None:
 def start(mesa_ids: list[int], *, user_id: int, title: str, language: str, base_url: str) -> str:
     """Queues the planillas of ``mesa_ids`` as one PDF; returns the job id."""
     _clean_old()
-    record = {
+    record: Job = {
         "id": uuid.uuid4().hex,
         "user": user_id,
         "title": title,
@@ -116,7 +131,7 @@ def start(mesa_ids: list[int], *, user_id: int, title: str, language: str, base_
     return record["id"]
 
 
-def run(record: dict, mesa_ids: list[int], base_url: str) -> None:
+def run(record: Job, mesa_ids: list[int], base_url: str) -> None:
     """Renders the job (in its thread): HTML here, PDFs in the processes."""
     # WeasyPrint and pikepdf take time to import: only a print job pays for them.
     import pikepdf

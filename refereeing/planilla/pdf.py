@@ -21,8 +21,9 @@ import threading
 from pathlib import Path
 
 from weasyprint import CSS, HTML
+from weasyprint.document import Document
 from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher
+from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 STYLESHEET = Path(__file__).resolve().parents[2] / "static" / "planilla" / "planilla.css"
 TIGHT = STYLESHEET.with_name("planilla-tight.css")
@@ -31,13 +32,14 @@ _per_thread = threading.local()
 
 
 class LocalOnlyFetcher(URLFetcher):
-    def fetch(self, url, headers=None):
+    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
         if not url.startswith("data:"):
             raise ValueError(f"The planilla fetches nothing but data: URLs, not {url[:60]}")
-        return super().fetch(url, headers)
+        response: URLFetcherResponse = super().fetch(url, headers)
+        return response
 
 
-def _fonts_and_stylesheets():
+def _fonts_and_stylesheets() -> tuple[FontConfiguration, CSS, CSS]:
     if not hasattr(_per_thread, "stylesheet"):
         _per_thread.fonts = FontConfiguration()
         _per_thread.stylesheet = CSS(string=STYLESHEET.read_text(encoding="utf-8"), font_config=_per_thread.fonts)
@@ -45,7 +47,7 @@ def _fonts_and_stylesheets():
     return _per_thread.fonts, _per_thread.stylesheet, _per_thread.tight
 
 
-def _annex_alone(document) -> bool:
+def _annex_alone(document: Document) -> bool:
     """Whether the last page holds the planilla's annex (the refused and
     voided claims) and nothing of the sheet before it."""
     last = document.pages[-1].anchors
@@ -62,7 +64,8 @@ def render(html: str) -> bytes:
         tighter = source.render(stylesheets=[stylesheet, tight], font_config=fonts)
         if len(tighter.pages) < len(document.pages):
             document = tighter
-    return document.write_pdf()
+    pdf: bytes = document.write_pdf()
+    return pdf
 
 
 def lower_priority() -> None:

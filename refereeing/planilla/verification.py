@@ -14,21 +14,28 @@ verification code
     ``SECRET_KEY_FALLBACKS`` are still accepted after a key rotation.
 """
 
+from __future__ import annotations
+
 import hashlib
 import hmac
 import json
-from datetime import UTC
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 
 from tournament.models import Mesa
+
+if TYPE_CHECKING:
+    from refereeing.models import Appeal, ClaimEntry, Signature
 
 _CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford: no I, L, O, U
 _CODE_CHARS = 12
 _HMAC_SALT = b"mesa-de-control.planilla.v1"
 
 
-def _moment(when, precise: bool = False):
+def _moment(when: datetime | None, precise: bool = False) -> str | None:
     """A time as the record holds it: UTC, to the second, so that a backup's round trip
     (which another tool may cut to the millisecond) leaves the code as it was."""
     if when is None:
@@ -38,7 +45,12 @@ def _moment(when, precise: bool = False):
 
 
 def canonical_record(
-    mesa: Mesa, entries=None, signatures=None, appeals=None, header: bool = True, precise: bool = False
+    mesa: Mesa,
+    entries: Iterable[ClaimEntry] | None = None,
+    signatures: Iterable[Signature] | None = None,
+    appeals: Iterable[Appeal] | None = None,
+    header: bool = True,
+    precise: bool = False,
 ) -> bytes:
     """The mesa's log, header, signatures, result and appeals as canonical JSON bytes.
 
@@ -49,7 +61,7 @@ def canonical_record(
     entries = mesa.claims.order_by("seq") if entries is None else entries
     signatures = mesa.signatures.all() if signatures is None else signatures
     appeals = mesa.appeals.all() if appeals is None else appeals
-    record = {
+    record: dict[str, object] = {
         "mesa": mesa.pk,
         "pairs": [mesa.pair_a_id, mesa.pair_b_id],
         "claims": [
@@ -98,7 +110,12 @@ def _digest(key: str, record: bytes) -> str:
     return "-".join(chars[i : i + 4] for i in range(0, _CODE_CHARS, 4))
 
 
-def verification_code(mesa: Mesa, entries=None, signatures=None, appeals=None) -> str:
+def verification_code(
+    mesa: Mesa,
+    entries: Iterable[ClaimEntry] | None = None,
+    signatures: Iterable[Signature] | None = None,
+    appeals: Iterable[Appeal] | None = None,
+) -> str:
     return f"{mesa.pk}-{_digest(settings.SECRET_KEY, canonical_record(mesa, entries, signatures, appeals))}"
 
 
@@ -145,14 +162,14 @@ def codes(mesa: Mesa) -> set[str]:
 
 def mesa_for_code(code: str) -> Mesa | None:
     """The mesa whose current record gives ``code``, or None."""
-    code = parsed_code(code)
-    if code is None:
+    parsed = parsed_code(code)
+    if parsed is None:
         return None
     mesa = (
         Mesa.objects.select_related("championship", "pair_a", "pair_b", "winner")
-        .filter(pk=int(code.partition("-")[0]))
+        .filter(pk=int(parsed.partition("-")[0]))
         .first()
     )
-    if mesa is not None and any(hmac.compare_digest(code, known) for known in codes(mesa)):
+    if mesa is not None and any(hmac.compare_digest(parsed, known) for known in codes(mesa)):
         return mesa
     return None
