@@ -29,9 +29,12 @@ Rules
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping
+from typing import NotRequired, TypedDict
+
 from django.utils.translation import gettext as _
 
-from tournament.models import Championship, Mesa
+from tournament.models import Championship, Mesa, Pair
 
 ELIMINATION, GROUPS = 0, 1
 GROUP_OF = {"W": 1, "L": 2, "3P": 2, "GF": 3, "GR": 3}
@@ -39,19 +42,62 @@ GROUP_OF = {"W": 1, "L": 2, "3P": 2, "GF": 3, "GR": 3}
 LOCKED, WAITING, READY, RUNNING, COMPLETED, ARCHIVED = range(6)
 
 
-def _group(mesa: Mesa):
-    return 10 + mesa.group if mesa.bracket == Mesa.Bracket.GROUP else GROUP_OF[mesa.bracket]
+class Opponent(TypedDict):
+    """A side of a brackets-viewer match: its pair, and once known its score and result."""
+
+    id: int | None
+    score: NotRequired[int]
+    result: NotRequired[str]
 
 
-def _round(mesa: Mesa):
+class Match(TypedDict):
+    """A brackets-viewer match (brackets-model's ``Match``)."""
+
+    id: int
+    stage_id: int
+    group_id: int
+    round_id: int
+    number: int
+    child_count: int
+    status: int
+    opponent1: Opponent
+    opponent2: Opponent
+
+
+class Stage(TypedDict):
+    """A brackets-viewer stage: the elimination or the groups."""
+
+    id: int
+    tournament_id: int
+    name: str
+    type: str
+    number: int
+    settings: dict[str, object]
+
+
+class Drawing(TypedDict):
+    """What brackets-viewer's ``render`` takes."""
+
+    stages: list[Stage]
+    matches: list[Match]
+    matchGames: list[object]
+    participants: list[dict[str, object]]
+
+
+def _group(mesa: Mesa) -> int:
+    # A group's mesa has its group.
+    return 10 + (mesa.group or 0) if mesa.bracket == Mesa.Bracket.GROUP else GROUP_OF[mesa.bracket]
+
+
+def _round(mesa: Mesa) -> int:
     # The reset is the grand final group's second round.
     return 2 if mesa.bracket == Mesa.Bracket.RESET else mesa.round
 
 
-def match(mesa: Mesa, void: bool = False):
+def match(mesa: Mesa, void: bool = False) -> Match:
     """The brackets-viewer match of ``mesa`` (see the rules above)."""
     group = _group(mesa)
-    opponents = [{"id": None}, {"id": None}]
+    opponents: list[Opponent] = [{"id": None}, {"id": None}]
     if not void:
         opponents = [{"id": mesa.pair_a_id}, {"id": mesa.pair_b_id}]
     decided = mesa.status in Mesa.DECIDED and not void
@@ -85,7 +131,13 @@ def match(mesa: Mesa, void: bool = False):
     }
 
 
-def drawing(championship: Championship, mesas, pairs, void_ids, names):
+def drawing(
+    championship: Championship,
+    mesas: Iterable[Mesa],
+    pairs: Iterable[Pair],
+    void_ids: Collection[int],
+    names: Mapping[str, str],
+) -> Drawing:
     """Everything brackets-viewer's ``render`` takes: stages, matches, participants.
 
     ``mesas``: every mesa of the championship; ``void_ids``: those that will
@@ -93,7 +145,7 @@ def drawing(championship: Championship, mesas, pairs, void_ids, names):
     "groups"}, the stages' names in the page's language.
     """
     brackets = {m.bracket for m in mesas}
-    stages = []
+    stages: list[Stage] = []
     if brackets - {Mesa.Bracket.GROUP}:
         double = Mesa.Bracket.LOSERS in brackets
         stages.append(
@@ -128,7 +180,7 @@ def drawing(championship: Championship, mesas, pairs, void_ids, names):
     }
 
 
-def viewer_words():
+def viewer_words() -> dict[str, dict[str, str]]:
     """brackets-viewer's words in the request's language (its ``addLocale``); ``{{...}}`` are its placeholders."""
     return {
         "origin-hint": {

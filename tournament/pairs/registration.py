@@ -33,20 +33,25 @@ from tournament.models import Championship, Pair, Player, new_pair_token
 from tournament.ratings import identity
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from django.contrib.auth.models import User
+    from django.forms import ModelForm
 
 
 class Register:
     """What ``championship``'s pairs hold, but the pair ``editing`` (its own values are no conflict)."""
 
-    def __init__(self, championship: Championship, editing=None) -> None:
+    def __init__(self, championship: Championship, editing: int | None = None) -> None:
         pairs = championship.pairs.exclude(pk=editing) if editing else championship.pairs.all()
         self.names = set(pairs.values_list("name_key", flat=True))
         self.seeds = set(pairs.exclude(seed=None).values_list("seed", flat=True))
         self.ids = dict(Player.objects.filter(pair__in=pairs, id_number__gt="").values_list("id_number", "pair__name"))
-        self.lines = {}  # ("name" | "seed" | "id", value) -> the file's line that took it
+        self.lines: dict[tuple[str, str | int], int] = {}  # ("name" | "seed" | "id", value) -> the file's line
 
-    def refusals(self, name: str, seed=None, id_numbers=(), key=None):
+    def refusals(
+        self, name: str, seed: int | None = None, id_numbers: Iterable[str] = (), key: str | None = None
+    ) -> list[tuple[str, str]]:
         """[(field, reason)] that forbid registering this pair: ``field`` is ``"name"``, ``"seed"`` or
         ``"id_number"``; the reasons are clauses ("seed 3 is already taken"), as a file's line lists them.
         ``key``: the name's key when the caller has it (a file's line computes it once)."""
@@ -94,7 +99,7 @@ class Register:
                 )
         return found
 
-    def take(self, line, key, seed=None, id_numbers=()) -> None:
+    def take(self, line: int, key: str, seed: int | None = None, id_numbers: Iterable[str] = ()) -> None:
         """A file's ``line`` registers the pair of name key ``key``: a later line repeating its name, seed
         or IDs names it."""
         self.lines.setdefault(("name", key), line)
@@ -105,7 +110,7 @@ class Register:
                 self.lines.setdefault(("id", number), line)
 
 
-def save_pair(form, *, by: User, address: str | None = None):
+def save_pair(form: ModelForm[Pair], *, by: User, address: str | None = None) -> Pair:
     """Save the pair a valid pair form holds, with its players; ``by`` (from ``address``) is named in the
     entries. A pair of the same name or seed saved meanwhile raises ``IntegrityError``, with nothing saved.
     Its players are linked to their persons (``tournament.ratings.identity``): an uncertain one is left to the
@@ -116,7 +121,7 @@ def save_pair(form, *, by: User, address: str | None = None):
         return pair
 
 
-def new_link(pair: Pair, *, by: User, address: str | None = None):
+def new_link(pair: Pair, *, by: User, address: str | None = None) -> Pair:
     """A new private link for ``pair``: the old one stops working at once (the trail masks both)."""
     with transaction.atomic(), acting(by, address):
         held = locked(Pair.objects.filter(pk=pair.pk)).get()

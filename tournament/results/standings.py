@@ -20,23 +20,59 @@ pages make the same number of queries whatever the championship's size.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from collections.abc import Collection, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from tournament.draws import advancement
 from tournament.draws.draws import group_standings
 from tournament.seating.seating import BRACKET_ORDER
 
 if TYPE_CHECKING:
-    from tournament.models import Championship
+    from tournament.models import Championship, Mesa, Pair
 
 
-def bracket_sections(mesas):
+class RoundOf(TypedDict):
+    round: int
+    mesas: list[Mesa]
+
+
+class Section(TypedDict):
+    """A bracket (or a group) of the bracket's page, round by round."""
+
+    bracket: str
+    label: str
+    group: int | None
+    rounds: list[RoundOf]
+
+
+class Row(TypedDict):
+    """A pair's line of a standings table; ``reached``: how far an eliminated pair got (bracket, round)."""
+
+    pair: Pair
+    played: int
+    won: int
+    lost: int
+    chicas_won: int
+    chicas_lost: int
+    difference: int
+    out: bool
+    reached: NotRequired[tuple[int, int]]
+
+
+class Table(TypedDict):
+    """A standings table: a round-robin group's, or the elimination's (``group`` None)."""
+
+    group: int | None
+    rows: list[Row]
+
+
+def bracket_sections(mesas: Iterable[Mesa]) -> list[Section]:
     """[{"bracket", "label", "rounds": [{"round", "mesas"}]}] in bracket order."""
-    grouped = defaultdict(lambda: defaultdict(list))
+    grouped: defaultdict[tuple[int, int, str], defaultdict[int, list[Mesa]]] = defaultdict(lambda: defaultdict(list))
     for mesa in mesas:
         key = mesa.bracket if mesa.group is None else f"{mesa.bracket}{mesa.group}"
         grouped[(BRACKET_ORDER.index(mesa.bracket), mesa.group or 0, key)][mesa.round].append(mesa)
-    sections = []
+    sections: list[Section] = []
     for (_, _group, _key), rounds in sorted(grouped.items()):
         first = next(iter(rounds.values()))[0]
         sections.append(
@@ -52,11 +88,11 @@ def bracket_sections(mesas):
     return sections
 
 
-def table(championship: Championship, pairs, mesas):
+def table(championship: Championship, pairs: Sequence[Pair], mesas: Sequence[Mesa]) -> list[Table]:
     """[{"group", "rows": [row...]}]: one table per round-robin group (ranked
     by the bracket engine), then one for the elimination mesas."""
-    by_pk = {p.pk: p for p in pairs}
-    tables = [
+    by_pk: dict[Hashable, Pair] = {p.pk: p for p in pairs}
+    tables: list[Table] = [
         {
             "group": group,
             "rows": [
@@ -82,10 +118,20 @@ def table(championship: Championship, pairs, mesas):
     return tables
 
 
-def _elimination_rows(pairs, mesas, out):
+def _elimination_rows(pairs: Iterable[Pair], mesas: Sequence[Mesa], out: Collection[Hashable]) -> list[Row]:
     entrants = {p for m in mesas for p in (m.pair_a_id, m.pair_b_id) if p} if mesas else {p.pk for p in pairs}
-    rows = {
-        p.pk: {"pair": p, "played": 0, "won": 0, "lost": 0, "chicas_won": 0, "chicas_lost": 0, "reached": (0, 0)}
+    rows: dict[int | None, Row] = {
+        p.pk: {
+            "pair": p,
+            "played": 0,
+            "won": 0,
+            "lost": 0,
+            "chicas_won": 0,
+            "chicas_lost": 0,
+            "reached": (0, 0),
+            "difference": 0,  # written below, once the chicas are counted
+            "out": False,
+        }
         for p in pairs
         if p.pk in entrants
     }
@@ -113,7 +159,7 @@ def _elimination_rows(pairs, mesas, out):
         rows.values(),
         key=lambda r: (
             r["out"],
-            tuple(-x for x in r["reached"]) if r["out"] else (),
+            tuple(-x for x in r.get("reached", ())) if r["out"] else (),
             -r["won"],
             -r["difference"],
             -r["chicas_won"],
