@@ -10,9 +10,11 @@ logged as refused, as a juez's would be.
 """
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 
-def claims(winner, seed, players: int = 4):
+def claims(winner: str, seed: int | str, players: int = 4) -> Iterator[dict[str, Any]]:
     rng = random.Random(seed)
     loser = "B" if winner == "A" else "A"
     manos = 2 if players == 4 else 4

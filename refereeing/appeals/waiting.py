@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from refereeing.models import Appeal
@@ -11,11 +12,11 @@ if TYPE_CHECKING:
     from django.http import HttpRequest
 
 
-def waiting_appeals(request: HttpRequest):
+def waiting_appeals(request: HttpRequest) -> dict[str, Callable[[], int]]:
     """A callable, so that one COUNT runs only where a page draws the bar, and never for a stranger."""
     user = request.user
 
-    def count():
+    def count() -> int:
         return Appeal.objects.waiting().filter(mesa__championship__in=directed(user)).count()
 
     return {"waiting_appeals": count}

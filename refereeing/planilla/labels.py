@@ -9,6 +9,8 @@ shown text
     the database, can break the sheet or stretch it over dozens of pages.
 """
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from refereeing.engine.messages import kind_labels
@@ -16,15 +18,15 @@ from refereeing.engine.text import KINDS, printable
 from tournament.language import language
 
 
-def shown(text: str, kind) -> str:
+def shown(text: object, kind: str) -> str:
     """Stored ``text`` as the sheet prints it: never more than its kind's
     limit (``refereeing.engine.text``), whatever an older version or a hand
     edit left in the database, and nothing that cannot be printed."""
     return printable(text, KINDS[kind].max_length)
 
 
-def claim_label(claim: dict) -> str:
-    kind = claim.get("kind", "")
+def claim_label(claim: dict[str, Any]) -> str:
+    kind: str = claim.get("kind", "")
     label = kind_labels(language()).get(kind, kind)
     if claim.get("player"):
         label += " " + _("(player %(n)s)") % {"n": claim["player"]}

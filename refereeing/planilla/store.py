@@ -44,6 +44,7 @@ from refereeing.planilla import printed, verification
 from refereeing.planilla import sheet as planilla
 
 if TYPE_CHECKING:
+    from refereeing.models import Signature
     from tournament.models import Mesa
 
 log = logging.getLogger(__name__)
@@ -122,7 +123,7 @@ def _prepare(mesa_id: int, base_url: str) -> None:
         connections.close_all()
 
 
-def on_signature(sender, instance, created, **kwargs) -> None:
+def on_signature(sender: type[Signature], instance: Signature, created: bool, **kwargs: object) -> None:
     """``post_save`` of a signature (``refereeing.apps``): the third one makes the mesa final."""
     if created:
         prepare_when_final(instance.mesa_id)

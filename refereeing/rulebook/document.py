@@ -38,15 +38,16 @@ DOCUMENT = Path(settings.BASE_DIR) / "docs" / "REGLAS.md"
 def document_html() -> str:
     """The rules document as HTML."""
     parser = MarkdownIt("commonmark", {"html": True}).enable("table")
-    return parser.render(DOCUMENT.read_text(encoding="utf-8"))
+    html: str = parser.render(DOCUMENT.read_text(encoding="utf-8"))
+    return html
 
 
 @cache
-def _url(article: str):
+def _url(article: str) -> str | None:
     found = anchor(article)
     return None if found is None else f"{reverse('rules')}#{found}"
 
 
-def article_url(article):
+def article_url(article: str | None) -> str | None:
     """The address of ``article`` (``"Art. 10"``, ``"002 Art. 9"``...) in the rules page, or None."""
     return _url(article) if article else None

@@ -31,13 +31,17 @@ from django.shortcuts import render
 from django.utils import timezone
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from django.contrib.auth.models import User
-    from django.http import HttpRequest
+    from django.http import HttpRequest, HttpResponse
 
 logger = logging.getLogger(__name__)
 
 
-def locked_out_page(request: HttpRequest, original_response=None, credentials=None):
+def locked_out_page(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: object = None
+) -> HttpResponse:
     """Axes' answer to a sign-in refused for too many failures (AXES_LOCKOUT_CALLABLE)."""
     return render(
         request,
@@ -50,7 +54,7 @@ def locked_out_page(request: HttpRequest, original_response=None, credentials=No
     )
 
 
-def locked_usernames(usernames):
+def locked_usernames(usernames: Iterable[str]) -> set[str]:
     """The usernames among ``usernames`` that are locked now."""
     since = timezone.now() - settings.AXES_COOLOFF_TIME
     counts = (
@@ -58,10 +62,15 @@ def locked_usernames(usernames):
         .values("username")
         .annotate(failures=Sum("failures_since_start"))
     )
-    return {row["username"] for row in counts if row["failures"] >= settings.AXES_FAILURE_LIMIT}
+    # The rows asked for are those of ``usernames``: none without a username.
+    return {
+        row["username"]
+        for row in counts
+        if row["username"] is not None and row["failures"] >= settings.AXES_FAILURE_LIMIT
+    }
 
 
-def unlock(user: User, *, by: User):
+def unlock(user: User, *, by: User) -> int:
     """Clear the failures recorded under ``user``'s username; log who did it."""
     cleared = reset(username=user.get_username())
     logger.info("%s unlocked the sign-in of %s (%d records cleared)", by.get_username(), user.get_username(), cleared)

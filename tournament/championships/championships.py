@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from tournament.models import Championship
 
 
-def save_championship(championship: Championship, *, by: User, address: str | None = None):
+def save_championship(championship: Championship, *, by: User, address: str | None = None) -> Championship:
     """Save ``championship`` (new or edited) and seat what now waits; ``by`` (from ``address``) is named
     in the entries. Seating turned on, or more tables, seats the waiting mesas now, not at the next result."""
     with transaction.atomic(), acting(by, address):

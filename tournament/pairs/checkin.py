@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 Arrival = Pair.Arrival
 
 
-def set_arrival(pair: Pair, arrival, *, by: User, address: str | None = None) -> bool:
+def set_arrival(pair: Pair, arrival: str, *, by: User | str, address: str | None = None) -> bool:
     """Mark ``pair`` expected, present or withdrawn (:class:`Pair.Arrival`); return whether anything changed
     (audited when it does)."""
     arrival = Arrival(arrival)
@@ -50,19 +50,19 @@ def set_arrival(pair: Pair, arrival, *, by: User, address: str | None = None) ->
         return True
 
 
-def in_bracket(pair: Pair):
+def in_bracket(pair: Pair) -> bool:
     """Whether the bracket holds ``pair``: a mesa of it names the pair."""
     return Mesa.objects.filter(Q(pair_a=pair) | Q(pair_b=pair)).exists()
 
 
-def may_check_in_itself(pair: Pair):
+def may_check_in_itself(pair: Pair) -> bool:
     """Whether ``pair``'s own page offers to mark it present now (see the module's docstring)."""
     if not pair.championship.self_check_in or pair.arrival != Arrival.EXPECTED:
         return False
     return not pair.championship.mesas.exists() or in_bracket(pair)
 
 
-def check_in_itself(pair: Pair, *, by: User, address: str | None = None):
+def check_in_itself(pair: Pair, *, by: User | None, address: str | None = None) -> bool:
     """The pair, from its own page, says it is here: present if check-in is open to it; return whether
     it changed (audited with its reason). ``by``: the signed-in user whose browser sent it, or None:
     the pair itself, which the trail names as acting through its private link."""
@@ -75,7 +75,7 @@ def check_in_itself(pair: Pair, *, by: User, address: str | None = None):
             return set_arrival(held, Arrival.PRESENT, by=actor, address=address)
 
 
-def mark_all_present(championship: Championship, *, by: User, address: str | None = None):
+def mark_all_present(championship: Championship, *, by: User, address: str | None = None) -> list[str]:
     """Mark every expected pair of ``championship`` present in one act (the withdrawn stay withdrawn); return
     their names (audited once, naming them: a bulk update sends no signal)."""
     with transaction.atomic(), acting(by, address):

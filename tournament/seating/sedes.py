@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 MAX_TABLES = 500
 
 
-def create_sede(name: str, tables, plan: str = "", *, by: User):
+def create_sede(name: str, tables: int, plan: str = "", *, by: User) -> Sede:
     """A new sede with ``tables`` physical tables numbered from 1, each with its PIN (audited)."""
     if not 1 <= tables <= MAX_TABLES:
         raise ActionRefused(_("A sede has from 1 to %(n)d tables.") % {"n": MAX_TABLES})
