@@ -40,9 +40,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
 from config import environment
+
+# Django's generic classes take their type arguments at run time too (``ModelForm[Championship]``), as
+# django-stubs declares them for mypy.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
     from django.contrib.auth.models import User
-    from django.db.models import Model
     from django.forms.models import ModelChoiceIteratorValue
 
     from tournament.models import Mesa
@@ -79,13 +78,7 @@ def by_person_name(users: Iterable[User]) -> list[User]:
     return sorted(users, key=lambda user: natural_key(person_name(user)))
 
 
-if TYPE_CHECKING:
-    _ChoiceIterator = ModelChoiceIterator[Model]
-else:  # Django's class takes no type argument at run time
-    _ChoiceIterator = ModelChoiceIterator
-
-
-class NaturalOrder(_ChoiceIterator):
+class NaturalOrder(ModelChoiceIterator[Model]):
     """A select's people in the natural order of their labels ("Juez 2" before "Juez 10")."""
 
     def __iter__(self) -> Iterator[tuple[ModelChoiceIteratorValue | str, str]]:
