@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from django.db.models import Model
 from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext as _
 
