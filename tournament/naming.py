@@ -11,10 +11,9 @@ before "Juez 10".
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from django.db.models import Model
-from django.forms.models import ModelChoiceIterator
+from django.forms.models import ModelChoiceField, ModelChoiceIterator
 from django.utils.translation import gettext as _
 
 from refereeing.engine.messages import pick
@@ -79,7 +78,7 @@ def by_person_name(users: Iterable[User]) -> list[User]:
     return sorted(users, key=lambda user: natural_key(person_name(user)))
 
 
-class NaturalOrder(ModelChoiceIterator[Model]):
+class NaturalOrder(ModelChoiceIterator[Any]):  # any model's choices
     """A select's people in the natural order of their labels ("Juez 2" before "Juez 10")."""
 
     def __iter__(self) -> Iterator[tuple[ModelChoiceIteratorValue | str, str]]:
@@ -87,3 +86,12 @@ class NaturalOrder(ModelChoiceIterator[Model]):
             yield ("", str(self.field.empty_label))
         for choice in sorted(self.queryset, key=lambda obj: natural_key(self.field.label_from_instance(obj))):
             yield self.choice(choice)
+
+
+class PersonChoice(ModelChoiceField["User"]):
+    """A select of people by their names, in the natural order."""
+
+    iterator = NaturalOrder
+
+    def label_from_instance(self, obj: User) -> str:
+        return person_name(obj)

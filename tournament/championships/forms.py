@@ -4,17 +4,20 @@ check every text as clean text of its kind (``tournament.validators``): the mode
 other fields are ``TextField``s."""
 
 import json
+from typing import Any, cast
 
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, SETTINGS, RuleSetError, build_ruleset
+from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, SETTINGS, RuleSetError, Setting, build_ruleset
 from tournament.accounts.accounts import directors
 from tournament.language import language, speak
 from tournament.models import Championship
-from tournament.naming import NaturalOrder, person_name, profile_name
+from tournament.naming import PersonChoice, profile_name
 
 FROM_PROFILE = ""
 
@@ -27,7 +30,7 @@ FORMAT_FIELDS = {
 }
 
 
-def _encode(value):
+def _encode(value: object) -> str:
     """A setting's value as a form choice: JSON-like text."""
     if value is None:
         return "none"
@@ -36,23 +39,24 @@ def _encode(value):
     return str(value)
 
 
-def _decode(text: str, setting):
+def _decode(text: str, setting: Setting) -> object:
     for value in setting.choices:
         if _encode(value) == text:
             return value
     raise RuleSetError(f"{setting.name}: {text!r}")
 
 
-def _choice_label(setting, value):
+def _choice_label(setting: Setting, value: object) -> str:
     """How the engine words ``value`` in the organiser's table."""
     try:
         rows = build_ruleset("riobamba", {setting.name: value}).describe(language())
     except RuleSetError:
         return str(value)
-    return next(row["value"] for row in rows if row["name"] == setting.name)
+    label: str = next(row["value"] for row in rows if row["name"] == setting.name)
+    return label
 
 
-class ChampionshipForm(forms.ModelForm):
+class ChampionshipForm(forms.ModelForm[Championship]):
     """A championship and its rule set: a profile plus one select per setting."""
 
     class Meta:
@@ -79,14 +83,15 @@ class ChampionshipForm(forms.ModelForm):
             "start_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "end_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
+        field_classes = {"director": PersonChoice}
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        director = self.fields["director"]
-        director.queryset = (directors() | get_user_model().objects.filter(pk=self.instance.director_id)).distinct()
-        director.label_from_instance = person_name
-        director.iterator = NaturalOrder
-        self.fields["ruleset_profile"].choices = [(name, profile_name(name)) for name in PROFILES]
+        director = cast(forms.ModelChoiceField[User], self.fields["director"])
+        director.queryset = (directors() | get_user_model().objects.filter(Q(pk=self.instance.director_id))).distinct()
+        cast(forms.ChoiceField, self.fields["ruleset_profile"]).choices = [
+            (name, profile_name(name)) for name in PROFILES
+        ]
         director.help_text = _("Directors are made on the Comité's accounts page.")
         self.fields["sede"].help_text = _("Sedes and their physical tables are made on the Sedes page.")
         overrides = self.instance.ruleset_overrides or {}
@@ -121,13 +126,14 @@ class ChampionshipForm(forms.ModelForm):
         # A form sent without it (an older page, a script) keeps how the championship starts its mesas.
         self.fields["start_mode"].required = False
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         data["start_mode"] = data.get("start_mode") or self.instance.start_mode
         # The bracket's shape is the model's to refuse (``Championship.DRAW_FIELDS``).
         if "players_per_pair" in self.changed_data and self.instance.pk and self.instance.mesas.exists():
             self.add_error("players_per_pair", _("The bracket is drawn: this can no longer change."))
-        overrides = {}
+        overrides: dict[str, object] = {}
         for setting in SETTINGS:
             text = data.get("rule_" + setting.name)
             if text:

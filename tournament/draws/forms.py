@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -31,13 +33,15 @@ class DrawCorrectionForm(forms.Form):
     # The preview's order (``draws.digest``): a confirmation of an older preview is refused.
     seen = forms.CharField(widget=forms.HiddenInput, required=False, max_length=16)
 
-    def __init__(self, *args, championship: Championship, **kwargs) -> None:
+    def __init__(self, *args: Any, championship: Championship, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         pairs = championship.pairs.order_by("name")
-        self.fields["pair"].queryset = self.fields["other"].queryset = pairs
+        for name in ("pair", "other"):
+            cast(forms.ModelChoiceField[Pair], self.fields[name]).queryset = pairs
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if data.get("action") == draws.SWAP and not data.get("other"):
             self.add_error("other", _("Choose the pair to swap with."))
         return data

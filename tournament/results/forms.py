@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -30,9 +30,11 @@ class ReasonField(TextField):
 class MesaPairsForm(forms.Form):
     """A form about one mesa whose ``winner`` is chosen among its pairs, by name."""
 
-    def __init__(self, *args, mesa: Mesa, **kwargs) -> None:
+    def __init__(self, *args: Any, mesa: Mesa, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["winner"].choices = [(side, f"{side} · {mesa.pair(side) or '—'}") for side in ("A", "B")]
+        cast(forms.ChoiceField, self.fields["winner"]).choices = [
+            (side, f"{side} · {mesa.pair(side) or '—'}") for side in ("A", "B")
+        ]
 
 
 class WalkoverForm(MesaPairsForm):

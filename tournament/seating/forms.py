@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from crispy_forms.helper import FormHelper
 from django import forms
@@ -16,21 +16,23 @@ from tournament.validators import TextField
 from .sedes import MAX_TABLES
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
     from django.contrib.auth.models import User
 
     from tournament.models import Mesa
 
 
-class JuezChoice(forms.ModelChoiceField):
+class JuezChoice(forms.ModelChoiceField["User"]):
     """A juez by full name, with the mesa (of any championship) the juez is busy with."""
 
     iterator = NaturalOrder
 
-    def __init__(self, busy, mesa: Mesa, **kwargs) -> None:
+    def __init__(self, busy: Mapping[int | None, Mesa], mesa: Mesa, **kwargs: Any) -> None:
         self.busy, self.mesa = busy, mesa
         super().__init__(queryset=jueces(), **kwargs)
 
-    def label_from_instance(self, juez: User):
+    def label_from_instance(self, juez: User) -> str:
         held = self.busy.get(juez.pk)
         if held is None or held.pk == self.mesa.pk:
             return person_name(juez)
@@ -44,7 +46,7 @@ class SedeForm(forms.Form):
     )
     plan = TextField("ruling", label=_("Hall plan"), required=False, help_text=_("Where the tables stand (optional)."))
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_tag = False
@@ -53,7 +55,9 @@ class SedeForm(forms.Form):
 class TableForm(forms.Form):
     """A mesa's table, chosen among the free tables of its sede (and its own), and its juez."""
 
-    def __init__(self, *args, busy, mesa: Mesa, free_tables, **kwargs) -> None:
+    def __init__(
+        self, *args: Any, busy: Mapping[int | None, Mesa], mesa: Mesa, free_tables: Iterable[int], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["table_number"] = forms.TypedChoiceField(
             label=_("Table"),
