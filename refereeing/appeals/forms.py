@@ -8,7 +8,7 @@ checked as clean text of its kind (``tournament.validators``).
 from __future__ import annotations
 
 import uuid
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.utils import timezone
@@ -20,6 +20,7 @@ from refereeing.signatures import MAX_DATA_URL
 from tournament.validators import TextField
 
 if TYPE_CHECKING:
+    from refereeing.models import ClaimEntry
     from tournament.models import Mesa
 
 
@@ -37,14 +38,16 @@ class AppealForm(forms.Form):
     )
     client_id = forms.UUIDField(widget=forms.HiddenInput)
 
-    def __init__(self, mesa: Mesa, *args, **kwargs) -> None:
+    def __init__(self, mesa: Mesa, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["pair"].choices = [(side, f"{side} · {mesa.pair(side)}") for side in "AB"]
-        self.fields["seq"].widget.choices = [(e.seq, decision_label(mesa, e)) for e in open_decisions(mesa)]
+        cast(forms.ChoiceField, self.fields["pair"]).choices = [(side, f"{side} · {mesa.pair(side)}") for side in "AB"]
+        cast(forms.Select, self.fields["seq"].widget).choices = [
+            (e.seq, decision_label(mesa, e)) for e in open_decisions(mesa)
+        ]
         self.initial.setdefault("client_id", uuid.uuid4())
 
 
-def decision_label(mesa: Mesa, entry):
+def decision_label(mesa: Mesa, entry: ClaimEntry) -> str:
     """One decision as the pairs recognise it: seq, pair, claim, points (or refused) and time."""
     parts = [f"#{entry.seq}", claim_label(entry.claim)]
     if entry.claim.get("pair") in ("A", "B"):
@@ -78,12 +81,15 @@ class RulingForm(forms.Form):
         label=_("Points (negative to take away)"), required=False, min_value=-40, max_value=40
     )
 
-    def __init__(self, mesa: Mesa, *args, **kwargs) -> None:
+    def __init__(self, mesa: Mesa, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["adjust_pair"].choices = [("", "—")] + [(side, str(mesa.pair(side))) for side in "AB"]
+        cast(forms.ChoiceField, self.fields["adjust_pair"]).choices = [("", "—")] + [
+            (side, str(mesa.pair(side))) for side in "AB"
+        ]
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         pair, points = data.get("adjust_pair"), data.get("adjust_points")
         if bool(pair) != (points is not None):
             raise forms.ValidationError(_("An adjustment needs both the pair and the points."))

@@ -35,7 +35,7 @@ class LocalOnlyFetcher(URLFetcher):
     def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
         if not url.startswith("data:"):
             raise ValueError(f"The planilla fetches nothing but data: URLs, not {url[:60]}")
-        response: URLFetcherResponse = super().fetch(url, headers)
+        response: URLFetcherResponse = URLFetcher.fetch(self, url, headers)
         return response
 
 

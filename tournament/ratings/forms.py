@@ -38,7 +38,7 @@ class HistoryForm(forms.ModelForm[Championship]):
 
     def clean_file(self) -> UploadedFile[Any] | None:
         upload: UploadedFile[Any] | None = self.cleaned_data["file"]
-        if upload and upload.size > history.MAX_BYTES:
+        if upload and (upload.size or 0) > history.MAX_BYTES:  # an upload always has its size
             raise forms.ValidationError(
                 _("The file is too large: at most %(n)d kB.") % {"n": history.MAX_BYTES // 1024}
             )
