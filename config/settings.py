@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "auditlog",
     "tournament",
     "refereeing",
+    "demo",
     "audit",
     "resolutions",
     "backup",

@@ -4,7 +4,7 @@ Terms
 -----
 claim
     One event the juez logs, in the engine's format (``{"kind": "caida",
-    "pair": "A", "player": 1}``); see ``refereeing.engine``.
+    "pair": "A", "player": 1}``); see ``engines.rules``.
 seq
     The claim's number in its mesa's log, from 1, with no gaps.
 client id
@@ -33,7 +33,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tournament.models import Mesa, Table
+from tournament.models import Championship, Mesa, Table
 
 
 class ClaimEntry(models.Model):
@@ -151,6 +151,10 @@ class AppealQuerySet(models.QuerySet["Appeal"]):
 
     def decided(self) -> AppealQuerySet:
         return self.exclude(status__in=self.model.WAITING)
+
+    def holding(self, championship: Championship) -> set[int]:
+        """The ids of ``championship``'s mesas a waiting appeal holds (the control board marks them)."""
+        return set(self.waiting().filter(mesa__championship=championship).values_list("mesa_id", flat=True))
 
 
 class Appeal(models.Model):

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from django.forms.models import ModelChoiceField, ModelChoiceIterator
 from django.utils.translation import gettext as _
 
-from refereeing.engine.messages import pick
-from refereeing.engine.rules import PROFILE_LABELS
+from engines.rules.messages import pick
+from engines.rules.rules import PROFILE_LABELS
 from tournament.language import speak
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, SETTINGS, RuleSetError, Setting, build_ruleset
+from engines.rules.rules import DEFAULT_PROFILE, PROFILES, SETTINGS, RuleSetError, Setting, build_ruleset
 from tournament.accounts.accounts import directors
 from tournament.language import language, speak
 from tournament.models import Championship

@@ -1,0 +1,33 @@
+"""What the control board and the tables page mark but refereeing knows: the mesas an appeal holds, the tables
+whose PIN is blocked.
+
+Which appeals wait and how many wrong PINs block a table are rules that live once, in refereeing's querysets;
+tournament sits below refereeing and imports nothing of it, so refereeing gives its answers here, in its
+``ready()``, and the pages ask them through this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tournament.models import Championship, Table
+
+# Each question's answer: a set of ids.
+_answers: dict[str, Callable[..., set[int]]] = {}
+
+
+def answer(question: str, function: Callable[..., set[int]]) -> None:
+    """``function`` answers ``question`` from now on (``"appealed_mesas"`` or ``"blocked_tables"``)."""
+    _answers[question] = function
+
+
+def appealed_mesas(championship: Championship) -> set[int]:
+    """The ids of ``championship``'s mesas an appeal waiting for the Director holds."""
+    return _answers["appealed_mesas"](championship)
+
+
+def blocked_tables(tables: Iterable[Table]) -> set[int]:
+    """The ids of those of ``tables`` whose PIN took too many wrong tries."""
+    return _answers["blocked_tables"](tables)
