@@ -122,9 +122,9 @@ pytest:
 	if [ $$rc = 5 ]; then echo "pytest collected no test"; exit 1; fi; exit $$rc
 
 # ruff's lint rules and formatting, the import contracts of ARCHITECTURE.md,
-# mypy's strict types of the engines and the claim log (all configured in
-# pyproject.toml), and no model change without its migration; they take
-# seconds, so they run first.
+# mypy's strict types of the engines and of every domain module of both apps
+# (all configured in pyproject.toml), and no model change without its
+# migration; they take seconds, so they run first.
 lint: venv
 	$(VENV)/bin/ruff check --no-cache .
 	$(VENV)/bin/ruff format --check --no-cache .
