@@ -35,8 +35,6 @@ TABLET = {"width": 1024, "height": 768}
 # fixtures it uses, so that a new test is marked without anyone remembering to.
 BROWSER_FIXTURES = {"page", "context", "browser", "playwright", "new_context", "new_page"}
 PRODUCTION_SERVER_FIXTURES = {"production_static"}
-# The tests measured at half a second or more (tests/support/slow_tests.py writes the list): marked ``slow``.
-SLOW_TESTS = Path(__file__).resolve().parent / "slow_tests.txt"
 
 
 # ``make test`` hands the tests to its workers one by one (``--dist loadgroup``), so that a long file no longer
@@ -64,13 +62,8 @@ def shares_a_fixture_within_its_file(item):
 def pytest_collection_modifyitems(items):
     import hypothesis
 
-    from tests.support.slow_tests import key
-
-    slow = {line for line in SLOW_TESTS.read_text().splitlines() if line and not line.startswith("#")}
     for item in items:
-        path, _, name = item.nodeid.partition("::")
-        if key(path, name) in slow:
-            item.add_marker(pytest.mark.slow)
+        path = item.nodeid.partition("::")[0]
         if path in KEPT_TOGETHER or shares_a_fixture_within_its_file(item):
             item.add_marker(pytest.mark.xdist_group(path))
         fixtures = set(getattr(item, "fixturenames", ()))

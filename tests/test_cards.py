@@ -15,6 +15,7 @@ from tournament.seating import seating
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_one_pdf_holds_every_pair_card_with_its_players_and_every_table_card_six_to_a_sheet(client):
     champ = championship(name="Copa Chimborazo", tables=10)
     made = pairs(champ, 16)

@@ -29,6 +29,7 @@ def anonymous():
     return Client(HTTP_ACCEPT_LANGUAGE="en")
 
 
+@pytest.mark.slow
 def test_the_scoreboard_shows_every_mesa_live_without_sign_in(played):
     page = anonymous().get(reverse("public:scoreboard", args=[played.pk])).content.decode()
     in_play = played.mesas.get(bracket="W", round=1, position=2)
@@ -44,6 +45,7 @@ def test_the_scoreboard_shows_every_mesa_live_without_sign_in(played):
     assert f"And {played.mesas.count() - 2} more mesas, whose pairs come from mesas still to be played." in rows
 
 
+@pytest.mark.slow
 def test_a_pair_page_shows_where_it_plays_and_its_planillas(played):
     winner = played.mesas.get(bracket="W", round=1, position=1)
     pair = winner.winner
@@ -55,6 +57,7 @@ def test_a_pair_page_shows_where_it_plays_and_its_planillas(played):
     assert escape(str(next_mesa)) in text  # where it plays now (its next mesa, waiting for the other pair)
 
 
+@pytest.mark.slow
 def test_a_new_link_replaces_the_old_one(played):
     pair = played.pairs.first()
     old = pair.token
@@ -72,10 +75,12 @@ def test_a_new_link_replaces_the_old_one(played):
 
 
 @pytest.mark.parametrize("token", ["x", "a" * 32, "' OR 1=1 --" + "a" * 20, "\u00e9" * 30])
+@pytest.mark.slow
 def test_a_wrong_link_is_a_plain_404(played, token):
     assert anonymous().get(reverse("public:pair", args=[token])).status_code == 404
 
 
+@pytest.mark.slow
 def test_no_public_page_reveals_a_cedula_a_phone_or_another_pairs_link(played):
     pages = [
         reverse("public:scoreboard", args=[played.pk]),
@@ -153,6 +158,7 @@ def on_screen(page, row):
         assert box["left"] >= 0 and box["right"] <= width, box
 
 
+@pytest.mark.slow
 def test_the_projector_calls_each_mesa_to_its_table_until_it_starts():
     champ = championship(name="Copa Chimborazo")
     pairs(champ, 4)

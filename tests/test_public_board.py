@@ -54,6 +54,7 @@ def board_rows(champ, view):
 
 
 @pytest.mark.parametrize("view", ["scoreboard", "projector"])
+@pytest.mark.slow
 def test_the_board_shows_play_then_calls_then_results_each_table_once(day, view):
     mesas = {(m.bracket, m.round, m.position): m for m in day.mesas.all()}
     first, second, third, fourth = (mesas["W", 1, n] for n in (1, 2, 3, 4))
@@ -76,6 +77,7 @@ def test_the_board_shows_play_then_calls_then_results_each_table_once(day, view)
         assert "more mesas" not in html
 
 
+@pytest.mark.slow
 def test_the_projector_names_the_table_of_every_mesa_a_finished_one_too(day):
     """Issue #35: the projector printed "—" for a finished mesa, whose table another mesa holds now; it names the
     table it was played at (its row's data-table stays empty: the table is the new mesa's)."""
@@ -88,6 +90,7 @@ def test_the_projector_names_the_table_of_every_mesa_a_finished_one_too(day):
 
 
 @pytest.mark.parametrize("view", ["scoreboard", "projector"])
+@pytest.mark.slow
 def test_the_winner_of_a_decided_mesa_is_marked(day, view):
     first = day.mesas.get(bracket="W", round=1, position=1)
     second = day.mesas.get(bracket="W", round=1, position=2)

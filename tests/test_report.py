@@ -13,6 +13,7 @@ from tournament.models import Pair
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_the_report_says_who_won_how_every_mesa_ended_and_what_the_director_decided(client):
     champ = championship(name="Copa Chimborazo")
     director = organiser("directora")
@@ -53,6 +54,7 @@ def test_only_organisers_and_the_director_print_it(client):
     assert client.get(reverse("report:championship", args=[987654])).status_code == 404
 
 
+@pytest.mark.slow
 def test_mid_event_the_standings_are_provisional_and_absent_pairs_are_listed_as_absent(client):
     champ = championship(name="Copa Chimborazo")
     present = pairs(champ, 4)

@@ -138,6 +138,7 @@ def test_the_qr_page_asks_only_for_the_pin(mesa, table):
     assert get_mesa(device, mesa).status_code == 200
 
 
+@pytest.mark.slow
 def test_wrong_pins_are_refused_and_then_throttled(mesa, table):
     device = api_client()
     # Guesses spread over the sede's eight tables, so that no table's own limit comes first.
@@ -152,6 +153,7 @@ def test_wrong_pins_are_refused_and_then_throttled(mesa, table):
     assert PinFailure.objects.count() == PIN_MAX_FAILURES
 
 
+@pytest.mark.slow
 def test_a_malformed_pin_is_an_error_not_a_guess(mesa):
     device = api_client()
     assert "El PIN tiene seis dígitos." in open_with_pin(device, 3, "12").content.decode()
@@ -172,6 +174,7 @@ def test_a_mesas_old_pin_page_and_card_lead_to_its_tables(people, mesa, table):
     assert api_client().get(f"/acceso/mesa/{mesa.pk}/").status_code == 404
 
 
+@pytest.mark.slow
 def test_the_table_card_shows_the_pin_and_qr_code_to_organisers_only(people, mesa, table):
     url = f"/acceso/mesa-fisica/{table.pk}/tarjeta/"
     card = api_client(people["staff"]).get(url)

@@ -42,6 +42,7 @@ def test_the_limits():
     assert PIN_TABLE_MAX_FAILURES < PIN_MAX_FAILURES
 
 
+@pytest.mark.slow
 def test_wrong_pins_from_many_addresses_block_the_table_s_pin(mesa, table, other_mesa, other_table):
     qr_page = f"/acceso/mesa-fisica/{table.pk}/"
     opened_before, response = type_pin(table.pin, "10.9.9.9", url=qr_page)
@@ -62,6 +63,7 @@ def test_wrong_pins_from_many_addresses_block_the_table_s_pin(mesa, table, other
     assert post_json(opened_before, f"/api/mesas/{mesa.pk}/claims/", claim_body(MANO)).status_code == 201
 
 
+@pytest.mark.slow
 def test_wrong_pins_typed_with_the_table_number_count_against_that_table(mesa, table):
     guess_from_many_addresses(PIN_TABLE_MAX_FAILURES, table=3)
     assert set(PinFailure.objects.values_list("table", flat=True)) == {table.pk}
@@ -85,6 +87,7 @@ def elsewhere(championship):
     return table
 
 
+@pytest.mark.slow
 def test_a_number_two_sedes_played_today_share_is_asked_its_sede_before_any_pin_is_checked(mesa, table, elsewhere):
     for pin in (table.pin, elsewhere.pin, "000000"):
         device, asked = type_pin(pin, "10.5.5.5", table=3)
@@ -101,6 +104,7 @@ def test_a_number_two_sedes_played_today_share_is_asked_its_sede_before_any_pin_
     assert device.get(f"/api/mesas/{mesa.pk}/").status_code == 403
 
 
+@pytest.mark.slow
 def test_eleven_wrong_pins_for_a_number_two_sedes_share_block_that_table(mesa, table, elsewhere):
     """Issue 33: the guesses at "table 3" were stored with no table, and the right PIN opened it after eleven."""
     for n in range(PIN_TABLE_MAX_FAILURES + 1):
@@ -113,6 +117,7 @@ def test_eleven_wrong_pins_for_a_number_two_sedes_share_block_that_table(mesa, t
     assert type_pin(elsewhere.pin, "10.6.1.2", table=3, sede=elsewhere.sede_id)[1].status_code == 302
 
 
+@pytest.mark.slow
 def test_a_number_only_one_sede_played_today_has_is_that_sedes_table(mesa, table):
     """A sede where nothing is played today is not asked about: the number is the table of the sede in play."""
     idle = sede(4).tables.get(number=3)
@@ -121,6 +126,7 @@ def test_a_number_only_one_sede_played_today_has_is_that_sedes_table(mesa, table
     assert not PinFailure.objects.filter(table=idle).exists()
 
 
+@pytest.mark.slow
 def test_an_organiser_prints_a_new_pin_and_the_old_one_opens_nothing(people, mesa, table):
     old_pin = table.pin
     device, _response = type_pin(old_pin, "10.2.2.2", table=3)
@@ -154,6 +160,7 @@ def test_an_organiser_prints_a_new_pin_and_the_old_one_opens_nothing(people, mes
     assert ClaimEntry.objects.filter(mesa=mesa).count() == 1
 
 
+@pytest.mark.slow
 def test_only_who_may_print_the_card_prints_a_new_pin(people, mesa, table):
     url = reverse("access:new_pin", args=[table.pk])
     pin = table.pin

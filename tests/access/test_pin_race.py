@@ -20,7 +20,7 @@ from tests.support.threads import run_at_once
 
 from .test_pin_limits import BLOCKED_ES, type_pin
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 GUESSES = 6
 WRONG_ES = "PIN equivocado para esta mesa."

@@ -50,6 +50,7 @@ def test_sessions_follow_redis_url():
         assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
 
 
+@pytest.mark.slow
 def test_a_redis_url_that_is_not_one_stops_the_start_with_its_reason():
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "REDIS_URL": "localhost:6379"}
     result = subprocess.run(

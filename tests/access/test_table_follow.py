@@ -44,6 +44,7 @@ def test_the_table_shows_the_mesa_in_play_before_the_next_one_seated(mesa, table
     assert table_mesa(table) == following  # one in play comes before one waiting to start
 
 
+@pytest.mark.slow
 def test_the_device_moves_on_once_the_mesa_is_decided_and_signed(mesa, table, following):
     device = api_client()
     open_with_pin(device, 3, "482913")

@@ -74,6 +74,7 @@ def others(championship):
 
 
 @pytest.mark.parametrize("who", ["past", "future"])
+@pytest.mark.slow
 def test_a_director_of_a_championship_over_or_not_begun_prints_no_table_of_the_sede(others, championship, table, who):
     client = signed_in(others[who])
     pin = table.pin
@@ -116,6 +117,7 @@ def test_the_director_alone_at_the_sede_today_prints_its_free_tables(people, cha
     assert renew(client, free).status_code == 302
 
 
+@pytest.mark.slow
 def test_the_director_of_a_championship_over_prints_not_even_its_own_tables(people, championship, table):
     championship.start_date = championship.end_date = timezone.localdate() - datetime.timedelta(days=1)
     championship.save()
@@ -127,6 +129,7 @@ def test_the_director_of_a_championship_over_prints_not_even_its_own_tables(peop
 
 
 @pytest.mark.parametrize("who", ["past", "beside"])
+@pytest.mark.slow
 def test_the_cards_of_the_day_print_only_the_tables_their_reader_may_print(people, others, championship, table, who):
     """The cards of the day hold every table's PIN: a Director reads there only the PINs the table card gives them."""
     past = Championship.objects.get(director=others[who])

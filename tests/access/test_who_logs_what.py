@@ -46,6 +46,7 @@ def test_the_table_art_16_to_18():
     assert [role for role, kinds in MAY_LOG.items() if "ajuste" in kinds] == [DIRECTOR]
 
 
+@pytest.mark.slow
 def test_the_officials_log_the_play_suspend_resume_and_undo_art_16(people, mesa):
     clients = officials(people, mesa)
     for claim, who in (
@@ -81,6 +82,7 @@ def test_no_official_logs_an_ajuste_403_art_18(people, mesa, who):
 
 
 @pytest.mark.parametrize("who", ["juez", "inspector", "pin"])
+@pytest.mark.slow
 def test_no_official_logs_the_directors_void_403_third_rulings_suspendida_art_16_17(people, mesa, who):
     """Only the Director's void is taken while the mesa is suspended: no official may pass one off."""
     client = officials(people, mesa)[who]
@@ -97,6 +99,7 @@ def test_no_official_logs_the_directors_void_403_third_rulings_suspendida_art_16
     assert mesa.state["scores"] == {"A": 2, "B": 0}
 
 
+@pytest.mark.slow
 def test_the_refusal_is_in_the_request_s_language(people, mesa):
     client = api_client(people["juez"])
     post_json(client, f"/api/mesas/{mesa.pk}/claims/", claim_body(MANO))
@@ -137,6 +140,7 @@ def test_the_claim_log_asks_the_same_table(people, played):
     assert record_claim(played, ajuste("B", 2), uuid.uuid4(), user=people["director"]).decision["accepted"]
 
 
+@pytest.mark.slow
 def test_nobody_but_the_director_voids_what_the_director_logged_art_17(people, played):
     record_claim(played, ajuste("B", 2), uuid.uuid4(), user=people["director"])
     for who, client in officials(people, played).items():
@@ -157,6 +161,7 @@ def file_and_admit(mesa, people):
 
 
 @pytest.mark.parametrize("suspended_first", [False, True], ids=["in play", "already suspended"])
+@pytest.mark.slow
 def test_an_admitted_appeal_holds_the_mesa_in_play_or_already_suspended_art_17(people, played, suspended_first):
     """Today's bug: a juez who had suspended the mesa resumed it while the Director deliberated."""
     if suspended_first:

@@ -62,6 +62,7 @@ def test_a_bad_appeal_is_shown_with_its_error_and_nothing_filed(played, people, 
     assert not Appeal.objects.exists()
 
 
+@pytest.mark.slow
 def test_only_who_acts_at_the_mesa_files_appeals(played, people, client):
     url = reverse("refereeing:file_appeal", args=[played.pk])
     assert client.get(url)["Location"].startswith(reverse("login"))
@@ -118,6 +119,7 @@ def test_a_ruling_with_bad_input_is_shown_again_with_its_error(played, people):
     assert appeal.status == Appeal.Status.ADMITTED
 
 
+@pytest.mark.slow
 def test_organisers_see_appeals_but_only_the_director_rules(played, people):
     appeal = filed(played)
     url = reverse("appeals:detail", args=[appeal.pk])
@@ -138,6 +140,7 @@ def test_a_director_with_no_appeal_yet_sees_an_empty_desk(people, championship):
     assert response.status_code == 200 and "No appeal is waiting." in response.content.decode()
 
 
+@pytest.mark.slow
 def test_the_desk_fetches_its_lists_alone_and_only_for_whom_sees_the_page(played, people):
     appeal = filed(played)
     part = reverse("appeals:list") + "?part=1"
@@ -181,6 +184,7 @@ def waiting_badge(client):
 
 
 @pytest.mark.parametrize("language, words", [("en", "waiting for your ruling"), ("es", "esperan su resolución")])
+@pytest.mark.slow
 def test_the_navigation_counts_the_appeals_waiting_for_the_director_alone(
     played, people, championship, language, words
 ):

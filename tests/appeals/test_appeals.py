@@ -239,6 +239,7 @@ def test_on_a_decided_mesa_the_ruling_is_recorded_but_the_score_is_corrected_els
     assert appeal.status == Appeal.Status.UPHELD
 
 
+@pytest.mark.slow
 def test_while_the_director_holds_the_mesa_the_juez_cannot_resume_or_undo_art_17(played, people):
     appeal = appeals.admit(file(played), by=people["director"])
     for claim in ({"kind": "reanudar"}, {"kind": "void", "target": 3}, CAIDA_A):

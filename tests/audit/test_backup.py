@@ -70,6 +70,7 @@ def a_championship_with_everything():
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("name", ["copia.json", "copia.json.gz"])
+@pytest.mark.slow
 def test_a_round_trip_loses_nothing_and_every_planilla_still_verifies(tmp_path, name):
     champ, mesas = a_championship_with_everything()
     codes = [verification.verification_code(m) for m in mesas]
@@ -101,6 +102,7 @@ def test_a_round_trip_loses_nothing_and_every_planilla_still_verifies(tmp_path, 
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_restore_refuses_a_database_that_is_not_empty_and_a_file_that_is_not_a_backup(tmp_path):
     factories.mesa()
     path = tmp_path / "copia.json"
@@ -123,6 +125,7 @@ def test_restore_refuses_a_database_that_is_not_empty_and_a_file_that_is_not_a_b
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_a_backup_whose_rows_do_not_load_stores_nothing(tmp_path):
     factories.mesa()
     path = tmp_path / "copia.json"
@@ -159,6 +162,7 @@ def made_before_the_sedes(document):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("name", ["antes.json", "antes.json.gz"])
+@pytest.mark.slow
 def test_a_backup_made_before_the_sedes_is_refused_in_words_and_stores_nothing(tmp_path, name):
     factories.mesa()
     path = tmp_path / name
@@ -208,6 +212,7 @@ def test_a_code_printed_with_microseconds_still_verifies(db):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_the_control_desk_backs_up_each_time_a_round_starts(tmp_path, people, championship, mesa):
     Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WAITING)
     client = Client()
@@ -231,6 +236,7 @@ def test_the_control_desk_backs_up_each_time_a_round_starts(tmp_path, people, ch
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_a_failed_automatic_backup_does_not_undo_the_round(tmp_path, people, championship, mesa):
     Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WAITING)
     blocked = tmp_path / "a-file"

@@ -87,6 +87,7 @@ def test_a_failed_backup_leaves_no_file_behind(tmp_path, monkeypatch):
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.slow
 def test_a_backup_holds_no_session_and_its_restore_signs_nobody_in(tmp_path):
     """The repro: 61 of 64 session keys in one backup worked as sign-ins."""
     page = reverse("tournament:detail", args=[factories.mesa().championship_id])
@@ -107,6 +108,7 @@ def test_a_backup_holds_no_session_and_its_restore_signs_nobody_in(tmp_path):
         assert client.get(page).status_code == 302  # to the sign-in page
 
 
+@pytest.mark.slow
 def test_sessions_in_a_backup_of_an_earlier_version_are_not_restored(tmp_path):
     factories.mesa()
     signed_in(Client(), factories.user("organizadora", is_staff=True))
@@ -150,6 +152,7 @@ def test_the_control_desks_backup_is_the_owners_alone_and_holds_no_session(tmp_p
 # --- restore within bounds -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_gzip_bomb_is_refused_before_it_fills_the_memory(tmp_path):
     """The repro: a 1 MB file that unzips to a gigabyte took 2 GB of memory before it was refused."""
     compressor = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
@@ -169,6 +172,7 @@ def test_a_gzip_bomb_is_refused_before_it_fills_the_memory(tmp_path):
     assert not Mesa.objects.exists()
 
 
+@pytest.mark.slow
 def test_a_smaller_bound_is_chosen_on_the_command_line(tmp_path):
     factories.mesa()
     path = tmp_path / "copia.json.gz"
@@ -183,6 +187,7 @@ def test_a_smaller_bound_is_chosen_on_the_command_line(tmp_path):
 
 
 @pytest.mark.parametrize("depth", [200_000, archive.MAX_DEPTH])
+@pytest.mark.slow
 def test_a_deeply_nested_file_is_refused_with_a_message(tmp_path, depth):
     """The repro: a deeply nested file ended in a traceback."""
     factories.mesa()

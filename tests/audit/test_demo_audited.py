@@ -83,6 +83,7 @@ def entries(model, **filters):
     return AuditEntry.objects.filter(content_type=ContentType.objects.get_for_model(model), **filters)
 
 
+@pytest.mark.slow
 def test_the_demo_leaves_an_entry_for_each_of_its_acts():
     group(accounts.ORGANISERS_GROUP)
     group(accounts.JUECES_GROUP)

@@ -168,6 +168,7 @@ def test_two_imports_at_once_store_each_precedent_once(championship, people):
         (datetime.datetime(9999, 12, 31, 23, 59, tzinfo=datetime.UTC), "9999"),
     ],
 )
+@pytest.mark.slow
 def test_a_stored_date_past_the_calendar_never_breaks_the_register_its_search_or_the_report(
     championship, people, stored, shown
 ):
@@ -194,6 +195,7 @@ def test_a_stored_date_past_the_calendar_never_breaks_the_register_its_search_or
     assert exported[0]["decided_at"] == stored.isoformat()
 
 
+@pytest.mark.slow
 def test_the_refusals_speak_spanish_to_a_spanish_director(championship, people):
     client = Client(HTTP_ACCEPT_LANGUAGE="es")
     client.force_login(people["director"])
@@ -213,6 +215,7 @@ def test_the_refusals_speak_spanish_to_a_spanish_director(championship, people):
     assert not Resolution.objects.exclude(precedent_number=1).exists()
 
 
+@pytest.mark.slow
 def test_spoiled_texts_of_a_stored_resolution_never_break_the_register_its_search_its_export_or_the_report(
     championship, people
 ):

@@ -109,6 +109,7 @@ def test_the_page_records_lists_and_searches(championship, played, people):
     assert Resolution.objects.count() == 2
 
 
+@pytest.mark.slow
 def test_export_then_import_starts_the_next_championship_with_the_precedents(championship, played, people):
     register.resolve(
         championship, SITUATION, RULING, "Art. 18", [played], ajuste=(played, "A", 2), by=people["director"]

@@ -55,6 +55,7 @@ def trail_page(people, championship, language):
         ("en", {"draw": "Bracket draw", "seed": "seed", "inspector": "Marco Lema", "table": "Table"}),
     ],
 )
+@pytest.mark.slow
 def test_the_audit_page_says_each_act_in_words(acted, people, language, words):
     table = trail_page(people, acted, language)
     rows = re.findall(r"<tr>(.*?)</tr>", table, re.S)
@@ -73,6 +74,7 @@ def test_the_audit_page_says_each_act_in_words(acted, people, language, words):
     assert "15:05:09" in table and "20:05:09" not in table
 
 
+@pytest.mark.slow
 def test_a_creation_lists_what_was_given_and_a_change_its_before_and_after(acted, people):
     table = trail_page(people, acted, "en")
     appeal = next(row for row in re.findall(r"<tr>(.*?)</tr>", table, re.S) if "Appeal" in row and "Created" in row)

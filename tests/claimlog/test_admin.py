@@ -9,7 +9,7 @@ from refereeing.models import ClaimEntry, Signature
 from tests.support.claims import MANO, api_client, data_url, png
 from tournament.models import Mesa
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 @pytest.fixture

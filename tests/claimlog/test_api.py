@@ -25,6 +25,7 @@ def juez(people):
     return api_client(people["juez"])
 
 
+@pytest.mark.slow
 def test_posting_a_claim_answers_201_with_entry_state_and_last_seq(juez, mesa):
     assert post_json(juez, claims_url(mesa), claim_body(MANO, expected_seq=1)).status_code == 201
     response = post_json(juez, claims_url(mesa), claim_body(CAIDA_A, expected_seq=2))
@@ -42,6 +43,7 @@ def test_posting_a_claim_answers_201_with_entry_state_and_last_seq(juez, mesa):
     assert entry.address == "127.0.0.1" and entry.juez.username == "juez"
 
 
+@pytest.mark.slow
 def test_a_repeated_client_id_answers_200_with_the_first_answer(juez, mesa):
     body = claim_body(CAIDA_A)
     first = post_json(juez, claims_url(mesa), body)
@@ -51,6 +53,7 @@ def test_a_repeated_client_id_answers_200_with_the_first_answer(juez, mesa):
     assert ClaimEntry.objects.filter(mesa=mesa).count() == 1
 
 
+@pytest.mark.slow
 def test_a_stale_expected_seq_answers_409_with_the_current_state(juez, mesa):
     post_json(juez, claims_url(mesa), claim_body(MANO, expected_seq=1))
     response = post_json(juez, claims_url(mesa), claim_body(MANO, expected_seq=1))
@@ -120,6 +123,7 @@ def test_a_post_without_the_csrf_token_is_refused(juez, mesa):
     assert ClaimEntry.objects.count() == 0
 
 
+@pytest.mark.slow
 def test_the_mesa_answers_with_pairs_rules_state_and_every_decision(juez, mesa, people):
     for claim in (MANO, CAIDA_A, {"kind": "void", "target": 2}):
         post_json(juez, claims_url(mesa), claim_body(claim))
@@ -143,6 +147,7 @@ def test_the_mesa_answers_with_pairs_rules_state_and_every_decision(juez, mesa, 
     assert body["access"] == "act"
 
 
+@pytest.mark.slow
 def test_polling_gives_the_entries_after_a_seq(juez, mesa):
     for claim in (MANO, CAIDA_A, CAIDA_B):
         post_json(juez, claims_url(mesa), claim_body(claim))
@@ -158,12 +163,14 @@ def test_polling_with_a_bad_after_answers_400(juez, mesa, after):
     assert juez.get(claims_url(mesa), {"after": after}).status_code == 400
 
 
+@pytest.mark.slow
 def test_an_unknown_mesa_answers_404(juez):
     assert juez.get("/api/mesas/999999/").status_code == 404
     assert juez.get("/api/mesas/999999/claims/?after=0").status_code == 404
     assert post_json(juez, "/api/mesas/999999/claims/", claim_body(MANO)).status_code == 404
 
 
+@pytest.mark.slow
 def test_the_api_answers_in_english_on_request(juez, mesa):
     response = juez.post(
         claims_url(mesa),
@@ -188,6 +195,7 @@ def test_the_api_answers_in_english_on_request(juez, mesa):
     ],
     ids=["deep list", "deep object", "deep list over the cap", "deep object over the cap", "not utf-8", "NaN"],
 )
+@pytest.mark.slow
 def test_pathological_bodies_never_give_a_500(juez, mesa, raw, status):
     juez.get("/cuenta/entrar/")
     response = juez.post(

@@ -14,7 +14,7 @@ from tests.support.claims import ajuste
 from tests.support.threads import run_at_once
 from tournament.models import Mesa
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 THREADS = 8
 CLAIMS_PER_THREAD = 5

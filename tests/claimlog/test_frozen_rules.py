@@ -107,6 +107,7 @@ def test_what_is_not_a_rule_still_changes_and_an_equal_rule_set_is_no_change(peo
         ("en", "The rules cannot change any more: mesa Winners&#x27; bracket R1-1 has started"),
     ],
 )
+@pytest.mark.slow
 def test_the_championship_form_refuses_with_the_reason(people, mesa, language, reason):
     start(mesa, people["juez"])
     championship = mesa.championship
@@ -131,6 +132,7 @@ def test_the_championship_form_refuses_with_the_reason(people, mesa, language, r
     assert championship.name == "Copa Chimborazo" and championship.ruleset == RIOBAMBA
 
 
+@pytest.mark.slow
 def test_a_mesa_s_decisions_never_change_when_something_tries(people, mesa, other_mesa):
     """Rules written past the model (a raw UPDATE) reach only the mesas not started yet."""
     start(mesa, people["juez"])

@@ -8,6 +8,8 @@ rule set carries the labels of every claim kind.
 
 import uuid
 
+import pytest
+
 from refereeing.claimlog.log import record_claim
 from refereeing.engine import KINDS
 from refereeing.engine.messages import KIND_LABELS
@@ -21,6 +23,7 @@ def claims_url(mesa):
     return f"/api/mesas/{mesa.pk}/claims/"
 
 
+@pytest.mark.slow
 def test_the_claim_answer_and_the_poll_carry_the_preview_in_the_requests_language(mesa, people):
     juez = api_client(people["juez"])
     post_json(juez, claims_url(mesa), claim_body(MANO))

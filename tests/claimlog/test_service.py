@@ -19,6 +19,7 @@ def claims_at(mesa):
     return list(ClaimEntry.objects.filter(mesa=mesa).order_by("seq").values_list("seq", "kind"))
 
 
+@pytest.mark.slow
 def test_a_claim_is_logged_with_its_decision_and_the_mesa_keeps_the_state(mesa, people):
     record_claim(mesa, MANO, uuid.uuid4(), user=people["juez"])
     answer = record_claim(mesa, CAIDA_A, uuid.uuid4(), user=people["juez"], address="10.0.0.7")
@@ -34,6 +35,7 @@ def test_a_claim_is_logged_with_its_decision_and_the_mesa_keeps_the_state(mesa, 
     assert mesa.state == answer.state == claimlog.state_dict(claimlog.mesa_replay(mesa))
 
 
+@pytest.mark.slow
 def test_the_same_client_id_twice_is_one_entry_and_the_same_answer(mesa):
     client_id = uuid.uuid4()
     first = record_claim(mesa, CAIDA_A, client_id)

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from refereeing import engine
 
 from .logs import last, play
@@ -58,6 +60,7 @@ def test_the_package_exports_the_contract():
         assert hasattr(engine, name)
 
 
+@pytest.mark.slow
 def test_the_engine_imports_no_django():
     code = "import sys, refereeing.engine; sys.exit('django' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)

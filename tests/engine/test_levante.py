@@ -241,6 +241,7 @@ def test_command_bad_input_exits_2(options):
     assert error.value.returncode == 2
 
 
+@pytest.mark.slow
 def test_command_bad_input_has_no_traceback():
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run(

@@ -7,6 +7,7 @@ decisions. Rules cited from docs/REGLAS.md.
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,6 +51,7 @@ RULESETS = [build_ruleset(name) for name in PROFILES]
     cut=st.floats(0, 1),
     counts=st.lists(st.integers(0, 40), min_size=3, max_size=3),
 )
+@pytest.mark.slow
 def test_the_preview_is_what_the_engine_decides_when_the_claim_is_appended(ruleset, players, seed, cut, counts):
     first = SEATS[players][seed % players]
     mesa = simulate_mesa(random.Random(seed), ruleset, players, first, forget=0.1)

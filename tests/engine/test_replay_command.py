@@ -109,12 +109,14 @@ def manage(args, stdin):
     )
 
 
+@pytest.mark.slow
 def test_the_command_line_prints_json_and_exits_0():
     done = manage(["-"], f'{HEADER}\n{{"kind": "mano"}}\n{{"kind": "ronda", "pair": "B", "player": 1}}\n')
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["state"]["scores"] == {"A": 0, "B": 2}
 
 
+@pytest.mark.slow
 def test_the_command_line_exits_2_with_a_message_and_no_traceback():
     done = manage(["-"], f'{HEADER}\n{{"kind": "mano"}}\n{{"kind": "caida", "pair": "A", "player": 5}}\n')
     assert done.returncode == 2 and done.stdout == ""

@@ -3,10 +3,14 @@
 import json
 import random
 
+import pytest
+
 from refereeing.engine import Header, replay
 from refereeing.engine.rules import PROFILES, build_ruleset
 
 from .logs import renumbered
+
+pytestmark = pytest.mark.slow
 
 PLAYS = ["ronda", "doble_ronda", "caida", "caida", "caida", "limpia", "caida_limpia", "caida_en_ronda"]
 

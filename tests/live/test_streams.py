@@ -100,6 +100,7 @@ def streams(most=5000):
     return Streams(django, most=most)
 
 
+@pytest.mark.slow
 def test_a_mesa_stream_starts_with_the_seq_now_and_passes_each_change_on_at_once(mesa):
     async def scenario():
         client = Client(f"/flujo/mesa/{mesa.pk}/").start(streams())
@@ -121,6 +122,7 @@ def test_a_mesa_stream_starts_with_the_seq_now_and_passes_each_change_on_at_once
     run(scenario())
 
 
+@pytest.mark.slow
 def test_a_board_stream_starts_with_every_row_then_gets_the_changed_rows_in_one_batch(mesa):
     champ = mesa.championship
     other = champ.mesas.filter(bracket="W", round=1).order_by("position").last()
@@ -143,6 +145,7 @@ def test_a_board_stream_starts_with_every_row_then_gets_the_changed_rows_in_one_
     run(scenario())
 
 
+@pytest.mark.slow
 def test_a_pair_page_stream_gets_only_its_mesas_and_the_projector_its_calls_too(mesa):
     champ = mesa.championship
     waiting = champ.mesas.filter(bracket="W", round=1).select_related("pair_a", "pair_b").order_by("position").last()
@@ -163,6 +166,7 @@ def test_a_pair_page_stream_gets_only_its_mesas_and_the_projector_its_calls_too(
     run(scenario())
 
 
+@pytest.mark.slow
 def test_a_reload_is_asked_when_the_bracket_itself_changes(mesa):
     async def scenario():
         client = Client(f"/flujo/campeonato/{mesa.championship_id}/").start(streams())
@@ -191,6 +195,7 @@ def test_a_reload_is_asked_when_the_bracket_itself_changes(mesa):
         ("/flujo/campeonato/{champ}/", "lang=%ED%A0%80%00", "GET", 400),
     ],
 )
+@pytest.mark.slow
 def test_bad_requests_get_a_plain_refusal_never_a_stream(mesa, path, query, method, status):
     path = path.format(mesa=mesa.pk, champ=mesa.championship_id)
 
@@ -206,6 +211,7 @@ def test_bad_requests_get_a_plain_refusal_never_a_stream(mesa, path, query, meth
     assert left == (0, 0)  # no stream stays behind in the hub
 
 
+@pytest.mark.slow
 def test_a_process_full_of_streams_says_503_and_when_to_retry(mesa):
     async def scenario():
         client = Client(f"/flujo/mesa/{mesa.pk}/").start(streams(most=0))
@@ -251,6 +257,7 @@ def test_streams_opening_at_once_read_the_database_on_a_few_threads_and_leave_th
 
 
 @pytest.mark.parametrize("path", ["/flujo/mesa/{mesa}/", "/flujo/campeonato/{champ}/"])
+@pytest.mark.slow
 def test_the_cap_on_streams_is_exact_when_they_all_arrive_at_once(mesa, path):
     path = path.format(mesa=mesa.pk, champ=mesa.championship_id)
 
@@ -268,6 +275,7 @@ def test_the_cap_on_streams_is_exact_when_they_all_arrive_at_once(mesa, path):
 
 
 @pytest.mark.parametrize("path", ["/flujo/mesa/{mesa}/", "/flujo/campeonato/{champ}/"])
+@pytest.mark.slow
 def test_a_database_that_does_not_answer_is_a_503_on_both_kinds_of_streams(mesa, path, monkeypatch):
     def down(*args):
         raise OperationalError("connection failed: server closed the connection unexpectedly")
@@ -288,6 +296,7 @@ def test_a_database_that_does_not_answer_is_a_503_on_both_kinds_of_streams(mesa,
     assert left_open == 0 and in_hub == (0, 0)
 
 
+@pytest.mark.slow
 def test_a_client_that_stops_reading_loses_its_stream_and_holds_up_no_one(mesa, monkeypatch):
     monkeypatch.setattr(hub_module, "SEND_SECONDS", 0.2)
     monkeypatch.setattr(hub_module, "WATCH_SECONDS", 0.05)
@@ -330,6 +339,7 @@ def test_everything_else_goes_to_django(db):
     assert run(scenario()) == b"django"
 
 
+@pytest.mark.slow
 def test_no_stream_carries_a_cedula_a_phone_or_a_pair_link(mesa):
     champ = mesa.championship
     tokens = list(champ.pairs.values_list("token", flat=True))
@@ -349,6 +359,7 @@ def test_no_stream_carries_a_cedula_a_phone_or_a_pair_link(mesa):
     assert not [token for token in tokens if token in text]
 
 
+@pytest.mark.slow
 def test_a_saved_mesa_is_published_once_committed_with_its_seq(mesa, monkeypatch):
     published = []
     monkeypatch.setattr(broker, "publish", published.append)
@@ -369,6 +380,7 @@ def test_a_draw_asks_every_page_to_reload(monkeypatch):
 
 
 @pytest.mark.parametrize("redis_url", ["", "redis://127.0.0.1:6379/5"], ids=["in-process", "redis"])
+@pytest.mark.slow
 def test_the_broker_carries_a_message_from_any_thread_to_each_subscriber(redis_url):
     async def scenario():
         first, second = broker.subscribe(), broker.subscribe()
@@ -401,6 +413,7 @@ def test_publishing_with_redis_down_logs_and_never_fails_the_write(caplog, monke
     assert "Could not publish" in caplog.text
 
 
+@pytest.mark.slow
 def test_a_rolled_back_change_is_never_published(mesa, monkeypatch):
     published = []
     monkeypatch.setattr(broker, "publish", published.append)
@@ -433,6 +446,7 @@ def test_a_batch_to_many_boards_lets_the_event_loop_turn_between_slices(monkeypa
     run(scenario())
 
 
+@pytest.mark.slow
 def test_processes_that_hear_a_change_at_once_hand_out_their_batches_apart(monkeypatch):
     """In step, every process's batch fought for the same cores at the same moment."""
     monkeypatch.setattr(hub_module, "BATCH_SECONDS", 0.2)
@@ -459,6 +473,7 @@ def test_processes_that_hear_a_change_at_once_hand_out_their_batches_apart(monke
     run(scenario())
 
 
+@pytest.mark.slow
 def test_batches_that_take_long_still_leave_a_whole_batch_of_rest_between_them(monkeypatch):
     """Under load the batches grow long; back to back they would starve the claims of the cores."""
     monkeypatch.setattr(hub_module, "BATCH_SECONDS", 0.1)
@@ -485,6 +500,7 @@ def test_batches_that_take_long_still_leave_a_whole_batch_of_rest_between_them(m
     run(scenario())
 
 
+@pytest.mark.slow
 def test_a_silent_stream_is_pinged_so_that_no_router_closes_it(mesa, monkeypatch):
     monkeypatch.setattr(hub_module, "PING_SECONDS", 0.2)
     monkeypatch.setattr(hub_module, "WATCH_SECONDS", 0.05)

@@ -37,6 +37,7 @@ def file(mesa):
         ("en", ["APPEALS (ART. 17)", "signed by María Cando", "Upheld: Se anula la caída."]),
     ],
 )
+@pytest.mark.slow
 def test_an_appeal_and_its_ruling_are_printed_with_the_filing_time(language, words):
     mesa, director = appealed_mesa()
     appeal = appeals.admit(file(mesa), by=director)
@@ -47,6 +48,7 @@ def test_an_appeal_and_its_ruling_are_printed_with_the_filing_time(language, wor
         assert expected in sheet
 
 
+@pytest.mark.slow
 def test_the_directors_void_is_printed_with_the_directors_article_art_17():
     mesa, director = appealed_mesa()
     appeals.rule(

@@ -11,7 +11,7 @@ from refereeing.planilla import sheet as planilla
 from tests.support import planilla_factories as factories
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from tests.support import planilla_factories as factories
 from tests.support.planilla import keep_rendering, pages_text, text
 from tournament.models import Mesa
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 SPANISH = {

@@ -11,7 +11,7 @@ from tests.support import planilla_factories as factories
 from tests.support.factories import organiser
 from tests.support.planilla import text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 BASE = "https://mesa.example"
 

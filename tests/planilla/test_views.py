@@ -32,6 +32,7 @@ def test_the_url_is_the_documented_one(finished):
 
 
 @pytest.mark.parametrize("who", ["juez", "inspector", "director", "organiser"])
+@pytest.mark.slow
 def test_the_mesa_s_people_may_print_its_planilla(client, finished, who):
     if who == "director":
         finished.championship.director = factories.user("director")
@@ -48,6 +49,7 @@ def test_the_mesa_s_people_may_print_its_planilla(client, finished, who):
     assert "Planilla de Juego" in text(response.content)
 
 
+@pytest.mark.slow
 def test_others_may_not(client, finished):
     response = client.get(pdf_url(finished))
     assert response.status_code == 302 and "/cuenta/entrar/" in response["Location"]
@@ -58,6 +60,7 @@ def test_others_may_not(client, finished):
     assert client.get(pdf_url(finished)).status_code == 403
 
 
+@pytest.mark.slow
 def test_a_juez_tablet_opened_with_the_pin_may_print(client, finished):
     session = client.session
     table = table_of(finished)
@@ -66,6 +69,7 @@ def test_a_juez_tablet_opened_with_the_pin_may_print(client, finished):
     assert client.get(pdf_url(finished)).status_code == 200
 
 
+@pytest.mark.slow
 def test_the_pdf_is_in_the_user_s_language(client, finished):
     client.force_login(finished.juez)
     assert "Página 1 de 1" in text(client.get(pdf_url(finished)).content)
@@ -91,6 +95,7 @@ def test_bad_mesa_ids_are_404_not_500(client, path):
 # --- the verification page ---------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_printed_code_opens_the_mesa_s_record(client, finished):
     code = verification.verification_code(finished)
     response = client.get(reverse("planilla:verify", args=[code]))
@@ -103,6 +108,7 @@ def test_the_printed_code_opens_the_mesa_s_record(client, finished):
     assert "por zapatería (Art. 12)" in page and "Juan Pérez · " in page
 
 
+@pytest.mark.slow
 def test_the_code_is_on_the_pdf_and_its_qr_points_at_the_page(client, finished):
     client.force_login(finished.juez)
     whole = text(client.get(pdf_url(finished)).content)
@@ -112,6 +118,7 @@ def test_the_code_is_on_the_pdf_and_its_qr_points_at_the_page(client, finished):
     assert sheet.qr_svg.startswith("<svg") and sheet.verify_url.endswith(f"/verificar/{code}/")
 
 
+@pytest.mark.slow
 def test_with_a_public_mirror_the_qr_points_at_the_mirrors_check_and_the_halls_address_is_printed_beside(
     client, finished, settings
 ):
@@ -132,6 +139,7 @@ def test_with_a_public_mirror_the_qr_points_at_the_mirrors_check_and_the_halls_a
     assert planilla.build(finished, "http://testserver").qr_svg == planilla.qr_svg(sheet.verify_url)
 
 
+@pytest.mark.slow
 def test_typed_codes_are_forgiving_about_case_and_look_alike_letters(client, finished):
     code = verification.verification_code(finished)
     typed = code.lower().replace("0", "o").replace("1", "l").replace("-", " ", 1)
@@ -141,6 +149,7 @@ def test_typed_codes_are_forgiving_about_case_and_look_alike_letters(client, fin
 
 
 @pytest.mark.parametrize("change", ["claim", "signature", "result"])
+@pytest.mark.slow
 def test_any_later_change_makes_the_printed_code_fail(client, finished, change):
     code = verification.verification_code(finished)
     if change == "claim":
@@ -177,12 +186,14 @@ def test_any_later_change_makes_the_printed_code_fail(client, finished, change):
         "1--------",
     ],
 )
+@pytest.mark.slow
 def test_wrong_codes_get_a_clear_404_never_500(client, finished, code):
     response = client.get(f"/planilla/verificar/{code}/")
     assert response.status_code == 404
     assert "Este código no corresponde a ninguna planilla." in response.content.decode()
 
 
+@pytest.mark.slow
 def test_a_code_with_a_nul_is_not_found_before_the_page_reads_it(client, finished):
     """A NUL in any address is the site's plain 404 (``config.nul_in_url``), never a 500."""
     response = client.get("/planilla/verificar/%00/")
@@ -190,6 +201,7 @@ def test_a_code_with_a_nul_is_not_found_before_the_page_reads_it(client, finishe
     assert "No encontrado." in response.content.decode()
 
 
+@pytest.mark.slow
 def test_codes_survive_a_secret_key_rotation(client, finished, settings):
     code = verification.verification_code(finished)
     settings.SECRET_KEY_FALLBACKS = [settings.SECRET_KEY]
@@ -198,6 +210,7 @@ def test_codes_survive_a_secret_key_rotation(client, finished, settings):
     assert client.get(reverse("planilla:verify", args=[code])).status_code == 200
 
 
+@pytest.mark.slow
 def test_the_verification_page_of_a_mesa_in_play_says_it_is_provisional(client):
     mesa = factories.mesa()
     factories.Log(mesa).data("A", 26)
@@ -214,6 +227,7 @@ def test_the_verification_form_page_loads(client):
 # --- many planillas as one PDF -------------------------------------------------
 
 
+@pytest.mark.slow
 def test_only_organisers_and_the_director_print_a_whole_championship(client, finished):
     url = reverse("planilla:batch", args=[finished.championship_id])
     client.force_login(finished.juez)
@@ -223,6 +237,7 @@ def test_only_organisers_and_the_director_print_a_whole_championship(client, fin
     assert client.get(reverse("planilla:batch", args=[987654])).status_code == 404
 
 
+@pytest.mark.slow
 def test_a_bad_choice_of_round_is_a_clear_400(client, finished):
     client.force_login(organiser("staff"))
     url = reverse("planilla:batch", args=[finished.championship_id])
@@ -244,6 +259,7 @@ def test_unknown_jobs_are_404(client, job):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_a_round_prints_as_one_pdf_in_the_background_with_progress(client):
     first, _log = factories.zapateria_mesa()
     second, _log = factories.short_mesa(factories.mesa(first.championship, position=4))
@@ -276,6 +292,7 @@ def test_a_round_prints_as_one_pdf_in_the_background_with_progress(client):
 
 
 @pytest.mark.parametrize("status", ["waiting", "walkover"])
+@pytest.mark.slow
 def test_a_mesa_with_no_log_still_prints(client, status):
     mesa = factories.mesa()
     if status == "waiting":
@@ -293,6 +310,7 @@ def test_a_mesa_with_no_log_still_prints(client, status):
     assert ("Los Ases de Guano" in whole) == (status == "walkover")
 
 
+@pytest.mark.slow
 def test_a_batch_prints_in_the_order_of_play(client, monkeypatch):
     """Winners' rounds, then losers' rounds, then the grand final and its reset."""
     champ = factories.championship()

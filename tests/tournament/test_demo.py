@@ -10,7 +10,7 @@ from tests.support.factories import group
 from tournament.accounts import accounts
 from tournament.models import Championship, Mesa
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def test_the_demo_has_a_round_played_and_one_in_play_through_the_claim_log():

@@ -58,6 +58,7 @@ def changed_by_admin(client, model, pk, data):
     return client.post(f"/admin/tournament/{model}/{pk}/change/", data).status_code
 
 
+@pytest.mark.slow
 def test_the_admin_shows_organisers_the_championship_s_data_and_changes_none(org, bracket):
     mesa = mesa_of(bracket, "W", 1, 1)
     pair = mesa.pair_a
@@ -77,6 +78,7 @@ def test_the_admin_shows_organisers_the_championship_s_data_and_changes_none(org
     assert pair.name != "Otro nombre"
 
 
+@pytest.mark.slow
 def test_a_finished_mesa_s_winner_changes_neither_in_the_admin_nor_by_any_save(org, bracket):
     """Repro: the result form refuses (a dependent mesa is in play), the admin saved it without a reason."""
     first = mesa_of(bracket, "W", 1, 1)
@@ -94,6 +96,7 @@ def test_a_finished_mesa_s_winner_changes_neither_in_the_admin_nor_by_any_save(o
     assert first.chicas_a == 2
 
 
+@pytest.mark.slow
 def test_a_mesa_in_play_is_not_finished_around_its_claim_log(org, bracket):
     """Repro: set to finished with a winner in the admin, the juez's next claim got 409."""
     playing = mesa_of(bracket, "W", 2, 1)
@@ -110,6 +113,7 @@ def test_a_mesa_in_play_is_not_finished_around_its_claim_log(org, bracket):
     assert answer.entry.seq == 2 and answer.entry.accepted
 
 
+@pytest.mark.slow
 def test_a_mesa_stays_in_its_championship_and_is_never_deleted_alone(org, bracket, client):
     """Repro: a waiting mesa moved to another championship broke the bracket, standings and report
     of both (KeyError in advancement.py); deleting waiting mesas removed bracket slots."""
@@ -141,6 +145,7 @@ def _fields(mesa):
     return {f.attname: getattr(mesa, f.attname) for f in Mesa._meta.concrete_fields}
 
 
+@pytest.mark.slow
 def test_a_started_mesa_keeps_its_pairs(bracket):
     playing = mesa_of(bracket, "W", 2, 1)
     playing.pair_a, playing.pair_b = playing.pair_b, playing.pair_a
@@ -251,6 +256,7 @@ def test_the_emergency_path_is_the_comite_s_alone_and_gives_a_reason(bracket, co
     assert AuditEntry.objects.count() == before
 
 
+@pytest.mark.slow
 def test_the_emergency_walkover_of_an_undecided_mesa(bracket, comite):
     ready = bracket.mesas.filter(status=Mesa.Status.READY).order_by("pk").first()
     emergency(str(ready.pk), "--by", "comite", "--walkover", "--winner", "A", "--reason", "Pareja B ausente")

@@ -49,6 +49,7 @@ def drawn(count, seed, **fields):
         (Championship.Format.SINGLE, 11, 3),
     ],
 )
+@pytest.mark.slow
 def test_the_rows_follow_the_engine_at_every_result_to_the_champion(fmt, count, seed):
     """Art. 12: every result's pairs go where the pure engine sends them, with the draw's own specs."""
     champ, pure = drawn(count, seed, bracket_format=fmt, third_place=fmt == Championship.Format.SINGLE)
@@ -75,6 +76,7 @@ def test_the_rows_follow_the_engine_at_every_result_to_the_champion(fmt, count, 
     assert void == {m.pk for m in champ.mesas.all() if key(m) in expected.void}
 
 
+@pytest.mark.slow
 def test_a_corrected_grand_final_changes_the_champion_and_the_reset():
     """The reset is played only when the losers' bracket champion wins the grand final (Art. 12)."""
     champ, _pure = drawn(4, 1)

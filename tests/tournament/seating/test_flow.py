@@ -160,6 +160,7 @@ def test_a_result_seats_its_own_mesas_first_and_then_those_of_others_waiting_at_
     assert len(table_numbers) == len(set(table_numbers)) and len(juez_ids) == len(set(juez_ids))
 
 
+@pytest.mark.slow
 def test_a_championship_that_seats_by_hand_is_left_to_its_desk(django_capture_on_commit_callbacks):
     first, second = two_at_one_sede(second_seats_itself=False)
     with django_capture_on_commit_callbacks(execute=True):
@@ -172,6 +173,7 @@ def test_a_championship_that_seats_by_hand_is_left_to_its_desk(django_capture_on
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_results_at_once_in_two_championships_never_give_a_table_or_a_juez_twice(monkeypatch):
     """Two walkovers at once, each seating what waits in its championship: they share the
     venue's tables and the jueces' pool (a juez free before either), so only the row locks
@@ -270,6 +272,7 @@ def test_the_first_claim_starts_a_seated_mesa_where_the_championship_says_so():
         (Championship.Start.TAP, "once both pairs are seated, tap “Start mesa” on this screen"),
     ],
 )
+@pytest.mark.slow
 def test_a_claim_on_a_mesa_not_started_tells_the_juez_what_to_do(mode, says):
     champ = auto(start_mode=mode)
     seated = mesa(champ)
@@ -280,6 +283,7 @@ def test_a_claim_on_a_mesa_not_started_tells_the_juez_what_to_do(mode, says):
     assert mesa(champ).last_seq == 0
 
 
+@pytest.mark.slow
 def test_the_refusal_reaches_the_tablet_in_spanish():
     champ = auto(start_mode=Championship.Start.TAP)
     seated = mesa(champ)
@@ -343,6 +347,7 @@ def playing_since(mesa_, minutes, now):
     )
 
 
+@pytest.mark.slow
 def test_the_board_flags_overdue_mesas_against_the_championships_own_pace():
     champ = championship(tables=10)
     pairs(champ, 16)
