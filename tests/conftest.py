@@ -43,7 +43,7 @@ PRODUCTION_SERVER_FIXTURES = {"production_static"}
 # below; these are kept together for a reason no fixture shows.
 KEPT_TOGETHER = {
     # Split across workers by work stealing, a test of it failed (benchmarks/RESULTS.md); whole, it passes.
-    "tests/live/test_streams.py",
+    "tests/live/streams/test_streams.py",
 }
 
 
@@ -154,7 +154,7 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
 
     In shared-cache memory mode a second writer gets "database table is
     locked" at once instead of waiting for the lock, so the tests of
-    concurrent writers (tests/claimlog) would fail where a real SQLite file
+    concurrent writers (tests/refereeing/claimlog) would fail where a real SQLite file
     just waits. A file behaves like production.
     """
     from django.conf import settings

@@ -1,7 +1,7 @@
 """The bracket adapter (``tournament.draws.advancement``): the rows say what the bracket engine says.
 
 Production advances pairs only through the engine (``tournament.bracket.advance``),
-so the engine's property tests (``tests/bracket``) cover what runs; these tests
+so the engine's property tests (``tests/tournament/bracket``) cover what runs; these tests
 check the bridge: the specs it rebuilds from the rows are the draw's own, the
 occupants, the void reset and the champion it writes back are the engine's at
 every step, and corrections reach the engine's dependents (Art. 12, Art. 18).

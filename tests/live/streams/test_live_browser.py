@@ -21,7 +21,7 @@ from tournament.draws import draws
 
 pytestmark = [pytest.mark.browser]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
 PUSHED_WITHIN_MS = 2000
 
 

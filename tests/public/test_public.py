@@ -127,7 +127,7 @@ def test_the_scoreboard_and_a_pair_page_in_a_browser(played, live_server, page):
 
     from playwright.sync_api import expect
 
-    artifacts = Path(__file__).resolve().parents[1] / "artifacts"
+    artifacts = Path(__file__).resolve().parents[2] / "artifacts"
     artifacts.mkdir(exist_ok=True)
     in_play = played.mesas.get(bracket="W", round=1, position=2)
     page.set_viewport_size({"width": 1920, "height": 1080})
@@ -202,5 +202,5 @@ def test_the_projector_pages_by_itself_and_shows_a_call_when_a_table_is_assigned
     expect(page.locator("#calls")).to_contain_text(
         f"{mesa.pair_a.name} y {mesa.pair_b.name} → mesa física 1", timeout=8000
     )
-    page.screenshot(path=str(Path(__file__).resolve().parents[1] / "artifacts" / "public-projector-1920.png"))
+    page.screenshot(path=str(Path(__file__).resolve().parents[2] / "artifacts" / "public-projector-1920.png"))
     expect(visible.first).not_to_have_attribute("data-mesa", first_page, timeout=12000)

@@ -59,7 +59,7 @@ from playwright.sync_api import expect
 
 from refereeing.claimlog import log as claimlog
 from refereeing.models import ClaimEntry
-from tests.juezscreen.conftest import SIZES, make_pair
+from tests.refereeing.juezscreen.conftest import SIZES, make_pair
 from tests.support.claims import api_client, claim_body, post_json
 from tests.support.tablet import draw, login
 from tournament.models import Mesa

@@ -16,7 +16,7 @@ from tournament.seating import seating
 
 pytestmark = pytest.mark.django_db
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 
 @pytest.fixture

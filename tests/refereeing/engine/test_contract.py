@@ -11,7 +11,7 @@ from refereeing import engine
 
 from .logs import last, play
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 DECISION_KEYS = {
     "seq",

@@ -19,7 +19,7 @@ from tournament.seating import seating
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
 ARTIFACTS.mkdir(exist_ok=True)
 
 

@@ -1,7 +1,7 @@
 """How the engine speaks: both languages at once, one table of kind labels, anchors of articles.
 
 The rules document is docs/REGLAS.md; its anchors are tested against the
-page in tests/test_rules_page.py.
+page in tests/refereeing/rulebook/test_rules_page.py.
 """
 
 import pytest

@@ -22,7 +22,7 @@ from tests.support.planilla import keep_rendering, pages_text, text
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
 
 SPANISH = {
     "page": "Página {} de {}",

@@ -79,7 +79,7 @@ def test_10_points_is_not_zapateria_art_12():
 
 
 def test_zapateria_is_a_title_after_any_chica_and_the_mesa_goes_on_002_art_16():
-    # a_todo_rigor follows seed 003 instead (third rulings: tests/engine/test_third_rulings.py).
+    # a_todo_rigor follows seed 003 instead (third rulings: tests/refereeing/engine/test_third_rulings.py).
     result = play("ajuste A 38", "mano", "caida A", "ajuste B 38", "ajuste A 9", "mano", "caida B", profile="pichincha")
     state = result.state
     assert not state.finished and not state.zapateria

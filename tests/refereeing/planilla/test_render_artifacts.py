@@ -10,7 +10,7 @@ from refereeing.planilla import printed
 from refereeing.planilla import sheet as planilla
 from tests.support import planilla_factories as factories
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 

@@ -132,7 +132,7 @@ def test_claims_taken_offline_are_sent_once_and_in_order(live_server, page, mesa
     expect(page.locator("#net .net-waiting")).to_have_text("Por enviar: 4")
     # Offline the whole board is provisional: its points are the engine's
     # answer to the first queued claim (the caída of B), the three after it
-    # are not answered yet and not guessed (tests/juezscreen/test_preview.py).
+    # are not answered yet and not guessed (tests/refereeing/juezscreen/test_preview.py).
     expect(page.locator(".provisional")).to_be_visible()
     expect(page.locator("#screen")).to_have_class(re.compile("is-provisional"))
     expect(score(page, "A")).to_have_text("2")

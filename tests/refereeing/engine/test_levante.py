@@ -243,7 +243,7 @@ def test_command_bad_input_exits_2(options):
 
 @pytest.mark.slow
 def test_command_bad_input_has_no_traceback():
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     done = subprocess.run(
         [sys.executable, "manage.py", "levante", "--table", "3 Z", "--played", "7"],
         cwd=root,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 HEADER = '{"ruleset": "riobamba", "settings": {}, "players": 4, "first_dealer": "A1"}'
 
 
