@@ -12,8 +12,10 @@ pytest with this module as a plugin (``-p tests.support.slow_tests``), which
 times each test's set-up, call and tear-down. What a test pays once for the
 whole session (the test database's creation on each worker, a session
 fixture's set-up and, for a worker's last test, the session's tear-down) is
-not the test's, and is left out. The tests found stale are run once more,
-one at a time, and only those stale again are reported.
+not the test's, and is left out. The tests found stale are measured again in
+one process, one at a time and each twice (the second measure kept, so that
+none pays for the process's first request), and only those stale again are
+reported. Wall time: measure on an idle machine, as the marks are for one.
 
 A function is judged as a whole, by the median of its cases (a parametrized
 test's typical case): the mark is on the function, and one case that paid
