@@ -70,6 +70,7 @@ def test_every_field_of_every_audited_model_has_its_spanish_name():
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_the_demos_trail_in_spanish_names_no_field_in_english():
     group(accounts.ORGANISERS_GROUP)
     group(accounts.JUECES_GROUP)
