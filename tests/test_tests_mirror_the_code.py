@@ -1,6 +1,6 @@
 """The tests mirror the code (issue #36 item 5; ARCHITECTURE.md, "Where the tests are"): a test module sits in
 ``tests/`` itself when it tests the project as a whole, in the folder that mirrors the package it tests
-(``tests/refereeing/engine/`` for ``refereeing/engine/``), or in one of the suites across the whole site that
+(``tests/engines/rules/`` for ``engines/rules/``), or in one of the suites across the whole site that
 ARCHITECTURE.md names. A folder that mirrors no package is where a test is lost."""
 
 from pathlib import Path

@@ -23,7 +23,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.context import acting
-from refereeing.engine.lookalikes import key as name_key
+from engines.lookalikes import key as name_key
 from tournament.locking import locked
 from tournament.models import Pair, Player, new_pair_token
 from tournament.ratings import identity
