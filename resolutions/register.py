@@ -40,6 +40,7 @@ from backup.bounds import check_depth
 from refereeing.claimlog import log as claimlog
 from refereeing.engine.text import TextError, check_text
 from tournament.access import is_director
+from tournament.errors import Refusal
 from tournament.language import speak
 from tournament.locking import locked
 from tournament.models import Championship
@@ -60,12 +61,10 @@ OFFSET_MAX = datetime.timedelta(hours=14)
 DATE_MAX_LENGTH = 40
 
 
-class ResolutionError(Exception):
+class ResolutionError(Refusal):
     """A refused resolution or import; ``message`` says why, in the request's language."""
 
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
+    code = "resolution_refused"
 
 
 def _text(value, kind, field, max_length):

@@ -59,16 +59,15 @@ from refereeing.engine.text import TextError, check_text
 from refereeing.models import Appeal, ClaimEntry
 from refereeing.signatures import SignatureError, check_png_data_url
 from tournament.access import is_director
+from tournament.errors import Refusal
 from tournament.language import speak
 from tournament.models import Mesa
 
 
-class AppealError(Exception):
-    """A refused step; ``message`` says why, in the request's language."""
+class AppealError(Refusal):
+    """A refused step of an appeal; ``message`` says why, in the request's language."""
 
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
+    code = "appeal_refused"
 
 
 def window(mesa):

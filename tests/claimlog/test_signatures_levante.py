@@ -4,6 +4,7 @@ import pytest
 
 from refereeing.models import Signature
 from tests.support.claims import api_client, data_url, png, post_json
+from tests.support.refusals import refusal
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db
@@ -160,7 +161,7 @@ def test_a_bad_card_is_refused_in_the_requests_language_only(people, language, d
         HTTP_ACCEPT_LANGUAGE=language,
     )
     assert response.status_code == 400
-    assert response.json() == {"detail": detail}
+    assert response.json() == refusal(detail, "parse_error", 400)
 
 
 def test_the_levante_checker_needs_a_signed_in_user_or_a_pin_device():
