@@ -5,13 +5,14 @@ import pytest
 from refereeing.models import Signature
 from tests.support.claims import api_client, data_url, png, post_json
 from tests.support.refusals import refusal
+from tests.support.rows import force
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db
 
 
 def finish(mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.FINISHED, winner=mesa.pair_a, chicas_a=2)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.FINISHED, winner=mesa.pair_a, chicas_a=2)
 
 
 def sign(client, mesa, role="A", name="Los Ases uno", image=None):

@@ -11,8 +11,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.access import committee_required, organiser_required
-from tournament.errors import ActionRefused
+from tournament.errors import Refusal
 from tournament.naming import by_person_name, person_name
+from tournament.refusals import show
 from tournament.screens import ImportForm, address, csv_download, csv_import
 
 from . import accounts, jueces_csv, lockouts
@@ -143,8 +144,8 @@ def juez_active(request, pk):
     active = request.POST["active"] == "1"
     try:
         accounts.set_juez_active(juez, active, by=request.user, address=address(request))
-    except ActionRefused as error:
-        messages.error(request, error.message)
+    except Refusal as error:
+        show(request, error)
     else:
         messages.success(
             request,
