@@ -159,7 +159,7 @@ def every_act():
     data = {name: value for name, value in data.items() if value is not None}
     form = PairForm(data, instance=pair, championship=championship)
     assert form.is_valid(), form.errors
-    save_pair(form, by=organiser)
+    save_pair(championship, pair, **form.values(), by=organiser)
     new_link(pair, by=organiser)
     juez = JuezForm(
         {
