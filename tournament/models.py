@@ -516,7 +516,6 @@ class MesaQuerySet(models.QuerySet):
         return super(MesaQuerySet, waiting).update(status=Mesa.Status.READY)
 
 
-
 class Mesa(models.Model):
     class Bracket(models.TextChoices):
         WINNERS = "W", _("Winners' bracket")
@@ -544,8 +543,6 @@ class Mesa(models.Model):
     # Started: in play, suspended or decided, or with a claim in its log;
     # the filter of the mesas that have not.
     NOT_STARTED = {"status__in": (Status.WAITING, Status.READY), "last_seq": 0}
-
-    objects = MesaQuerySet.as_manager()
 
     championship = models.ForeignKey(
         Championship, on_delete=models.CASCADE, related_name="mesas", verbose_name=_("championship")
@@ -606,6 +603,8 @@ class Mesa(models.Model):
     seated_at = models.DateTimeField(null=True, blank=True, editable=False)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = MesaQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("mesa")

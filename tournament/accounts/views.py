@@ -37,7 +37,7 @@ def juez_list(request):
     """The jueces' accounts, who is available today, and a form to add one."""
     form = JuezForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        juez = accounts.open_account(form, by=request.user, address=address(request))
+        juez = accounts.open_account(**form.values(), by=request.user, address=address(request))
         messages.success(
             request,
             _("%(name)s can now sign in as %(username)s, and is available today.")
@@ -160,7 +160,7 @@ def juez_password(request, pk):
     juez = get_object_or_404(accounts.juez_accounts(), pk=pk)
     form = JuezPasswordForm(juez, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        accounts.set_password(form, by=request.user, address=address(request))
+        accounts.set_password(juez, form.cleaned_data["new_password1"], by=request.user, address=address(request))
         messages.success(
             request,
             _("New password set for %(name)s; their other devices are signed out.") % {"name": person_name(juez)},
@@ -174,7 +174,7 @@ def role_list(request):
     """The organisers and Directors, and a form to add one."""
     form = RoleAccountForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        person = accounts.open_account(form, by=request.user)
+        person = accounts.open_account(**form.values(), by=request.user)
         messages.success(
             request,
             _("%(name)s can now sign in as %(username)s (%(role)s).")
