@@ -41,7 +41,6 @@ from refereeing.claimlog import log as claimlog
 from refereeing.engine.text import TextError, check_text
 from tournament.access import is_director
 from tournament.errors import Refusal
-from tournament.language import speak
 from tournament.locking import locked
 from tournament.models import Championship
 from tournament.naming import mesa_label
@@ -72,7 +71,7 @@ def _text(value, kind, field, max_length):
     try:
         return check_text(value, kind, field=str(field), required=False, max_length=max_length)
     except TextError as error:
-        raise ResolutionError(speak(error)) from None
+        raise ResolutionError.from_engine(error) from None
 
 
 def _texts(situation, ruling, articles):

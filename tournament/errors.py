@@ -9,6 +9,7 @@ lets it go. Each app's errors derive from :class:`Refusal` and set their own ``c
 """
 
 import re
+from typing import Any, Self
 
 from tournament.language import speak
 
@@ -25,10 +26,18 @@ class Refusal(Exception):
     status an API answers with; ``data`` further fields an API answer carries (a conflict's state).
     """
 
-    code = "refused"
-    status = 400
+    code: str = "refused"
+    status: int = 400
 
-    def __init__(self, message, *, code=None, article=None, status=None, **data):
+    def __init__(
+        self,
+        message: object,
+        *,
+        code: str | None = None,
+        article: str | None = None,
+        status: int | None = None,
+        **data: Any,
+    ) -> None:
         super().__init__(message)
         self.message = str(message)
         self.code = code or self.code
@@ -38,12 +47,12 @@ class Refusal(Exception):
         self.data = data
 
     @classmethod
-    def from_engine(cls, error, **kwargs):
+    def from_engine(cls, error: Any, **kwargs: Any) -> Self:
         """The engine's ``error`` (Spanish and English at once) as this refusal, in the request's language."""
         kwargs.setdefault("code", getattr(error, "code", None))
         return cls(speak(error), **kwargs)
 
-    def as_json(self):
+    def as_json(self) -> dict[str, Any]:
         """The refusal as the API answers it; ``detail`` repeats ``message`` for the clients that read DRF's key."""
         return {
             "code": self.code,
@@ -65,6 +74,6 @@ class ActionRefused(Refusal):
     code = "action_refused"
     status = 409
 
-    def __init__(self, message, blocking=(), **kwargs):
+    def __init__(self, message: object, blocking: Any = (), **kwargs: Any) -> None:
         super().__init__(message, **kwargs)
         self.blocking = list(blocking)

@@ -60,7 +60,6 @@ from refereeing.models import Appeal, ClaimEntry
 from refereeing.signatures import SignatureError, check_png_data_url
 from tournament.access import is_director
 from tournament.errors import Refusal
-from tournament.language import speak
 from tournament.models import Mesa
 
 
@@ -265,7 +264,7 @@ def _text(value, kind, field, max_length=None):
     try:
         return check_text(value, kind, field=str(field), max_length=max_length)
     except TextError as error:
-        raise AppealError(speak(error)) from None
+        raise AppealError.from_engine(error) from None
 
 
 def _move(appeal, from_status, to_status, **fields):

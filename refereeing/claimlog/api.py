@@ -118,7 +118,9 @@ class MesaView(APIView):
 
         ``rules``: read its championship (the rule set) in the same query.
         """
-        mesa = get_object_or_404(Mesa.objects.select_related("championship") if rules else Mesa.objects, pk=mesa_id)
+        mesa: Mesa = get_object_or_404(
+            Mesa.objects.select_related("championship") if rules else Mesa.objects, pk=mesa_id
+        )
         self.authorise(request, mesa)
         return mesa
 

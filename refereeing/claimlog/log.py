@@ -223,7 +223,7 @@ def record_claim(
             try:
                 claim = parse_claim(claim, players=mesa.players_at_table, last_seq=mesa.last_seq)
             except ClaimError as error:
-                raise MalformedClaim(speak(error)) from None
+                raise MalformedClaim.from_engine(error) from None
             return _append(mesa, _marked(claim, role), client_id, user, role, address, expected_seq)
     except IntegrityError:
         # The same client id was committed at this moment through another
