@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournament.bracket import DOUBLE, ROUND_ROBIN, SINGLE, advance, draw, knockout_after_groups  # noqa: E402
+from engines.bracket import DOUBLE, ROUND_ROBIN, SINGLE, advance, draw, knockout_after_groups  # noqa: E402
 
 
 def best_of(runs, function):

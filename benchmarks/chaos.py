@@ -15,7 +15,7 @@ The load:
 
 * **claims**: each tablet plays its mesa to the end, one claim every
   ``--pace`` seconds: the claim log of a random legal mesa written by the
-  engine's simulator (``refereeing/engine/simulator.py``), each claim with
+  engine's simulator (``tests/support/simulator.py``), each claim with
   its own client id and the seq it expects. 20% of the answers never reach
   the tablet (the server has done the work; the tablet throws the answer
   away), and the tablet sends the same request again, same client id,
@@ -80,7 +80,7 @@ def seed(tablets, rng):
     from django.utils.crypto import get_random_string
 
     from refereeing.claimlog.log import header_for
-    from refereeing.engine.simulator import simulate_mesa
+    from tests.support.simulator import simulate_mesa
     from tournament.models import Championship, Mesa, Pair, Player
     from tournament.seating.sedes import create_sede
 
@@ -280,8 +280,8 @@ def check(tablets, tally):
     """What the database holds against what the tablets were told."""
     from django.db.models import Count
 
+    from engines.rules import replay
     from refereeing.claimlog.log import header_for, state_dict
-    from refereeing.engine import replay
     from refereeing.models import ClaimEntry
     from tournament.models import Mesa
 

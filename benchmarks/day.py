@@ -23,7 +23,7 @@ a desk action, counted (the goal, issue #35: at most 40 for the morning of 64 pa
 Then the day: one simulated tablet per table (a thread with its own session, never signed in) opens its table with
 the PIN, as a table card's QR code does, and follows its table as the juez's screen does
 (``/acceso/mesa-fisica/<id>/estado/``): it plays each mesa seated there with a scripted claim log
-(``tournament.scripted``) through ``POST /api/mesas/<id>/claims/``, one claim every 30 s of the venue's time, signs
+(``demo.scripted``) through ``POST /api/mesas/<id>/claims/``, one claim every 30 s of the venue's time, signs
 the planilla (three signatures through the API) and asks its table again every 10 s of the venue's time;
 ``--compress`` divides both. The run ends at every championship's champion.
 
@@ -290,7 +290,7 @@ class Tablet(threading.Thread):
                 self.stop.wait(self.follow_gap)
 
     def play(self, mesa):
-        from tournament import scripted
+        from demo import scripted
 
         api = f"{self.host}/api/mesas/{mesa}/"
         seq = self.http.get(api).json()["last_seq"]

@@ -5,15 +5,15 @@
 ``--smoke``: every measure on a hundredth of its inputs, once, for the test suite (``tests/benchmarks/``).
 
 Prints:
-- claims replayed per second through ``refereeing.engine.replay`` (target >= 200,000),
+- claims replayed per second through ``engines.rules.replay`` (target >= 200,000),
   over whole simulated mesas of every profile, 4 and 2 players;
 - the time to replay one whole mesa of 400 claims (target < 2 ms): the longest simulated
   mesa of 200 simulated (pichincha, 2 players, three chicas to win), padded to 400 claims
   with suspender/reanudar pairs, which the engine decides without changing the score;
-- levante positions judged per second (``refereeing.engine.levante.judge``) and captures
+- levante positions judged per second (``engines.rules.levante.judge``) and captures
   listed per second (``captures``), on random positions;
-- simulated datas per second (``refereeing.engine.simulator.simulate_data``, target >= 2,000);
-- the preview's cost (``refereeing.engine.preview.preview``, what each claim would do next,
+- simulated datas per second (``tests.support.simulator.simulate_data``, target >= 2,000);
+- the preview's cost (``engines.rules.preview.preview``, what each claim would do next,
   sent with every state): its mean time per state over every prefix of simulated mesas, and
   as a ratio to the replay of the same prefix, which the claim endpoint already pays (keep
   it well under 1: the claim endpoint's target is 1.5 times a bare write).
@@ -28,12 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from refereeing.engine import Header, replay  # noqa: E402
-from refereeing.engine.cards import RANKS  # noqa: E402
-from refereeing.engine.levante import captures, judge  # noqa: E402
-from refereeing.engine.preview import preview  # noqa: E402
-from refereeing.engine.rules import PROFILES, build_ruleset  # noqa: E402
-from refereeing.engine.simulator import SEATS, simulate_data, simulate_mesa  # noqa: E402
+from engines.rules import Header, replay  # noqa: E402
+from engines.rules.cards import RANKS  # noqa: E402
+from engines.rules.levante import captures, judge  # noqa: E402
+from engines.rules.preview import preview  # noqa: E402
+from engines.rules.rules import PROFILES, build_ruleset  # noqa: E402
+from tests.support.simulator import SEATS, simulate_data, simulate_mesa  # noqa: E402
 
 # The share of each measure's inputs used, and whether each is repeated (``--smoke``: a hundredth, once).
 SHARE = {"inputs": 1.0, "repeat": True}

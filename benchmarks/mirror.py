@@ -206,7 +206,7 @@ class Appeals:
     """The Director's work at the venue while the tablets post, one appeal every ``every`` seconds.
 
     At the mesas no tablet posts to, their juez logs a scripted mesa's
-    plays (``tournament.scripted``) until one may be appealed; pair B
+    plays (``demo.scripted``) until one may be appealed; pair B
     appeals it, the Director admits it (the mesa suspended) and rules it,
     upheld every other time (the play voided), and the mesa resumes: every
     act through its domain function, so that the mirror copies appeals,
@@ -232,10 +232,10 @@ class Appeals:
 
         from django.db import connections
 
+        from demo import scripted
         from refereeing.appeals import procedure
         from refereeing.claimlog.log import record_claim
         from tests.mirror.acts import drawing
-        from tournament import scripted
         from tournament.models import Mesa
 
         signature = drawing()

@@ -78,7 +78,7 @@ def record(mesas, persons, rng):
     """``mesas`` finished mesas of 50 championships between pairs of ``persons`` persons, written in bulk."""
     from django.utils import timezone
 
-    from refereeing.engine.lookalikes import key
+    from engines.lookalikes import key
     from tests.support import factories
     from tournament.models import Championship, Mesa, Pair, Person, Player
 
@@ -165,9 +165,9 @@ def endings(count, people, rng, repeats=3):
     time rolled back to a savepoint (the same claim on the same mesa, so only the rating differs)."""
     from django.db import transaction
 
+    from demo import scripted
     from refereeing.claimlog import log as claimlog
     from tests.support import factories
-    from tournament import scripted
     from tournament.draws import draws
     from tournament.models import Championship, Mesa, Pair, Player
     from tournament.ratings import ratings

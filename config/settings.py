@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "auditlog",
     "tournament",
     "refereeing",
+    "demo",
     "audit",
     "resolutions",
     "backup",

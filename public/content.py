@@ -35,7 +35,7 @@ Rules
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from refereeing.engine.messages import kind_labels
+from engines.rules.messages import kind_labels
 from refereeing.models import Appeal, ClaimEntry
 from refereeing.planilla import sheet as planilla
 from refereeing.planilla import verification

@@ -10,9 +10,10 @@ class RefereeingConfig(AppConfig):
     def ready(self):
         from audit.registration import register
         from live import notify
-        from refereeing.models import Appeal, Signature
+        from refereeing.models import Appeal, PinFailure, Signature
         from refereeing.planilla import store
         from tournament.models import Mesa
+        from tournament.seating import marks
 
         register(
             Appeal,
@@ -24,3 +25,7 @@ class RefereeingConfig(AppConfig):
         post_save.connect(notify.appeal_saved, sender=Appeal, dispatch_uid="live-appeal")
         # A finished mesa's last signature gets its planilla ready (``planilla.store``).
         post_save.connect(store.on_signature, sender=Signature, dispatch_uid="planilla-ready")
+
+        # The control board and the tables page mark what only refereeing knows (``tournament.seating.marks``).
+        marks.answer("appealed_mesas", Appeal.objects.holding)
+        marks.answer("blocked_tables", PinFailure.objects.blocked_tables)

@@ -4,7 +4,7 @@ Terms
 -----
 claim
     One event the juez logs, in the engine's format (``{"kind": "caida",
-    "pair": "A", "player": 1}``); see ``refereeing.engine``.
+    "pair": "A", "player": 1}``); see ``engines.rules``.
 seq
     The claim's number in its mesa's log, from 1, with no gaps.
 client id
@@ -147,6 +147,10 @@ class AppealQuerySet(models.QuerySet):
 
     def decided(self):
         return self.exclude(status__in=self.model.WAITING)
+
+    def holding(self, championship):
+        """The ids of ``championship``'s mesas a waiting appeal holds (the control board marks them)."""
+        return set(self.waiting().filter(mesa__championship=championship).values_list("mesa_id", flat=True))
 
 
 class Appeal(models.Model):

@@ -8,7 +8,7 @@ signature
     pair signs, and the juez; once per role.
 
 A signature is taken only once the mesa is finished: the planilla records
-the result the pairs sign. The name is clean text (``refereeing.engine.text``,
+the result the pairs sign. The name is clean text (``engines.text``,
 kind ``name``). The image must really be a PNG, small enough to keep in the
 database and print on the planilla: at most ``MAX_PNG_BYTES`` bytes,
 ``MAX_SIDE`` pixels a side and ``MAX_PIXELS`` in all, checked from its
@@ -29,8 +29,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from PIL import Image
 
+from engines.text import TextError, check_text
 from refereeing import png
-from refereeing.engine.text import TextError, check_text
 from refereeing.models import Signature
 from tournament.errors import Refusal
 from tournament.language import speak

@@ -4,7 +4,7 @@ Terms are those of ``resolutions.models``. Rules:
 
 - Only the championship's Director writes a resolution, or imports
   precedents into it; organisers read them.
-- Every text is checked (``refereeing.engine.text``) before anything is stored.
+- Every text is checked (``engines.text``) before anything is stored.
 - The mesas concerned and the mesa of an ``ajuste`` belong to the
   championship. The ajuste goes through the claim log as the Director's
   ``ajuste`` claim (as an appeal's ruling does, ``refereeing.appeals``): a
@@ -37,8 +37,8 @@ from django.utils.translation import gettext as _
 
 from audit.context import acting
 from backup.bounds import check_depth
+from engines.text import TextError, check_text
 from refereeing.claimlog import log as claimlog
-from refereeing.engine.text import TextError, check_text
 from tournament.access import is_director
 from tournament.errors import Refusal
 from tournament.locking import locked

@@ -2,7 +2,7 @@
 
 from django.utils import translation
 
-from refereeing.engine.messages import kind_labels
+from engines.rules.messages import kind_labels
 from refereeing.juezscreen import views
 from refereeing.planilla import labels
 from tournament.language import language, speak

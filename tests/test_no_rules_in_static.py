@@ -24,9 +24,9 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import translation
 
+from engines.rules.claims import PLAYS, RONDAS
+from engines.rules.messages import KIND_LABELS, SCREEN_RULES, pick
 from refereeing.claimlog.api_schema import State
-from refereeing.engine.claims import PLAYS, RONDAS
-from refereeing.engine.messages import KIND_LABELS, SCREEN_RULES, pick
 from refereeing.juezscreen import views
 
 SCORING = sorted(PLAYS | RONDAS | {"cuatro_caidas"})

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from refereeing.engine import levante, messages, referee, rules
-from refereeing.engine.messages import anchor
+from engines.rules import levante, messages, referee, rules
+from engines.rules.messages import anchor
 from refereeing.rulebook.document import article_url
 
 ENGINE = Path(messages.__file__).parent

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from refereeing.engine.text import printable
+from engines.text import printable
 from tournament.errors import Refusal
 
 # How much of a header cell or a bad value a message quotes.

@@ -2,7 +2,7 @@
 
 Two conventions, one per side: Django's own texts go through gettext
 (``locale/``); the rules engine, which imports no Django, gives every text
-in Spanish and English at once (``refereeing.engine.messages``: pairs, or
+in Spanish and English at once (``engines.rules.messages``: pairs, or
 ``message`` and ``message_en``). These helpers are the one place the
 Django side picks the engine's text in the language of the request, which
 ``LocaleMiddleware`` has set (Spanish unless the request asks for English).
@@ -10,7 +10,7 @@ Django side picks the engine's text in the language of the request, which
 
 from django.utils.translation import get_language
 
-from refereeing.engine.messages import pick
+from engines.rules.messages import pick
 
 
 def language() -> str:

@@ -52,8 +52,8 @@ from django.dispatch import receiver
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from refereeing.engine.lookalikes import key as name_key
-from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, RuleSetError, build_ruleset
+from engines.lookalikes import key as name_key
+from engines.rules.rules import DEFAULT_PROFILE, PROFILES, RuleSetError, build_ruleset
 from tournament.language import speak
 from tournament.locking import locked
 from tournament.naming import mesa_label

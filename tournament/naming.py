@@ -13,8 +13,8 @@ import re
 from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext as _
 
-from refereeing.engine.messages import pick
-from refereeing.engine.rules import PROFILE_LABELS
+from engines.rules.messages import pick
+from engines.rules.rules import PROFILE_LABELS
 from tournament.language import speak
 
 

@@ -1,4 +1,4 @@
-"""The text check of ``refereeing.engine.text`` as Django validators and form fields.
+"""The text check of ``engines.text`` as Django validators and form fields.
 
 One check for every text a person types: the engine's claim parser, the
 API's domain modules and these forms all call ``check_text``; this module only
@@ -20,15 +20,15 @@ from django.core.exceptions import ValidationError
 from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext as _
 
-from refereeing.engine import lookalikes
-from refereeing.engine.text import KINDS, TextError, check_text
+from engines import lookalikes
+from engines.text import KINDS, TextError, check_text
 
 from .language import speak
 
 
 @deconstructible
 class TextValidator:
-    """Refuse a text that is not clean text of ``kind`` (see ``refereeing.engine.text``)."""
+    """Refuse a text that is not clean text of ``kind`` (see ``engines.text``)."""
 
     def __init__(self, kind):
         self.kind = kind

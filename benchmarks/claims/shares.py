@@ -51,7 +51,7 @@ PARTS = (
     ("view: access (session or PIN)", ("refereeing/access",)),
     ("audit registration", ("auditlog/", "audit/registration.py", "audit/trail.py")),
     ("claim log: lock, entry, update", ("refereeing/claimlog/log.py", "refereeing/claimlog.py")),
-    ("claim log: replay, engine", ("refereeing/engine/",)),
+    ("claim log: replay, engine", ("engines/rules/",)),
     ("on-commit notification", ("live/",)),
     ("streams", ("streams/",)),
     ("connection, pool, cursor", ("psycopg_pool/", "django/db/backends/postgresql/base.py", "backends/base/base.py")),

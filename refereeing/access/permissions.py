@@ -91,7 +91,7 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import BasePermission
 
 from audit.context import acting
-from refereeing.engine import KINDS
+from engines.rules import KINDS
 from refereeing.models import PIN_TABLE_MAX_FAILURES, Appeal, ClaimEntry, PinFailure, Signature
 from tournament.access import is_director, oversees, played_on
 from tournament.errors import Refusal

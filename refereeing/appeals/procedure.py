@@ -13,7 +13,7 @@ window
     decision it objects to; later, it is refused. One appeal per pair and
     decision. The Director's own adjustments are not appealable: the
     Director's word is final (Art. 17-18). The reason (500 characters) and
-    the name (120) are clean text (``refereeing.engine.text``), and the
+    the name (120) are clean text (``engines.text``), and the
     signature a real drawing (``refereeing.signatures``).
 admit / not admit
     The championship's Director reads a filed appeal and admits it, or not
@@ -52,10 +52,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.context import acting, record, recording
+from engines.text import TextError, check_text
 from live import notify
 from refereeing.access import permissions as access
 from refereeing.claimlog import log as claimlog
-from refereeing.engine.text import TextError, check_text
 from refereeing.models import Appeal, ClaimEntry
 from refereeing.signatures import SignatureError, check_png_data_url
 from tournament.access import is_director
@@ -260,7 +260,7 @@ def _ruling_text(ruling):
 
 
 def _text(value, kind, field, max_length=None):
-    """``value`` as clean text of ``kind`` (``refereeing.engine.text``), or :class:`AppealError`."""
+    """``value`` as clean text of ``kind`` (``engines.text``), or :class:`AppealError`."""
     try:
         return check_text(value, kind, field=str(field), max_length=max_length)
     except TextError as error:

@@ -39,16 +39,16 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from engines.rules import replay
+from engines.rules.cards import CardError
+from engines.rules.levante import captures, judge
+from engines.rules.messages import kind_labels
+from engines.rules.preview import localise
+from engines.rules.rules import build_ruleset
+from engines.text import TextError, check_text
 from refereeing.access import permissions as mesa_access
 from refereeing.access.permissions import SessionOrPinAuthentication, SignedInOrPinDevice, access, client_address
 from refereeing.claimlog import log as claimlog
-from refereeing.engine import replay
-from refereeing.engine.cards import CardError
-from refereeing.engine.levante import captures, judge
-from refereeing.engine.messages import kind_labels
-from refereeing.engine.preview import localise
-from refereeing.engine.rules import build_ruleset
-from refereeing.engine.text import TextError, check_text
 from refereeing.models import ClaimEntry
 from refereeing.rulebook.document import article_url
 from refereeing.signatures import MAX_PNG_BYTES, sign

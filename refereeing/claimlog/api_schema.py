@@ -72,7 +72,7 @@ class Decision(serializers.Serializer[Any]):
 class Entry(serializers.Serializer[Any]):
     seq = serializers.IntegerField(min_value=1)
     client_id = serializers.UUIDField()
-    claim = serializers.JSONField(help_text="The claim as logged (the engine's format, `refereeing.engine.claims`).")
+    claim = serializers.JSONField(help_text="The claim as logged (the engine's format, `engines.rules.claims`).")
     decision = Decision()
 
 

@@ -24,7 +24,7 @@ decision
     (the engine's replay shows it as voided).
 state
     The engine's state after the last claim, with its ``preview`` (what
-    each claim would do next, ``refereeing.engine.preview``, in both
+    each claim would do next, ``engines.rules.preview``, in both
     languages' terms: codes and articles). The mesa keeps a copy
     (``Mesa.state``, ``Mesa.last_seq``) written in the same transaction as
     the entry, so lists, boards and the devices' polls never replay a mesa.
@@ -70,12 +70,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.context import acting
+from engines.rules import ClaimError, Header, parse_claim, replay
+from engines.rules.claims import MAX_SEQ
+from engines.rules.messages import CODES, DIRECTOR_ARTICLES
+from engines.rules.preview import preview
+from engines.rules.state import Replay
 from refereeing.access import permissions as access
-from refereeing.engine import ClaimError, Header, parse_claim, replay
-from refereeing.engine.claims import MAX_SEQ
-from refereeing.engine.messages import CODES, DIRECTOR_ARTICLES
-from refereeing.engine.preview import preview
-from refereeing.engine.state import Replay
 from refereeing.models import ClaimEntry
 from tournament.errors import Refusal
 from tournament.language import speak

@@ -6,7 +6,7 @@
                                    logged. ``{"last_seq", "preview"}``, the
                                    preview's entry in the request's language.
 
-The state's preview (``refereeing.engine.preview``) answers every claim the
+The state's preview (``engines.rules.preview``) answers every claim the
 screen offers but one: a conteo whose counts leave cards out (cards left on
 the table or set aside, Art. 3g). The screen asks this for it while the
 juez types, and before sending one that was tapped offline. Who may: the
@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.response import Response
 
+from engines.rules.claims import ClaimError, parse_claim
+from engines.rules.preview import localise_entry, next_claim
 from refereeing.claimlog import log as claimlog
 from refereeing.claimlog.api import MesaView, json_object
-from refereeing.engine.claims import ClaimError, parse_claim
-from refereeing.engine.preview import localise_entry, next_claim
 from refereeing.rulebook.document import article_url
 from tournament.language import language, speak
 

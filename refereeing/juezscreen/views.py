@@ -15,7 +15,7 @@ catalogue
     strings of its own and the page makes no extra request for them.
 kind labels
     The claim kinds' names, for the buttons and the log, in the page's
-    language: the engine's one table (``refereeing.engine.messages``), also
+    language: the engine's one table (``engines.rules.messages``), also
     sent as the API's ``ruleset.labels``.
 service worker
     ``/mesa/sw.js``, served from here so that its scope covers every mesa's
@@ -45,6 +45,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from engines.rules.messages import kind_labels, screen_rules
 from live import paths
 from refereeing.access.permissions import (
     ACT,
@@ -57,7 +58,6 @@ from refereeing.access.permissions import (
     table_of,
     tablet,
 )
-from refereeing.engine.messages import kind_labels, screen_rules
 from refereeing.models import Signature
 from tournament.errors import Refusal
 from tournament.language import language

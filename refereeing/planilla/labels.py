@@ -11,14 +11,14 @@ shown text
 
 from django.utils.translation import gettext as _
 
-from refereeing.engine.messages import kind_labels
-from refereeing.engine.text import KINDS, printable
+from engines.rules.messages import kind_labels
+from engines.text import KINDS, printable
 from tournament.language import language
 
 
 def shown(text, kind) -> str:
     """Stored ``text`` as the sheet prints it: never more than its kind's
-    limit (``refereeing.engine.text``), whatever an older version or a hand
+    limit (``engines.text``), whatever an older version or a hand
     edit left in the database, and nothing that cannot be printed."""
     return printable(text, KINDS[kind].max_length)
 

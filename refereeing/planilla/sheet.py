@@ -44,8 +44,8 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from engines.rules.state import chips  # the engine's, as the juez's screen gets them (Art. 14)
 from refereeing.claimlog.log import decision_message, mesa_replay
-from refereeing.engine.state import chips  # the engine's, as the juez's screen gets them (Art. 14)
 from refereeing.models import ClaimEntry, Signature
 from refereeing.signatures import SignatureError, check_png_data_url
 from tournament.models import Mesa

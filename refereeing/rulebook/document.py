@@ -12,7 +12,7 @@ anchor
     in it as ``<a id="..."></a>``: ``art-<n>`` for the reglamento's
     ``Art. n``, ``s002-art-<n>`` for seed 002's, ``s003`` for seed 003,
     ``ruling-<slug>`` for the project's rulings
-    (``refereeing.engine.messages.anchor`` maps a citation to it).
+    (``engines.rules.messages.anchor`` maps a citation to it).
 article url
     ``/reglas/#<anchor>``: what every decision the API sends carries as
     ``article_url``, so the juez's screen links a refusal to its article.
@@ -29,7 +29,7 @@ from django.conf import settings
 from django.urls import reverse
 from markdown_it import MarkdownIt
 
-from refereeing.engine.messages import anchor
+from engines.rules.messages import anchor
 
 DOCUMENT = Path(settings.BASE_DIR) / "docs" / "REGLAS.md"
 

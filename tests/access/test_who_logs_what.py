@@ -5,10 +5,10 @@ import uuid
 
 import pytest
 
+from engines.rules import KINDS
 from refereeing.access.permissions import DIRECTOR, INSPECTOR, JUEZ, MAY_LOG, PIN_DEVICE, table_of
 from refereeing.appeals import procedure as appeals
 from refereeing.claimlog.log import MesaClosed, NotAllowed, record_claim
-from refereeing.engine import KINDS
 from refereeing.models import Appeal, ClaimEntry
 from tests.support.claims import CAIDA_A, MANO, SIGNED, ajuste, api_client, claim_body, post_json
 from tests.support.refusals import refusal

@@ -2,7 +2,7 @@
 
 import random
 
-from tournament.bracket import advance
+from engines.bracket import advance
 
 
 def play_out(specs, rng_seed, results=None):

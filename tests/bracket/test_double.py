@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from tournament.bracket import (
+from engines.bracket import (
     GRAND_FINAL,
     LOSERS,
     RESET,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournament.bracket import (
+from engines.bracket import (
     GROUP,
     ROUND_ROBIN,
     WINNERS,
@@ -13,7 +13,7 @@ from tournament.bracket import (
     knockout_after_groups,
     standings,
 )
-from tournament.bracket.groups import circle_rounds
+from engines.bracket.groups import circle_rounds
 
 
 def test_groups_are_filled_in_a_snake():

@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from tournament.bracket import (
+from engines.bracket import (
     DOUBLE,
     GRAND_FINAL,
     GROUP,
@@ -22,7 +22,7 @@ from tournament.bracket import (
     draw,
     playing_order,
 )
-from tournament.bracket.seeding import bracket_size
+from engines.bracket.seeding import bracket_size
 
 from .playing import play_out
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 def test_importing_the_engine_loads_no_django():
     code = (
-        "import sys, tournament.bracket, tournament.bracket.groups; "
+        "import sys, engines.bracket, engines.bracket.groups; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))"
     )
     root = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.bracket import DOUBLE, SINGLE, advance, draw, playing_order
+from engines.bracket import DOUBLE, SINGLE, advance, draw, playing_order
 
 
 @settings(max_examples=60, deadline=None)

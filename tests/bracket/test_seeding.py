@@ -2,8 +2,8 @@
 
 import pytest
 
-from tournament.bracket import DOUBLE, SINGLE, WINNERS, BracketError, Key, advance, draw
-from tournament.bracket.seeding import bracket_size, placement, seed_order
+from engines.bracket import DOUBLE, SINGLE, WINNERS, BracketError, Key, advance, draw
+from engines.bracket.seeding import bracket_size, placement, seed_order
 
 
 def test_placement_is_the_standard_order():

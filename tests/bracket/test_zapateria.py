@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tournament.bracket import GRAND_FINAL, LOSERS, RESET, THIRD_PLACE, WINNERS, BracketError, Key, advance, draw
+from engines.bracket import GRAND_FINAL, LOSERS, RESET, THIRD_PLACE, WINNERS, BracketError, Key, advance, draw
 
 W11, W12, W21 = Key(WINNERS, 1, 1), Key(WINNERS, 1, 2), Key(WINNERS, 2, 1)
 L11, L21 = Key(LOSERS, 1, 1), Key(LOSERS, 2, 1)

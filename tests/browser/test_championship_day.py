@@ -22,6 +22,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from audit.models import AuditEntry
+from demo import scripted
 from refereeing import signatures
 from refereeing.access import permissions as access
 from refereeing.claimlog.log import record_claim
@@ -29,7 +30,6 @@ from refereeing.models import Signature
 from tests.support.browser import NAMES, sign_in
 from tests.support.claims import SIGNED
 from tests.support.factories import jueces, organiser
-from tournament import scripted
 from tournament.models import Championship, Mesa, Pair
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

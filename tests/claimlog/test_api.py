@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engines.rules import KINDS
 from refereeing.claimlog import api
-from refereeing.engine import KINDS
 from refereeing.models import ClaimEntry
 from tests.support.claims import CAIDA_A, CAIDA_B, MANO, api_client, claim_body, post_json
 from tests.support.rows import force

@@ -11,8 +11,8 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
+from engines.rules.rules import build_ruleset
 from refereeing.claimlog.log import mesa_replay, record_claim
-from refereeing.engine.rules import build_ruleset
 from refereeing.planilla import printed, verification
 from refereeing.planilla import sheet as planilla
 from tests.support.claims import MANO, api_client

@@ -8,10 +8,10 @@ rule set carries the labels of every claim kind.
 
 import uuid
 
+from engines.rules import KINDS
+from engines.rules.messages import KIND_LABELS
+from engines.rules.preview import counted
 from refereeing.claimlog.log import record_claim
-from refereeing.engine import KINDS
-from refereeing.engine.messages import KIND_LABELS
-from refereeing.engine.preview import counted
 from refereeing.models import ClaimEntry
 from tests.support.claims import CAIDA_A, MANO, ajuste, api_client, claim_body, post_json
 from tournament.models import Championship

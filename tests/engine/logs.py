@@ -14,8 +14,8 @@ written one claim per string:
 A dict is taken as it is.
 """
 
-from refereeing.engine import Header, replay
-from refereeing.engine.rules import build_ruleset
+from engines.rules import Header, replay
+from engines.rules.rules import build_ruleset
 
 #: A whole data with 4 players that scores only the conteo's dos por darlas.
 DATA = ["mano", "mano", "conteo 20 20"]

@@ -2,8 +2,8 @@
 
 import pytest
 
-from refereeing.engine import ClaimError, Header, parse_claim, replay
-from refereeing.engine.rules import build_ruleset
+from engines.rules import ClaimError, Header, parse_claim, replay
+from engines.rules.rules import build_ruleset
 
 GOOD = [
     {"kind": "mano"},
@@ -80,7 +80,7 @@ def test_player_2_is_malformed_at_a_two_player_mesa_seed_003():
 def test_replay_refuses_a_malformed_log_naming_the_claim():
     with pytest.raises(ClaimError, match="Claim 3") as caught:
         replay(Header(build_ruleset()), [{"kind": "mano"}, {"kind": "caida", "pair": "A"}, {"kind": "caida"}])
-    # Each language apart (refereeing/engine/messages.py, "The convention").
+    # Each language apart (engines/rules/messages.py, "The convention").
     assert caught.value.message("es").startswith("Jugada 3: ") and "Claim" not in caught.value.message("es")
     assert caught.value.message("en").startswith("Claim 3: ") and "Jugada" not in caught.value.message("en")
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from refereeing.engine.conteo import conteo, count_points
+from engines.rules.conteo import conteo, count_points
 
 from .logs import last, play
 

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from refereeing import engine
+from engines import rules as engine
 
 from .logs import last, play
 
@@ -59,7 +59,7 @@ def test_the_package_exports_the_contract():
 
 
 def test_the_engine_imports_no_django():
-    code = "import sys, refereeing.engine; sys.exit('django' in sys.modules)"
+    code = "import sys, engines.rules; sys.exit('django' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
 

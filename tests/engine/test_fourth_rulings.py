@@ -8,7 +8,7 @@ dealer's pair (A) plays last, the leader's pair (B) first.
 
 import pytest
 
-from refereeing.engine.preview import localise, preview
+from engines.rules.preview import localise, preview
 
 from .logs import codes, last, play, scores
 

@@ -11,9 +11,9 @@ from django.core.management import CommandError, call_command
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refereeing.engine.cards import RANKS, CardError, deck, parse_rank, parse_ranks, value
-from refereeing.engine.levante import captures, judge
-from refereeing.engine.rules import build_ruleset
+from engines.rules.cards import RANKS, CardError, deck, parse_rank, parse_ranks, value
+from engines.rules.levante import captures, judge
+from engines.rules.rules import build_ruleset
 
 RIOBAMBA = build_ruleset("riobamba")
 PICHINCHA = build_ruleset("pichincha")

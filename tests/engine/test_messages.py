@@ -6,9 +6,9 @@ page in tests/test_rules_page.py.
 
 import pytest
 
-from refereeing.engine import KINDS
-from refereeing.engine.messages import KIND_LABELS, anchor, kind_labels, pick
-from refereeing.engine.rules import RuleSetError, build_ruleset
+from engines.rules import KINDS
+from engines.rules.messages import KIND_LABELS, anchor, kind_labels, pick
+from engines.rules.rules import RuleSetError, build_ruleset
 
 from .logs import last, play
 

@@ -10,10 +10,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from refereeing.engine import Header, replay
-from refereeing.engine.preview import UNPAIRED, counted, localise, localise_entry, next_claim, preview
-from refereeing.engine.rules import PROFILES, build_ruleset
-from refereeing.engine.simulator import SEATS, simulate_mesa
+from engines.rules import Header, replay
+from engines.rules.preview import UNPAIRED, counted, localise, localise_entry, next_claim, preview
+from engines.rules.rules import PROFILES, build_ruleset
+from tests.support.simulator import SEATS, simulate_mesa
 
 from .logs import play
 

@@ -1,7 +1,7 @@
 """Property tests: the engine replays a perfect juez's claim log as the simulator tallies it.
 
-The simulator (``refereeing.engine.simulator``) plays random legal mesas and
-keeps its own tally from docs/REGLAS.md; ``refereeing.engine.replay`` must accept
+The simulator (``tests.support.simulator``) plays random legal mesas and
+keeps its own tally from docs/REGLAS.md; ``engines.rules.replay`` must accept
 every claim and reach the same scores, chicas, zapatería and winner. About
 200 mesas (some 2,400 datas) run per session, derandomized so CI repeats.
 """
@@ -11,9 +11,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refereeing.engine import Header, replay
-from refereeing.engine.rules import CHICA, PROFILES, build_ruleset
-from refereeing.engine.simulator import SEATS, simulate_mesa
+from engines.rules import Header, replay
+from engines.rules.rules import CHICA, PROFILES, build_ruleset
+from tests.support.simulator import SEATS, simulate_mesa
 
 CAIDAS = {"caida", "caida_limpia", "caida_en_ronda", "cuatro_caidas"}
 

@@ -3,8 +3,8 @@
 import json
 import random
 
-from refereeing.engine import Header, replay
-from refereeing.engine.rules import PROFILES, build_ruleset
+from engines.rules import Header, replay
+from engines.rules.rules import PROFILES, build_ruleset
 
 from .logs import renumbered
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from refereeing.engine.rules import CHICA, PROFILES, RuleSetError, build_ruleset
+from engines.rules.rules import CHICA, PROFILES, RuleSetError, build_ruleset
 
 
 def test_default_profile_is_the_riobamba_reglamento():

@@ -8,8 +8,8 @@ mano's turns run B1, A2, B2, A1 (Art. 3e); a data has two manos.
 
 import pytest
 
-from refereeing.engine.preview import localise, preview
-from refereeing.engine.state import chips
+from engines.rules.preview import localise, preview
+from engines.rules.state import chips
 
 from .logs import DATA, codes, last, play
 

@@ -5,11 +5,11 @@ from collections import Counter
 
 import pytest
 
-from refereeing.engine import Header, replay
-from refereeing.engine.cards import INDEX, RANKS, deck
-from refereeing.engine.levante import judge
-from refereeing.engine.rules import build_ruleset
-from refereeing.engine.simulator import SEATS, conteo_points, simulate_data, simulate_mesa
+from engines.rules import Header, replay
+from engines.rules.cards import INDEX, RANKS, deck
+from engines.rules.levante import judge
+from engines.rules.rules import build_ruleset
+from tests.support.simulator import SEATS, conteo_points, simulate_data, simulate_mesa
 
 PROFILES = ("riobamba", "pichincha", "a_todo_rigor")
 CAIDAS = {"caida", "caida_limpia", "caida_en_ronda", "cuatro_caidas"}

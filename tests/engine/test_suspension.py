@@ -2,7 +2,7 @@
 
 import pytest
 
-from refereeing.engine.claims import ClaimError
+from engines.rules.claims import ClaimError
 
 from .logs import codes, last, play
 

@@ -8,7 +8,7 @@ dealer's pair (A) plays last, the leader's pair (B) first.
 
 import pytest
 
-from refereeing.engine.rules import build_ruleset
+from engines.rules.rules import build_ruleset
 
 from .logs import codes, last, play, scores
 
@@ -324,7 +324,7 @@ def test_juego_y_veo_reopening_a_chica_in_a_todo_rigor_art_5_third_rulings():
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_no_one_is_obliged_to_capture_third_rulings_art_16(profile):
-    from refereeing.engine.levante import judge
+    from engines.rules.levante import judge
 
     verdict = judge(["5", "3", "2"], "5", None, [], build_ruleset(profile))
     assert (verdict.verdict, verdict.code) == ("legal", "declined")
@@ -334,7 +334,7 @@ def test_no_one_is_obliged_to_capture_third_rulings_art_16(profile):
     ("profile", "fate"), [("riobamba", "set_aside"), ("pichincha", "opponents"), ("a_todo_rigor", "opponents")]
 )
 def test_an_incomplete_capture_keeps_its_caida_and_is_never_a_limpia_art_6_9_third_rulings(profile, fate):
-    from refereeing.engine.levante import judge
+    from engines.rules.levante import judge
 
     verdict = judge(["5", "6", "7"], "5", "5", ["5", "6"], build_ruleset(profile))
     assert verdict.verdict == "incomplete" and verdict.left_behind == ("7",) and verdict.arranche == fate

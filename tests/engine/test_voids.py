@@ -3,8 +3,8 @@
 import json
 import random
 
-from refereeing.engine import Header, replay
-from refereeing.engine.rules import build_ruleset
+from engines.rules import Header, replay
+from engines.rules.rules import build_ruleset
 
 from .logs import DATA, claim, codes, last, play, renumbered
 

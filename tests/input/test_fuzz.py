@@ -31,9 +31,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engines.rules import KINDS
 from refereeing.access.permissions import table_of
 from refereeing.appeals import procedure as appeals
-from refereeing.engine import KINDS
 from refereeing.models import PinFailure
 from resolutions.models import Resolution
 from tests.support.claims import SIGNED, api_client

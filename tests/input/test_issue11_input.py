@@ -2,7 +2,7 @@
 the field, in the request's language, nothing stored, and the mesa still served.
 
 Every case here gave a 500, a DataError or a stored row before the input
-checks (``refereeing.engine.text``, ``parse_claim``'s bounds, the API's
+checks (``engines.text``, ``parse_claim``'s bounds, the API's
 body cap, ``refereeing.signatures``'s decoding).
 """
 

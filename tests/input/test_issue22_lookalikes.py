@@ -15,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from engines import lookalikes
+from engines.text import TextError, check_text
 from refereeing.appeals import procedure as appeals
-from refereeing.engine import lookalikes
-from refereeing.engine.text import TextError, check_text
 from resolutions import register
 from tests.support.claims import SIGNED
 from tests.support.factories import championship as make_championship

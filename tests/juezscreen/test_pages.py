@@ -2,7 +2,7 @@
 
 import pytest
 
-from refereeing.engine.rules import build_ruleset
+from engines.rules.rules import build_ruleset
 from tests.support.tablet import screen_config
 
 pytestmark = pytest.mark.django_db

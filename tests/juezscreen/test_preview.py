@@ -11,15 +11,15 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from engines.rules import replay
 from refereeing.claimlog import log as claimlog
-from refereeing.engine import replay
 from refereeing.models import ClaimEntry
 from tests.support.claims import MANO, caida
 from tests.support.tablet import Tablet, data_for_a, log_claims, open_screen, score
 
-# The preview is the engine helper's (contract 1, refereeing.engine.preview):
+# The preview is the engine helper's (contract 1, engines.rules.preview):
 # these run from the moment it is on the branch.
-HAS_PREVIEW = importlib.util.find_spec("refereeing.engine.preview") is not None
+HAS_PREVIEW = importlib.util.find_spec("engines.rules.preview") is not None
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),

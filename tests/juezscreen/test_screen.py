@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from engines.rules.messages import kind_labels
 from refereeing.access.permissions import table_of
-from refereeing.engine.messages import kind_labels
 from refereeing.models import ClaimEntry, Signature
 from tests.support.tablet import (
     ZAPATERIA,

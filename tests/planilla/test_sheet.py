@@ -33,7 +33,7 @@ SPANISH = {
     "rules": "perfil «Reglamento de Riobamba»",  # the profile by its human name (issue 23)
     "message": "message",
     "player": "jugador",
-    # The engine's one table of kind labels (refereeing.engine.messages.KIND_LABELS).
+    # The engine's one table of kind labels (engines.rules.messages.KIND_LABELS).
     "labels": {
         "ronda": "Ronda",
         "caida": "Caída",

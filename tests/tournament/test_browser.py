@@ -13,11 +13,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from demo import scripted
 from refereeing.claimlog.log import record_claim
 from tests.support.browser import NAMES, sign_in
 from tests.support.factories import championship as make_championship
 from tests.support.factories import jueces, organiser, pairs
-from tournament import scripted
 from tournament.draws import draws
 from tournament.models import Championship, Mesa
 from tournament.seating import seating

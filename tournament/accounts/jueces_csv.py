@@ -19,7 +19,7 @@ every password (PBKDF2, deliberately slow: about a third of a second each
 on a quiet machine), so a file of the largest size with every password
 takes about a minute, which is why the bound is low.
 
-Every name is clean text of its kind (``refereeing.engine.text``) and fits
+Every name is clean text of its kind (``engines.text``) and fits
 its column; every username passes the account's own validators (Django's
 characters, and none that people would read as another account's:
 ``tournament.validators.UsernameValidator``), and two rows of the file may
@@ -41,8 +41,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from audit.context import acting
-from refereeing.engine.lookalikes import key as name_key
-from refereeing.engine.text import TextError, check_text
+from engines.lookalikes import key as name_key
+from engines.text import TextError, check_text
 from tournament import csv_files
 from tournament.csv_files import Preview
 from tournament.language import speak

@@ -10,7 +10,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, SETTINGS, RuleSetError, build_ruleset
+from engines.rules.rules import DEFAULT_PROFILE, PROFILES, SETTINGS, RuleSetError, build_ruleset
 from tournament.accounts.accounts import directors
 from tournament.language import language, speak
 from tournament.models import Championship

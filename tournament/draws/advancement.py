@@ -1,8 +1,8 @@
 """A championship's bracket state, decided by the bracket engine alone.
 
-The one adapter between the ``Mesa`` rows and ``tournament.bracket``: it
+The one adapter between the ``Mesa`` rows and ``engines.bracket``: it
 turns a championship's mesas into the engine's specs, results and seated
-pairs, asks :func:`tournament.bracket.advance`, and writes back what the
+pairs, asks :func:`engines.bracket.advance`, and writes back what the
 engine says. Nothing here decides who goes where.
 
 Terms
@@ -36,15 +36,15 @@ settle
     mesas it changes do not show it.
 dependents
     The mesas a mesa's result reaches, directly or through other mesas
-    (:func:`tournament.bracket.dependents`): the ones a correction changes.
+    (:func:`engines.bracket.dependents`): the ones a correction changes.
 """
 
 from django.db import transaction
 
 from audit.context import record, recording
+from engines import bracket
+from engines.rules.rules import ELIMINATES
 from live import notify
-from refereeing.engine.rules import ELIMINATES
-from tournament import bracket
 from tournament.locking import locked
 from tournament.models import Championship, Mesa
 
@@ -81,7 +81,7 @@ def specs(mesas):
 
 
 def progress(mesas):
-    """The engine's :class:`tournament.bracket.Progress` of ``mesas`` as they stand."""
+    """The engine's :class:`engines.bracket.Progress` of ``mesas`` as they stand."""
     decided = [m for m in mesas if m.status in Mesa.DECIDED]
     results = {key_of(m): "A" if m.winner_id == m.pair_a_id else "B" for m in decided}
     seated = {key_of(m): (m.pair_a_id, m.pair_b_id) for m in mesas if m.has_started}

@@ -10,7 +10,7 @@ present
     by walkover.
 draw
     Turning the present pairs into the bracket's mesas, in one
-    transaction, with the bracket engine (``tournament.bracket.draw``). The
+    transaction, with the bracket engine (``engines.bracket.draw``). The
     random seed of the draw is kept on the championship, so the same pairs
     and seed give the same bracket again. Pairs with a bye go straight into
     their second mesa. The championship's row is locked first: of two draws
@@ -43,8 +43,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from audit.context import acting, record
+from engines import bracket
 from live import notify
-from tournament import bracket
 from tournament.errors import ActionRefused
 from tournament.language import speak
 from tournament.locking import locked, reload_locked
@@ -68,7 +68,7 @@ def expected_pairs(championship):
 def draw_bracket(championship, seed=None, *, by, address=None):
     """Create every mesa of the championship's bracket from its present pairs.
 
-    The bracket engine (``tournament.bracket``) places seeded pairs by their
+    The bracket engine (``engines.bracket``) places seeded pairs by their
     seed and shuffles the rest with ``seed``, the random draw's seed (a new
     one when None), which is kept on the championship. Pairs with a bye go
     straight into their second mesa. Refused when the bracket is already

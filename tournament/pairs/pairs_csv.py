@@ -24,7 +24,7 @@ every import's (``tournament.csv_files``): the export has the same columns,
 the import reads both styles back, and a cell a spreadsheet would run as a
 formula is written guarded and read back as it was.
 
-Every cell is clean text of its kind (``refereeing.engine.text``: a name
+Every cell is clean text of its kind (``engines.text``: a name
 at most 120 characters, no control characters) and fits its column.
 A pair name that reads as another's (``lookalikes.key``: case, accents,
 spaces, invisible and look-alike letters) is repeated, as the database's
@@ -50,8 +50,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.context import acting, record
-from refereeing.engine.lookalikes import key as name_key
-from refereeing.engine.text import TextError, check_text, printable
+from engines.lookalikes import key as name_key
+from engines.text import TextError, check_text, printable
 from tournament import csv_files
 from tournament.csv_files import Preview
 from tournament.language import speak
@@ -89,7 +89,7 @@ LIMITS = {
 }
 
 
-# The kind of text each column holds (``refereeing.engine.text``).
+# The kind of text each column holds (``engines.text``).
 TEXT_KINDS = {column: "line" if column.startswith(("cedula", "telefono")) else "name" for column in LIMITS}
 
 

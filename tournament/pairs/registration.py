@@ -26,7 +26,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from audit.context import acting
-from refereeing.engine.lookalikes import key as name_key
+from engines.lookalikes import key as name_key
 from tournament.errors import ActionRefused
 from tournament.locking import locked
 from tournament.models import Championship, Pair, Player, new_pair_token

@@ -40,8 +40,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.context import acting, record
-from refereeing.engine.lookalikes import key
-from refereeing.engine.text import TextError, check_text, printable
+from engines.lookalikes import key
+from engines.text import TextError, check_text, printable
 from tournament import csv_files
 from tournament.csv_files import ImportRefused
 from tournament.errors import ActionRefused

@@ -32,7 +32,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.context import acting
-from refereeing.engine.lookalikes import key
+from engines.lookalikes import key
 from tournament.errors import ActionRefused
 from tournament.locking import reload_locked
 from tournament.models import Championship, Player

@@ -29,7 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from audit.context import acting, because, record
-from refereeing.engine.lookalikes import key
+from engines.lookalikes import key
 from tournament.access import is_committee
 from tournament.errors import ActionRefused
 from tournament.locking import locked

@@ -1,5 +1,5 @@
 """Tables, jueces and rounds: the tables page, a mesa's table and juez, the sedes, a round's start, and the
-control board. The board and the tables page read two refereeing querysets (ARCHITECTURE.md, "Exceptions")."""
+control board. What the board and the tables page mark but refereeing knows they ask through ``marks``."""
 
 from django.contrib import messages
 from django.db.models import Count
@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from live import paths
-from refereeing.models import Appeal, PinFailure
 from tournament.access import organiser_required
 from tournament.accounts import accounts
 from tournament.errors import Refusal
@@ -21,7 +20,7 @@ from tournament.naming import person_name
 from tournament.refusals import show
 from tournament.screens import address, run
 
-from . import seating, sedes
+from . import marks, seating, sedes
 from .forms import SedeForm, TableForm
 
 
@@ -79,7 +78,7 @@ def tables(request, pk):
             "mesas": mesas,
             **_pool(championship),
             "tables": tables,
-            "blocked_pins": PinFailure.objects.blocked_tables(tables),
+            "blocked_pins": marks.blocked_tables(tables),
         },
     )
 
@@ -181,7 +180,7 @@ def mesa_table(request, pk, mesa_pk):
 def board(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     template = "tournament/board_rows.html" if request.GET.get("rows") else "tournament/board.html"
-    appealed = set(Appeal.objects.waiting().filter(mesa__championship=championship).values_list("mesa_id", flat=True))
+    appealed = marks.appealed_mesas(championship)
     mesas = seating.in_bracket_order(championship)
     return render(
         request,

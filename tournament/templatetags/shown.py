@@ -1,6 +1,6 @@
 """``{{ text|shown:"name" }}``, ``{{ moment|shown_moment }}``: a stored value as a printed page shows it.
 
-A text is cut at the limit of its kind of text (``refereeing.engine.text``:
+A text is cut at the limit of its kind of text (``engines.text``:
 a name 120 characters, a reason 500, a ruling 2000) and with U+FFFD for
 what cannot be printed, however the row got into the database (see
 ``refereeing.planilla.labels.shown``). A date and time is shown in the
@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from refereeing.engine.text import KINDS, printable
+from engines.text import KINDS, printable
 
 register = template.Library()
 

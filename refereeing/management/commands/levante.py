@@ -4,7 +4,7 @@
     python manage.py levante --table "3 4 J Q K" --played 7 --taken "3 4 J"
 
 Prints JSON: ``{"captures": [{"cards": [...], "caida": bool, "limpia": bool}]}``
-and, with ``--taken``, ``"verdict"`` (see ``refereeing.engine.levante.judge``).
+and, with ``--taken``, ``"verdict"`` (see ``engines.rules.levante.judge``).
 Bad input (an unknown rank or profile, more than four cards of a rank, a
 previous card that is not on the table) exits with status 2 and a message.
 """
@@ -13,9 +13,9 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from refereeing.engine.cards import CardError
-from refereeing.engine.levante import captures, judge
-from refereeing.engine.rules import DEFAULT_PROFILE, PROFILES, RuleSetError, build_ruleset
+from engines.rules.cards import CardError
+from engines.rules.levante import captures, judge
+from engines.rules.rules import DEFAULT_PROFILE, PROFILES, RuleSetError, build_ruleset
 
 
 class Command(BaseCommand):

@@ -15,9 +15,9 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from refereeing.engine import ClaimError, Header, parse_claim, replay
-from refereeing.engine.referee import check_header
-from refereeing.engine.rules import RuleSetError, build_ruleset
+from engines.rules import ClaimError, Header, parse_claim, replay
+from engines.rules.referee import check_header
+from engines.rules.rules import RuleSetError, build_ruleset
 
 HEADER_FIELDS = {"ruleset", "settings", "players", "first_dealer"}
 

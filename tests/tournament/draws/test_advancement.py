@@ -1,6 +1,6 @@
 """The bracket adapter (``tournament.draws.advancement``): the rows say what the bracket engine says.
 
-Production advances pairs only through the engine (``tournament.bracket.advance``),
+Production advances pairs only through the engine (``engines.bracket.advance``),
 so the engine's property tests (``tests/bracket``) cover what runs; these tests
 check the bridge: the specs it rebuilds from the rows are the draw's own, the
 occupants, the void reset and the champion it writes back are the engine's at
@@ -11,8 +11,8 @@ import random
 
 import pytest
 
+from engines import bracket
 from tests.support.factories import championship, organiser, pairs, play, playable
-from tournament import bracket
 from tournament.draws import advancement, draws
 from tournament.models import Championship, Mesa
 from tournament.results import results

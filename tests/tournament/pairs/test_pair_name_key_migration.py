@@ -10,7 +10,7 @@ import json
 import pytest
 from django.core.management import call_command
 
-from refereeing.engine.lookalikes import key
+from engines.lookalikes import key
 from tests.support.migrations import latest, migrate
 from tournament.models import Pair
 

@@ -6,8 +6,8 @@ from django.test import Client
 from django.urls import reverse
 
 from audit.models import AuditEntry
+from engines import bracket
 from tests.support import factories
-from tournament import bracket
 from tournament.draws import draws
 from tournament.errors import ActionRefused
 from tournament.models import Pair

@@ -26,11 +26,11 @@ from django.db import transaction
 from PIL import Image, ImageDraw
 
 from audit.context import acting
+from demo import scripted
+from engines import bracket as bracket_engine
 from refereeing.appeals import procedure as appeals
 from refereeing.claimlog import log as claimlog
 from refereeing.models import ClaimEntry
-from tournament import bracket as bracket_engine
-from tournament import scripted
 from tournament.accounts import accounts
 from tournament.championships import championships
 from tournament.draws import draws

@@ -42,7 +42,7 @@ A new claim is also bounded (:func:`parse_claim`): an ``ajuste`` moves a
 pair by 1 to 40 points either way (what a chica can hold), a conteo counts
 0 to 40 cards a pair, a ``target`` or ``against`` names a seq already in
 the log, and a reason is clean text of at most 500 characters
-(``refereeing.engine.text``). A replay checks only the shape, so a log
+(``engines.text``). A replay checks only the shape, so a log
 kept before a bound existed still replays as it did.
 
 Messages come in Spanish and English (:class:`ClaimError`); whoever
@@ -54,8 +54,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engines.text import TextError, check_text, printable
+
 from .messages import EngineError
-from .text import TextError, check_text, printable
 
 PAIRS = ("A", "B")
 
@@ -243,7 +244,7 @@ def parse_claim(obj: Any, players: int = 4, last_seq: int | None = None) -> dict
     ``ajuste`` within what a chica holds (0 < |points| <= 40), a conteo's
     cards within 0..40, a seq (``target``, ``against``) within the log when
     ``last_seq`` says how long it is, a reason that is clean text of at most
-    500 characters (``refereeing.engine.text``). The reason is kept as
+    500 characters (``engines.text``). The reason is kept as
     checked (stripped).
     """
     check_claim(obj, players)

@@ -4,7 +4,7 @@ It is the oracle of the engine's property tests: it deals and plays random
 legal datas with a seeded :class:`random.Random`, writes the claims a perfect
 juez would log (only claims that earn something, each in its window), and
 keeps its own tally of the points, written from docs/REGLAS.md independently of
-the engine. Replaying the claims through ``refereeing.engine.replay`` must
+the engine. Replaying the claims through ``engines.rules.replay`` must
 accept every claim and end with the same scores, chicas and winner.
 
 Terms and rules it follows (docs/REGLAS.md)
@@ -24,7 +24,7 @@ ronda, doble ronda (Art. 7, 8)
 play
     Each player in turn picks uniformly among every legal capture of every
     card in the hand and every card of the hand that takes nothing
-    (``refereeing.engine.levante.options``). With ``forget`` > 0 a player
+    (``engines.rules.levante.options``). With ``forget`` > 0 a player
     with an escalera sometimes takes only part of it; the forgotten cards are
     set aside for nobody (Art. 16) or taken at once by the opponents
     (002 Art. 13), per ``ruleset.arranche``. Such a play is never a limpia
@@ -82,9 +82,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, cast
 
-from .cards import INDEX, RANKS, deck
-from .levante import options
-from .rules import CHICA, RuleSet
+from engines.rules.cards import INDEX, RANKS, deck
+from engines.rules.levante import options
+from engines.rules.rules import CHICA, RuleSet
 
 SEATS = {4: ("A1", "B1", "A2", "B2"), 2: ("A1", "B1")}
 OTHER = {"A": "B", "B": "A"}
