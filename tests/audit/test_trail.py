@@ -17,6 +17,7 @@ from refereeing.appeals import procedure as appeals
 from refereeing.claimlog import urls_juez as api_urls
 from tests.support.claims import CAIDA_A, MANO, SIGNED, api_client, claim_body, post_json
 from tests.support.factories import jueces, organiser
+from tests.support.rows import force
 from tournament.draws import advancement
 from tournament.models import Mesa, Pair
 from tournament.seating import seating
@@ -102,7 +103,7 @@ def test_a_reason_with_a_nul_or_too_long_is_refused_and_nothing_changes(org, cha
 
 
 def test_a_round_start_is_recorded_though_it_is_a_bulk_update(org, championship, mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WAITING)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.WAITING)
     response = org.post(reverse("tournament:start_round", args=[championship.pk, "W", 1]))
     assert response.status_code == 302
     entry = entries_for(championship).get(act="round_started")

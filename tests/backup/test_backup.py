@@ -24,6 +24,7 @@ from resolutions import register
 from resolutions.models import Resolution
 from tests.support import planilla_factories as factories
 from tests.support.factories import group
+from tests.support.rows import force
 from tests.support.threads import backups_done
 from tournament.accounts import accounts
 from tournament.models import Mesa
@@ -214,7 +215,7 @@ def test_a_code_printed_with_microseconds_still_verifies(db):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.slow
 def test_the_control_desk_backs_up_each_time_a_round_starts(tmp_path, people, championship, mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WAITING)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.WAITING)
     client = Client()
     client.force_login(people["staff"])
     url = reverse("tournament:start_round", args=[championship.pk, "W", 1])
@@ -227,7 +228,7 @@ def test_the_control_desk_backs_up_each_time_a_round_starts(tmp_path, people, ch
     ready = [r for r in document["objects"] if r["model"] == "tournament.mesa"]
     assert ready[0]["fields"]["status"] == "ready"  # made after the round's start was committed
     assert any(r["model"] == "audit.auditentry" and r["fields"]["act"] == "round_started" for r in document["objects"])
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WAITING)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.WAITING)
     with override_settings(BACKUP_DIR=""):
         assert client.post(url).status_code == 302
     backups_done()
@@ -238,7 +239,7 @@ def test_the_control_desk_backs_up_each_time_a_round_starts(tmp_path, people, ch
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.slow
 def test_a_failed_automatic_backup_does_not_undo_the_round(tmp_path, people, championship, mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WAITING)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.WAITING)
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")
     client = Client()

@@ -28,6 +28,7 @@ from django.urls import reverse
 
 from backup import archive, bounds
 from tests.support import planilla_factories as factories
+from tests.support.rows import force
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -132,7 +133,7 @@ def test_sessions_in_a_backup_of_an_earlier_version_are_not_restored(tmp_path):
 def test_the_control_desks_backup_is_the_owners_alone_and_holds_no_session(tmp_path, open_umask):
     factories.mesa()
     mesa = Mesa.objects.get()
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WAITING)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.WAITING)
     organiser = factories.user("organizadora", is_staff=True, is_superuser=True)
     client = signed_in(Client(), organiser)
     folder = tmp_path / "copias"

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from refereeing.claimlog.log import MalformedClaim, record_claim
 from refereeing.models import ClaimEntry, Signature
 from tests.support.claims import CAIDA_A, api_client, data_url, png
+from tests.support.rows import force
 from tournament.models import Mesa
 
 from .conftest import post_raw
@@ -144,7 +145,7 @@ def test_postgresql_nul_in_a_reason_is_a_400_not_a_data_error(played, people):
 
 
 def finish(mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.FINISHED, winner=mesa.pair_a, chicas_a=2)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.FINISHED, winner=mesa.pair_a, chicas_a=2)
 
 
 def sign(client, mesa, name="Los Ases uno", image=None, role="A"):

@@ -4,7 +4,7 @@ that templates, scripts and printed QR codes use (ARCHITECTURE.md)."""
 import pytest
 from django.urls import resolve, reverse
 
-from tests.support import factories
+from tests.support import factories, refusals
 from tests.support.routes import CONVERTER, every_route, filled
 
 # (name, args, path): every refereeing URL, as it was before the split.
@@ -96,4 +96,4 @@ def test_a_nul_in_the_resolutions_search_is_a_bad_request_not_a_500(superuser_cl
 def test_a_nul_answers_the_api_in_json(superuser_client):
     response = superuser_client.get("/api/mesas/1%00/", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 404
-    assert response.json() == {"detail": "Not found."}
+    assert response.json() == refusals.refusal("Not found.", "not_found", 404)

@@ -13,6 +13,7 @@ from refereeing.models import ClaimEntry
 from resolutions import register
 from resolutions.models import Resolution
 from tests.support.factories import championship as make_championship
+from tests.support.rows import force
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -54,7 +55,7 @@ def test_only_the_director_writes_one(championship, mesa, people):
 
 
 def test_an_ajuste_on_a_decided_mesa_stores_nothing(championship, mesa, people):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WALKOVER, winner=mesa.pair_a)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.WALKOVER, winner=mesa.pair_a)
     mesa.refresh_from_db()
     with pytest.raises(register.ResolutionError, match="already decided"):
         register.resolve(championship, SITUATION, RULING, ajuste=(mesa, "A", 2), by=people["director"])

@@ -21,6 +21,7 @@ from django.utils import translation
 from audit.models import AuditEntry
 from refereeing.claimlog.log import record_claim
 from tests.support.factories import championship, dependent_in_play, organiser, pairs
+from tests.support.rows import force
 from tournament.draws import draws
 from tournament.errors import ActionRefused
 from tournament.models import Championship, Frozen, Mesa, Pair
@@ -126,7 +127,7 @@ def test_a_mesa_stays_in_its_championship_and_is_never_deleted_alone(org, bracke
     with pytest.raises(Frozen, match="stays in the championship"):
         Mesa(**{**_fields(waiting), "championship_id": other.pk}).save()
     with pytest.raises(IntegrityError), transaction.atomic():  # a bulk update too: the database's trigger
-        Mesa.objects.filter(pk=waiting.pk).update(championship=other)
+        force(Mesa.objects.filter(pk=waiting.pk), championship=other)
     count = bracket.mesas.count()
     assert org.post(f"/admin/tournament/mesa/{waiting.pk}/delete/", {"post": "yes"}).status_code == 403
     bulk = org.post(
@@ -139,6 +140,28 @@ def test_a_mesa_stays_in_its_championship_and_is_never_deleted_alone(org, bracke
     for champ in (bracket, other):
         for name in ("tournament:bracket", "tournament:standings", "report:championship"):
             assert org.get(reverse(name, args=[champ.pk])).status_code == 200, (name, champ)
+
+
+def test_no_queryset_deletes_or_rewrites_what_a_mesa_refuses(bracket):
+    """Repro (#36): ``Mesa.delete()`` raised, but ``Mesa.objects.filter(...).delete()`` passed it by, and a
+    bulk ``update`` rewrote a result or a started mesa's pairs past ``Mesa.save``."""
+    played = mesa_of(bracket, "W", 1, 1)
+    waiting = bracket.mesas.filter(status=Mesa.Status.WAITING).order_by("pk").first()
+    count = bracket.mesas.count()
+    for rows in (Mesa.objects.filter(pk=waiting.pk), bracket.mesas.all(), Mesa.objects.all()):
+        with pytest.raises(Frozen, match="goes only with its whole championship"):
+            rows.delete()
+    for fields in ({"winner": played.pair_b}, {"chicas_a": 0}, {"pair_a": None}, {"status": Mesa.Status.WAITING}):
+        with pytest.raises(Frozen, match="never in bulk"):
+            Mesa.objects.filter(pk=played.pk).update(**fields)
+    assert bracket.mesas.count() == count
+    played.refresh_from_db()
+    assert (played.status, played.winner_id) == (Mesa.Status.FINISHED, played.pair_a_id)
+    # What is no guard's goes in bulk as before; the named path removes only mesas that have not started.
+    assert Mesa.objects.filter(pk=played.pk).update(seated_at=None) == 1
+    with pytest.raises(Frozen, match="goes only with its whole championship"):
+        Mesa.objects.filter(pk__in=[played.pk, waiting.pk]).remove_unstarted()
+    assert bracket.mesas.count() == count
 
 
 def _fields(mesa):

@@ -5,12 +5,11 @@ from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import SetPasswordForm, UserCreationForm
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournament.validators import TextValidator
 
-from .accounts import give_role, make_juez
+from .accounts import JUEZ
 
 
 class AccountForm(UserCreationForm):
@@ -28,18 +27,20 @@ class AccountForm(UserCreationForm):
         self.helper = FormHelper()
         self.helper.form_tag = False
 
-    def save(self):
-        with transaction.atomic():
-            user = super().save()
-            self.give_role(user)
-        return user
+    def values(self):
+        """The clean account as ``accounts.open_account`` takes it."""
+        data = self.cleaned_data
+        return {
+            "username": data["username"],
+            "password": data["password1"],
+            "first_name": data["first_name"],
+            "last_name": data["last_name"],
+            "role": data.get("role", JUEZ),
+        }
 
 
 class JuezForm(AccountForm):
     """A juez's account, made by an organiser."""
-
-    def give_role(self, user):
-        make_juez(user)
 
 
 class RoleAccountForm(AccountForm):
@@ -48,9 +49,6 @@ class RoleAccountForm(AccountForm):
     role = forms.ChoiceField(
         label=_("Role"), widget=forms.RadioSelect, choices=[("organiser", _("Organiser")), ("director", _("Director"))]
     )
-
-    def give_role(self, user):
-        give_role(user, self.cleaned_data["role"])
 
 
 class JuezPasswordForm(SetPasswordForm):

@@ -7,6 +7,7 @@ import segno
 
 from refereeing.access.permissions import PIN_MAX_FAILURES
 from refereeing.models import ClaimEntry, PinFailure
+from tests.support import refusals
 from tests.support.claims import MANO, api_client, claim_body, post_json
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +45,7 @@ def test_the_juez_of_another_mesa_gets_403_and_no_data(people, mesa, other_mesa)
         post_json(intruder, f"/api/mesas/{mesa.pk}/signatures/", {"role": "juez", "name": "x", "image": ""}),
     ):
         assert response.status_code == 403
-        assert set(response.json()) == {"detail"}
+        assert set(response.json()) == refusals.FIELDS
         assert "Los Ases" not in response.content.decode()
     assert ClaimEntry.objects.filter(mesa=mesa).count() == 1
     # Their own mesa is theirs.
@@ -68,7 +69,7 @@ def test_who_may_act_is_checked_before_what_they_send(people, mesa, other_mesa):
     ):
         response = post_json(intruder, f"/api/mesas/{mesa.pk}/claims/", body)
         assert response.status_code == 403
-        assert set(response.json()) == {"detail"}
+        assert set(response.json()) == refusals.FIELDS
     assert ClaimEntry.objects.filter(mesa=mesa).count() == 0
 
 

@@ -7,6 +7,7 @@ from refereeing.access.permissions import table_mesa, table_news
 from tests.support.claims import api_client, make_pair
 from tests.support.factories import play
 from tests.support.planilla_factories import sign_all
+from tests.support.rows import force
 from tournament.models import Mesa
 
 from .test_access import open_with_pin
@@ -40,7 +41,7 @@ def test_the_table_shows_the_mesa_in_play_before_the_next_one_seated(mesa, table
     seat(following)
     play_first = table_mesa(table)
     assert play_first == mesa  # both ready: the earlier round first
-    Mesa.objects.filter(pk=following.pk).update(status=Mesa.Status.IN_PLAY)
+    force(Mesa.objects.filter(pk=following.pk), status=Mesa.Status.IN_PLAY)
     assert table_mesa(table) == following  # one in play comes before one waiting to start
 
 

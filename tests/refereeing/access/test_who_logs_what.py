@@ -11,6 +11,7 @@ from refereeing.appeals import procedure as appeals
 from refereeing.claimlog.log import MesaClosed, NotAllowed, record_claim
 from refereeing.models import Appeal, ClaimEntry
 from tests.support.claims import CAIDA_A, MANO, SIGNED, ajuste, api_client, claim_body, post_json
+from tests.support.refusals import refusal
 from tournament.models import Mesa
 
 from .test_access import open_with_pin
@@ -73,9 +74,12 @@ def test_no_official_logs_an_ajuste_403_art_18(people, mesa, who):
         refused = post_claim(client, mesa, ajuste("A", points))
         assert refused.status_code == 403
         # In the request's language: Spanish, the venue's.
-        assert refused.json() == {
-            "detail": "Art. 18: solo el Director del campeonato ajusta puntos, en un fallo o una resolución."
-        }
+        assert refused.json() == refusal(
+            "Art. 18: solo el Director del campeonato ajusta puntos, en un fallo o una resolución.",
+            "not_allowed",
+            403,
+            article="Art. 18",
+        )
     assert kinds(mesa) == ["mano"]
     mesa.refresh_from_db()
     assert mesa.state["scores"] == {"A": 0, "B": 0}
@@ -90,7 +94,9 @@ def test_no_official_logs_the_directors_void_403_third_rulings_suspendida_art_16
         assert post_claim(client, mesa, claim).status_code == 201
     refused = post_claim(client, mesa, {"kind": "void", "target": 2, "director": True})
     assert refused.status_code == 403
-    assert refused.json() == {"detail": "Art. 17: solo las jugadas del propio Director llevan la marca del Director."}
+    assert refused.json() == refusal(
+        "Art. 17: solo las jugadas del propio Director llevan la marca del Director.", "not_allowed", 403, "Art. 17"
+    )
     # The officials' own void waits for the mesa to be resumed (Art. 16).
     waits = post_claim(client, mesa, {"kind": "void", "target": 2})
     assert waits.status_code == 201 and waits.json()["entry"]["decision"]["code"] == "mesa_suspendida"

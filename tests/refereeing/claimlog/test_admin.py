@@ -7,6 +7,7 @@ import pytest
 from refereeing.claimlog.log import record_claim
 from refereeing.models import ClaimEntry, Signature
 from tests.support.claims import MANO, api_client, data_url, png
+from tests.support.rows import force
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -40,7 +41,7 @@ def test_claims_are_listed_and_shown_but_never_changed_or_deleted(admin_client, 
 
 
 def test_signatures_are_shown_with_their_drawing_and_never_changed(admin_client, mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.FINISHED, winner=mesa.pair_a)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.FINISHED, winner=mesa.pair_a)
     signature = Signature.objects.create(mesa=mesa, role="A", name="Los Ases uno", image=data_url(png()))
     page = admin_client.get(f"/admin/refereeing/signature/{signature.pk}/change/")
     assert page.status_code == 200 and "data:image/png;base64," in page.content.decode()

@@ -11,6 +11,7 @@ from engines.rules import KINDS
 from refereeing.claimlog import api
 from refereeing.models import ClaimEntry
 from tests.support.claims import CAIDA_A, CAIDA_B, MANO, api_client, claim_body, post_json
+from tests.support.rows import force
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +65,7 @@ def test_a_stale_expected_seq_answers_409_with_the_current_state(juez, mesa):
 
 
 def test_a_claim_at_a_finished_mesa_answers_409_with_a_reason(juez, mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.FINISHED, winner=mesa.pair_a)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.FINISHED, winner=mesa.pair_a)
     response = post_json(juez, claims_url(mesa), claim_body(CAIDA_A))
     assert response.status_code == 409
     assert "terminada" in response.json()["detail"].lower()

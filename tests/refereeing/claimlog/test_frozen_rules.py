@@ -17,6 +17,7 @@ from refereeing.planilla import printed, verification
 from refereeing.planilla import sheet as planilla
 from tests.support.claims import MANO, api_client
 from tests.support.planilla import text
+from tests.support.rows import force
 from tests.support.tablet import screen_config
 from tournament.championships.forms import ChampionshipForm
 from tournament.models import Championship, Mesa, RulesFrozen
@@ -184,10 +185,10 @@ def test_a_mesa_s_header_cannot_be_rewritten(people, mesa):
 def test_the_verification_code_covers_the_header(people, mesa):
     start(mesa, people["juez"])
     code = verification.verification_code(mesa)
-    Mesa.objects.filter(pk=mesa.pk).update(header={**mesa.header, "ruleset": "pichincha"})
+    force(Mesa.objects.filter(pk=mesa.pk), header={**mesa.header, "ruleset": "pichincha"})
     assert verification.mesa_for_code(code) is None
     # A code printed before mesas kept a header still verifies.
-    Mesa.objects.filter(pk=mesa.pk).update(header=mesa.header)
+    force(Mesa.objects.filter(pk=mesa.pk), header=mesa.header)
     legacy = f"{mesa.pk}-" + verification._digest("x", b"")  # shape only
     assert verification.mesa_for_code(legacy) is None
     from django.conf import settings
@@ -198,7 +199,7 @@ def test_the_verification_code_covers_the_header(people, mesa):
 
 def test_the_migration_gives_started_mesas_their_championship_s_rules(people, mesa, other_mesa):
     start(mesa, people["juez"])
-    Mesa.objects.filter(pk=mesa.pk).update(header=None)
+    force(Mesa.objects.filter(pk=mesa.pk), header=None)
     Championship.objects.filter(pk=mesa.championship_id).update(ruleset_overrides={"caida_limpia_points": 4})
     migration = importlib.import_module("tournament.migrations.0004_mesa_header")
     migration.fill_headers(apps, None)

@@ -9,6 +9,7 @@ from refereeing.claimlog.log import Conflict, MalformedClaim, MesaClosed, record
 from refereeing.models import ClaimEntry
 from tests.support import factories
 from tests.support.claims import CAIDA_A, CAIDA_B, MANO, ajuste
+from tests.support.rows import force
 from tournament.draws import draws
 from tournament.models import Mesa
 
@@ -156,7 +157,7 @@ def test_a_zapateria_ends_the_mesa_after_the_first_chica(mesa):
 def test_a_mesa_that_is_not_being_played_refuses_claims(mesa, status):
     # A decided mesa has a winner (a constraint of the tournament's data).
     decided = status in (Mesa.Status.FINISHED, Mesa.Status.WALKOVER)
-    Mesa.objects.filter(pk=mesa.pk).update(status=status, winner=mesa.pair_a if decided else None)
+    force(Mesa.objects.filter(pk=mesa.pk), status=status, winner=mesa.pair_a if decided else None)
     with pytest.raises(MesaClosed):
         record_claim(mesa, CAIDA_A, uuid.uuid4())
     assert claims_at(mesa) == []
@@ -164,20 +165,20 @@ def test_a_mesa_that_is_not_being_played_refuses_claims(mesa, status):
 
 def test_a_mesa_whose_pairs_are_unknown_refuses_claims(mesa):
     # Only a waiting mesa may lack a pair (a constraint of the tournament's data).
-    Mesa.objects.filter(pk=mesa.pk).update(pair_b=None, status=Mesa.Status.WAITING)
+    force(Mesa.objects.filter(pk=mesa.pk), pair_b=None, status=Mesa.Status.WAITING)
     with pytest.raises(MesaClosed):
         record_claim(mesa, CAIDA_A, uuid.uuid4())
 
 
 def test_a_mesa_cannot_start_at_a_table_still_in_use(mesa, other_mesa):
-    Mesa.objects.filter(pk=other_mesa.pk).update(table_number=mesa.table_number, status=Mesa.Status.IN_PLAY)
+    force(Mesa.objects.filter(pk=other_mesa.pk), table_number=mesa.table_number, status=Mesa.Status.IN_PLAY)
     with pytest.raises(MesaClosed, match="3"):
         record_claim(mesa, CAIDA_A, uuid.uuid4())
     assert claims_at(mesa) == []
 
 
 def test_a_juez_referees_one_mesa_at_a_time(mesa, other_mesa, people):
-    Mesa.objects.filter(pk=other_mesa.pk).update(juez=people["juez"], status=Mesa.Status.IN_PLAY)
+    force(Mesa.objects.filter(pk=other_mesa.pk), juez=people["juez"], status=Mesa.Status.IN_PLAY)
     with pytest.raises(MesaClosed, match="juez"):
         record_claim(mesa, MANO, uuid.uuid4())
     assert claims_at(mesa) == []
@@ -206,7 +207,7 @@ def test_a_juez_busy_in_another_championship_is_told_which_mesa_and_where(englis
         factories.pairs(champ, 2)
         draws.draw_bracket(champ, seed=1, by=None)
         mesa = champ.mesas.get(bracket="W", round=1, position=1)
-        Mesa.objects.filter(pk=mesa.pk).update(juez=judge, table_number=1, status=Mesa.Status.READY)
+        force(Mesa.objects.filter(pk=mesa.pk), juez=judge, table_number=1, status=Mesa.Status.READY)
         mesas.append(Mesa.objects.get(pk=mesa.pk))
     factories.start(mesas[0])
     with pytest.raises(MesaClosed) as refused:

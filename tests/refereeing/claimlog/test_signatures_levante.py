@@ -4,13 +4,15 @@ import pytest
 
 from refereeing.models import Signature
 from tests.support.claims import api_client, data_url, png, post_json
+from tests.support.refusals import refusal
+from tests.support.rows import force
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db
 
 
 def finish(mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.FINISHED, winner=mesa.pair_a, chicas_a=2)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.FINISHED, winner=mesa.pair_a, chicas_a=2)
 
 
 def sign(client, mesa, role="A", name="Los Ases uno", image=None):
@@ -160,7 +162,7 @@ def test_a_bad_card_is_refused_in_the_requests_language_only(people, language, d
         HTTP_ACCEPT_LANGUAGE=language,
     )
     assert response.status_code == 400
-    assert response.json() == {"detail": detail}
+    assert response.json() == refusal(detail, "parse_error", 400)
 
 
 def test_the_levante_checker_needs_a_signed_in_user_or_a_pin_device():

@@ -4,6 +4,7 @@
 import pytest
 from playwright.sync_api import expect
 
+from tests.support.rows import force
 from tests.support.tablet import open_screen, shot
 from tournament.models import Championship, Mesa
 
@@ -12,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_the_juez_starts_the_mesa_at_the_table_and_deals(live_server, page, mesa):
     Championship.objects.filter(pk=mesa.championship_id).update(start_mode=Championship.Start.TAP)
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WAITING)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.WAITING)
     open_screen(page, live_server, mesa)
     notice = page.locator("#start-notice")
     expect(notice).to_contain_text("Esta mesa no ha empezado.")

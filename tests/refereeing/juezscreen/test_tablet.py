@@ -20,6 +20,7 @@ from refereeing.models import ClaimEntry
 from tests.conftest import VENUE_HOST
 from tests.support.browser import until
 from tests.support.claims import MANO, caida
+from tests.support.rows import force
 from tests.support.tablet import Tablet, log_claims, login, open_screen, score, settled, shot
 from tournament.models import Mesa
 
@@ -436,6 +437,6 @@ def test_mis_mesas_in_play_ready_suspended_then_finished(live_server, page, mesa
     badges = page.locator(".mesa-list .badge[class*=status-]")
     expect(badges).to_have_text(["En juego", "Lista", "Lista", "En espera", "Terminada"])
     shot(page, "list-order")
-    Mesa.objects.filter(status=Mesa.Status.IN_PLAY).update(status=Mesa.Status.SUSPENDED)
+    force(Mesa.objects.filter(status=Mesa.Status.IN_PLAY), status=Mesa.Status.SUSPENDED)
     page.reload()
     expect(badges).to_have_text(["Lista", "Lista", "Suspendida", "En espera", "Terminada"])

@@ -12,6 +12,7 @@ from refereeing.planilla import verification
 from tests.support import planilla_factories as factories
 from tests.support.factories import organiser
 from tests.support.planilla import pages_text, text
+from tests.support.rows import force
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db
@@ -160,7 +161,7 @@ def test_any_later_change_makes_the_printed_code_fail(client, finished, change):
         Signature.objects.filter(mesa=finished, role="B").update(name="Otra Persona")
     else:
         # Behind the system's back (the model refuses a result written around the claim log).
-        Mesa.objects.filter(pk=finished.pk).update(winner=finished.pair_b)
+        force(Mesa.objects.filter(pk=finished.pk), winner=finished.pair_b)
         finished.refresh_from_db()
     response = client.get(reverse("planilla:verify", args=[code]))
     assert response.status_code == 404
@@ -296,9 +297,9 @@ def test_a_round_prints_as_one_pdf_in_the_background_with_progress(client):
 def test_a_mesa_with_no_log_still_prints(client, status):
     mesa = factories.mesa()
     if status == "waiting":
-        Mesa.objects.filter(pk=mesa.pk).update(pair_a=None, pair_b=None, status=status)
+        force(Mesa.objects.filter(pk=mesa.pk), pair_a=None, pair_b=None, status=status)
     else:
-        Mesa.objects.filter(pk=mesa.pk).update(winner=mesa.pair_a, status=status)
+        force(Mesa.objects.filter(pk=mesa.pk), winner=mesa.pair_a, status=status)
     mesa.refresh_from_db()
     client.force_login(mesa.juez)
     response = client.get(pdf_url(mesa))

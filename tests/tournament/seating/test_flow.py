@@ -22,6 +22,7 @@ from django.utils import timezone, translation
 from audit.models import AuditEntry
 from refereeing.claimlog import log as claimlog
 from tests.support.factories import championship, group, jueces, organiser, pairs, start
+from tests.support.rows import force
 from tournament.accounts import accounts
 from tournament.draws import draws
 from tournament.errors import ActionRefused
@@ -332,7 +333,8 @@ def test_only_the_mesas_juez_taps_start():
 
 
 def finish(mesa_, minutes, now):
-    Mesa.objects.filter(pk=mesa_.pk).update(
+    force(
+        Mesa.objects.filter(pk=mesa_.pk),
         status=Mesa.Status.FINISHED,
         winner=mesa_.pair_a,
         chicas_a=2,
@@ -342,8 +344,10 @@ def finish(mesa_, minutes, now):
 
 
 def playing_since(mesa_, minutes, now):
-    Mesa.objects.filter(pk=mesa_.pk).update(
-        status=Mesa.Status.IN_PLAY, started_at=now - datetime.timedelta(minutes=minutes)
+    force(
+        Mesa.objects.filter(pk=mesa_.pk),
+        status=Mesa.Status.IN_PLAY,
+        started_at=now - datetime.timedelta(minutes=minutes),
     )
 
 
@@ -397,8 +401,13 @@ def test_mesas_logged_after_the_fact_set_no_pace():
     now = timezone.now()
     first_round = list(champ.mesas.filter(bracket="W", round=1).order_by("position"))
     for played in first_round[:3]:
-        Mesa.objects.filter(pk=played.pk).update(
-            status=Mesa.Status.FINISHED, winner=played.pair_a, chicas_a=2, started_at=now, finished_at=now
+        force(
+            Mesa.objects.filter(pk=played.pk),
+            status=Mesa.Status.FINISHED,
+            winner=played.pair_a,
+            chicas_a=2,
+            started_at=now,
+            finished_at=now,
         )
     playing_since(first_round[3], 10, now)
     flags = seating.flags(champ, list(champ.mesas.all()), now)

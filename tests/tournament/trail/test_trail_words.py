@@ -16,6 +16,7 @@ from audit.models import AuditEntry
 from refereeing.appeals import procedure as appeals
 from tests.audit.test_trail import ADDRESS
 from tests.support.claims import SIGNED, make_pair
+from tests.support.rows import force
 from tournament.models import Mesa
 from tournament.seating import seating
 
@@ -88,7 +89,7 @@ def test_a_creation_lists_what_was_given_and_a_change_its_before_and_after(acted
 
 
 def test_a_round_start_names_its_bracket(championship, mesa, people):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WAITING)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.WAITING)
     with acting(people["staff"], ADDRESS):
         seating.start_round(championship, "W", 1, by=None)
     table = trail_page(people, championship, "es")
