@@ -12,10 +12,10 @@ PORT ?= 8000
 FORWARDED_ALLOW_IPS ?=
 # What the app and its tests need from Debian: a venv, WeasyPrint's Pango
 # and fonts, gettext for the translations, Chromium for the browser tests,
-# poppler-utils to render PDFs to PNG.
+# poppler-utils to render PDFs to PNG, GNU time for make test-fast's CPU seconds.
 APT_PACKAGES := python3-venv gettext libpango-1.0-0 libpangoft2-1.0-0 \
 	libharfbuzz-subset0 fonts-dejavu-core fonts-liberation2 chromium \
-	poppler-utils
+	poppler-utils time
 
 .PHONY: run serve test test-fast slow-tests lock lint pytest system venv messages db help mirror mirror-publish guide-screenshots
 
@@ -23,8 +23,10 @@ help:
 	@echo "make run   set up and serve the demo championship on http://$(HOST):$(PORT)"
 	@echo "make serve set up and serve in production (the README's Configuration in the environment);"
 	@echo "           with TLS_DIR=tls, HTTPS with the venue's own certificate (README, HTTPS at the venue)"
-	@echo "make test  set up, lint and run the whole test suite (in parallel: PYTEST_WORKERS=$(PYTEST_WORKERS))"
-	@echo "make test-fast  lint and the suite less its browser, fuzz, production-server and slow tests (under 2 min)"
+	@echo "make test  set up, lint and run the whole test suite on SQLite (in parallel: PYTEST_WORKERS=$(PYTEST_WORKERS))"
+	@echo "make test-fast  lint and the suite less its browser, fuzz, production-server and slow tests (under 2 min),"
+	@echo "           its wall time and CPU seconds printed"
+	@echo "make slow-tests  measure the suite and fail on a stale slow mark (PYTEST_ARGS=tests/... for some folders)"
 	@echo "make lint  ruff, the import contracts, mypy and the migrations' check only"
 	@echo "make lock  write requirements.lock again after a change of pin in pyproject.toml"
 	@echo "make guide-screenshots  take the pictures of the guides (/ayuda/) again, in both languages, into static/help/"
@@ -108,10 +110,12 @@ mirror: messages
 # server, the mirror's PostgreSQL clusters) are marked xdist_group by tests/conftest.py, which finds them.
 # Four workers on two cores: the browser and production-server tests spend most of their time waiting.
 PYTEST_WORKERS ?= 4
-# The inner loop, under 2 minutes: it leaves out the browser tests (Chromium), the fuzz tests (Hypothesis,
-# schemathesis), the production-server tests (gunicorn, PostgreSQL clusters of their own) and the slow tests
-# (those measured at half a second or more, listed in tests/slow_tests.txt): all of them run in `make test`.
-# Two workers, not four: what is left is CPU-bound, and each worker pays Django's start and its database.
+# The inner loop, under 2 minutes on an idle 2-core machine: it leaves out the browser tests (Chromium), the
+# fuzz tests (Hypothesis, schemathesis), the production-server tests (gunicorn, PostgreSQL clusters of their
+# own) and the slow tests (half a second or more, marked where they are written; `make slow-tests` checks the
+# marks): all of them run in `make test`. Two workers, not four: what is left is CPU-bound, and each worker
+# pays Django's start and its database. It prints its wall time and CPU seconds: on a shared machine the wall
+# time says little, and the CPU seconds over the two cores are what it would take idle.
 FAST := -m "not browser and not fuzz and not production_server and not slow"
 FAST_WORKERS ?= 2
 
@@ -135,14 +139,15 @@ lint: venv
 test: lint messages
 	$(MAKE) --no-print-directory pytest
 
-test-fast: lint messages
-	$(MAKE) --no-print-directory pytest PYTEST_WORKERS=$(FAST_WORKERS) PYTEST_ARGS='$(FAST) $(PYTEST_ARGS)'
+test-fast: system
+	@/usr/bin/time -f "make test-fast: %e s wall time, %U s user and %S s system CPU" \
+		$(MAKE) --no-print-directory lint messages pytest PYTEST_WORKERS=$(FAST_WORKERS) PYTEST_ARGS='$(FAST) $(PYTEST_ARGS)'
 
-# tests/slow_tests.txt again, measured on the fast selection with the slow tests in
-# (tests/support/slow_tests.py; read the diff: a worker's first test carries its database's creation).
+# The slow marks checked: the fast selection measured with the slow tests in, failing on a test marked
+# ``slow`` that measures fast or an unmarked one that measures slow (tests/support/slow_tests.py; PYTEST_ARGS
+# narrows it to some folders).
 slow-tests: messages
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile -m "not browser and not fuzz and not production_server" \
-		--junitxml=.slow-tests.xml -q; $(PY) -m tests.support.slow_tests .slow-tests.xml; rm -f .slow-tests.xml
+	$(PY) -m tests.support.slow_tests -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # The pictures of the guides at /ayuda/ (static/help/es/ and static/help/en/, committed), taken
 # again from the demo championship in Chromium by the test that checks them.

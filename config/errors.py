@@ -4,7 +4,8 @@ Rules
 -----
 - An *API request* is one under ``/api/`` or one that asks for JSON
   (``Accept: application/json``, as the screens' scripts do). Its every
-  error is JSON ``{"detail": "..."}`` in the request's language, a 500 and
+  error is JSON in a refusal's shape (``{"code", "message", "article", "status", "detail"}``,
+  ``config.refusals``) in the request's language, a 500 and
   the 404 of an unknown address included (DRF answers its own errors so
   already; these handlers cover the rest).
 - A form body over Django's upload limit is 413, as an API body over its
@@ -35,6 +36,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from tournament.errors import Refusal
 
 PAUSE_SECONDS = 1.0
 # service ("database", "redis") -> the moment (time.monotonic) until which it is not asked
@@ -67,9 +70,15 @@ def unavailable_message(service):
     return _("The database is not answering. Please try again in a moment; nothing you sent was lost.")
 
 
+# The code of each answer here, as a refusal names it (``tournament.errors.Refusal``).
+CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 413: "too_large", 500: "server_error"}
+
+
 def _answer(request, status, detail, title):
     if wants_json(request):
-        return JsonResponse({"detail": detail}, status=status)
+        return JsonResponse(
+            Refusal(detail, code=CODES.get(status, "unavailable"), status=status).as_json(), status=status
+        )
     html = render_to_string("errors/error.html", {"status": status, "title": title, "detail": detail})
     return HttpResponse(html, status=status)
 

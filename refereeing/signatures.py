@@ -35,6 +35,7 @@ from PIL import Image
 from engines.text import TextError, check_text
 from refereeing import png
 from refereeing.models import Signature
+from tournament.errors import Refusal
 from tournament.language import speak
 from tournament.models import Mesa
 
@@ -48,11 +49,14 @@ MAX_DATA_URL = len(DATA_URL_PREFIX) + (MAX_PNG_BYTES + 2) // 3 * 4
 INK_BELOW = 200
 
 
-class SignatureError(Exception):
-    def __init__(self, message: str, conflict: bool = False) -> None:
-        super().__init__(message)
-        self.message = message
-        self.conflict = conflict  # True when the role has already signed
+class SignatureError(Refusal):
+    """A signature not kept: 400, or 409 when the role has already signed (``conflict``)."""
+
+    code = "signature_refused"
+
+    def __init__(self, message, conflict=False):
+        super().__init__(message, **({"code": "already_signed", "status": 409} if conflict else {}))
+        self.conflict = conflict
 
 
 def sign(mesa: Mesa, role: object, name: object, image: object) -> Signature:

@@ -40,7 +40,7 @@ from backup.bounds import check_depth
 from engines.text import TextError, check_text
 from refereeing.claimlog import log as claimlog
 from tournament.access import is_director
-from tournament.language import speak
+from tournament.errors import Refusal
 from tournament.locking import locked
 from tournament.models import Championship
 from tournament.naming import mesa_label
@@ -60,12 +60,10 @@ OFFSET_MAX = datetime.timedelta(hours=14)
 DATE_MAX_LENGTH = 40
 
 
-class ResolutionError(Exception):
+class ResolutionError(Refusal):
     """A refused resolution or import; ``message`` says why, in the request's language."""
 
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
+    code = "resolution_refused"
 
 
 def _text(value, kind, field, max_length):
@@ -73,7 +71,7 @@ def _text(value, kind, field, max_length):
     try:
         return check_text(value, kind, field=str(field), required=False, max_length=max_length)
     except TextError as error:
-        raise ResolutionError(speak(error)) from None
+        raise ResolutionError.from_engine(error) from None
 
 
 def _texts(situation, ruling, articles):

@@ -10,7 +10,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.access import is_director, oversees
+from tournament.errors import Refusal
 from tournament.models import Championship
+from tournament.refusals import show
 
 from . import register
 from .forms import ImportForm, ResolutionForm
@@ -47,8 +49,8 @@ def resolution_list(request, pk):
                     data["ajuste"],
                     by=request.user,
                 )
-            except register.ResolutionError as error:
-                form.add_error(None, error.message)
+            except Refusal as error:
+                show(request, error, form)
             else:
                 messages.success(request, _("%(resolution)s recorded.") % {"resolution": resolution})
                 return redirect("resolutions:list", championship.pk)
@@ -89,8 +91,8 @@ def resolution_import(request, pk):
     else:
         try:
             imported = register.import_precedents(championship, form.cleaned_data["file"].read(), by=request.user)
-        except register.ResolutionError as error:
-            messages.error(request, error.message)
+        except Refusal as error:
+            show(request, error)
         else:
             message = _("%(n)d precedents imported.") % {"n": imported.new}
             if imported.known:

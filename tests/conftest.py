@@ -35,8 +35,6 @@ TABLET = {"width": 1024, "height": 768}
 # fixtures it uses, so that a new test is marked without anyone remembering to.
 BROWSER_FIXTURES = {"page", "context", "browser", "playwright", "new_context", "new_page"}
 PRODUCTION_SERVER_FIXTURES = {"production_static"}
-# The tests measured at half a second or more (tests/support/slow_tests.py writes the list): marked ``slow``.
-SLOW_TESTS = Path(__file__).resolve().parent / "slow_tests.txt"
 
 
 # ``make test`` hands the tests to its workers one by one (``--dist loadgroup``), so that a long file no longer
@@ -45,7 +43,7 @@ SLOW_TESTS = Path(__file__).resolve().parent / "slow_tests.txt"
 # below; these are kept together for a reason no fixture shows.
 KEPT_TOGETHER = {
     # Split across workers by work stealing, a test of it failed (benchmarks/RESULTS.md); whole, it passes.
-    "tests/live/test_streams.py",
+    "tests/live/streams/test_streams.py",
 }
 
 
@@ -64,13 +62,8 @@ def shares_a_fixture_within_its_file(item):
 def pytest_collection_modifyitems(items):
     import hypothesis
 
-    from tests.support.slow_tests import key
-
-    slow = {line for line in SLOW_TESTS.read_text().splitlines() if line and not line.startswith("#")}
     for item in items:
-        path, _, name = item.nodeid.partition("::")
-        if key(path, name) in slow:
-            item.add_marker(pytest.mark.slow)
+        path = item.nodeid.partition("::")[0]
         if path in KEPT_TOGETHER or shares_a_fixture_within_its_file(item):
             item.add_marker(pytest.mark.xdist_group(path))
         fixtures = set(getattr(item, "fixturenames", ()))
@@ -161,7 +154,7 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
 
     In shared-cache memory mode a second writer gets "database table is
     locked" at once instead of waiting for the lock, so the tests of
-    concurrent writers (tests/claimlog) would fail where a real SQLite file
+    concurrent writers (tests/refereeing/claimlog) would fail where a real SQLite file
     just waits. A file behaves like production.
     """
     from django.conf import settings

@@ -57,6 +57,7 @@ def test_the_map_names_no_folder_that_is_gone():
     assert all((ROOT / name).is_dir() for name in parts_table()), parts_table()
 
 
+@pytest.mark.slow
 def test_every_import_contract_is_kept(monkeypatch):
     """A cycle between two top-level packages breaks the order's contract, as any other broken contract."""
     monkeypatch.chdir(ROOT)

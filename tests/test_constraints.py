@@ -64,6 +64,7 @@ CHAMPIONSHIP = {
         ("es", {}, "La fecha de fin no puede ser anterior a la de inicio."),
     ],
 )
+@pytest.mark.slow
 def test_the_championship_form_says_what_is_wrong(client, language, change, message):
     client.force_login(organiser())
     response = client.post(reverse("tournament:new"), {**CHAMPIONSHIP, **change}, HTTP_ACCEPT_LANGUAGE=language)
@@ -108,6 +109,7 @@ def test_the_pair_form_says_what_is_wrong(data, message):
         (lambda m: {"table_number": 0}, "Tables are numbered from 1."),
     ],
 )
+@pytest.mark.slow
 def test_a_mesa_s_validation_says_what_is_wrong(change, message):
     """The admin shows mesas read-only (tests/tournament/test_guards.py); whoever validates one
     (``full_clean``, as a form does) still reads plain words."""

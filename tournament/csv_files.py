@@ -43,6 +43,7 @@ from typing import Generic, Protocol, TypeVar
 from django.utils.translation import gettext as _
 
 from engines.text import printable
+from tournament.errors import Refusal
 
 # How much of a header cell or a bad value a message quotes.
 QUOTED = 40
@@ -56,8 +57,10 @@ STYLES = {
 }
 
 
-class ImportRefused(Exception):
+class ImportRefused(Refusal):
     """The file as a whole cannot be read."""
+
+    code = "import_refused"
 
 
 class Unreadable(Exception):

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Mapping
-from typing import Any, NoReturn, TypedDict
+from typing import Any, TypedDict
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -487,6 +487,49 @@ class Player(models.Model):
         return self.full_name
 
 
+# Why a mesa is never deleted alone, one by one or in bulk.
+MESA_KEPT = _("A mesa is a place in its bracket: it goes only with its whole championship.")
+
+
+class MesaQuerySet(models.QuerySet):
+    """Mesas in bulk, refusing what ``Mesa`` refuses one by one: a queryset's ``delete`` and an
+    ``update`` of a guarded field would pass ``Mesa.delete`` and ``Mesa.save`` by. What the product
+    does in bulk goes through the named paths below, each keeping the guard's rule itself."""
+
+    def delete(self):
+        raise Frozen(MESA_KEPT, code="mesa_kept")
+
+    def update(self, **fields):
+        guarded = {self.model._meta.get_field(name).attname for name in fields} & set(Mesa.GUARDED_FIELDS)
+        if guarded:
+            raise Frozen(
+                gettext("The mesas' %(fields)s change one mesa at a time, by its acts, never in bulk.")
+                % {"fields": ", ".join(sorted(guarded))},
+                code="mesa_guarded",
+            )
+        return super().update(**fields)
+
+    def remove_unstarted(self):
+        """Delete these mesas, none of them started (the draw's correction before play): no claim,
+        appeal or signature holds them. Refused whole when one has started."""
+        if self.exclude(**Mesa.NOT_STARTED).exists():
+            raise Frozen(MESA_KEPT, code="mesa_kept")
+        return super().delete()
+
+    def settle_pairs(self, pair_a_id, pair_b_id, status):
+        """Seat these pairs at those of the mesas that have not started (the bracket adapter's
+        write-back), ready or waiting (``status``); the number of mesas changed."""
+        assert status in (Mesa.Status.WAITING, Mesa.Status.READY)
+        return super(MesaQuerySet, self.filter(**Mesa.NOT_STARTED)).update(
+            pair_a_id=pair_a_id, pair_b_id=pair_b_id, status=status
+        )
+
+    def make_ready(self):
+        """The waiting mesas among these whose two pairs are known, ready (a round's start); how many."""
+        waiting = self.filter(status=Mesa.Status.WAITING, pair_a__isnull=False, pair_b__isnull=False)
+        return super(MesaQuerySet, waiting).update(status=Mesa.Status.READY)
+
+
 class Mesa(models.Model):
     class Bracket(models.TextChoices):
         WINNERS = "W", _("Winners' bracket")
@@ -574,6 +617,8 @@ class Mesa(models.Model):
     seated_at = models.DateTimeField(null=True, blank=True, editable=False)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = MesaQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("mesa")
@@ -700,11 +745,8 @@ class Mesa(models.Model):
                 gettext("Mesa %(mesa)s has started: it keeps its pairs.") % {"mesa": self}, code="pairs_frozen"
             )
 
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise Frozen(
-            gettext("A mesa is a place in its bracket: it goes only with its whole championship."),
-            code="mesa_kept",
-        )
+    def delete(self, *args, **kwargs):
+        raise Frozen(MESA_KEPT, code="mesa_kept")
 
     def clean(self) -> None:
         """A mesa's pairs belong to its championship: the database cannot say

@@ -2,13 +2,13 @@
 refusal shown as an error message, and the one flow of a CSV import's page (pairs, jueces)."""
 
 from django import forms
-from django.contrib import messages
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament import csv_files
-from tournament.errors import ActionRefused
+from tournament.errors import Refusal
+from tournament.refusals import show
 
 
 def address(request):
@@ -20,8 +20,8 @@ def run(request, action, *args, **kwargs):
     """Do a service action; show its refusal as an error message."""
     try:
         return action(*args, **kwargs)
-    except ActionRefused as error:
-        messages.error(request, error.message)
+    except Refusal as refusal:
+        show(request, refusal)
         return None
 
 
@@ -59,8 +59,8 @@ def csv_import(request, form, *, read, check, save):
         if text:
             return check(text), None
         form.add_error("file", _("Choose a CSV file."))
-    except csv_files.ImportRefused as refusal:
-        form.add_error("file", str(refusal))
+    except Refusal as refusal:
+        show(request, refusal, form, "file")
     return None, None
 
 

@@ -30,7 +30,7 @@ double elimination (the default)
 rematches
     Two pairs that have met cannot meet again in the losers' bracket before
     round 2 (4 places), 3 (8), 4 (16), 5 (32), 7 (64) or 8 (128 places) of
-    its 2, 4, 6, 8, 10 or 12 rounds (tests/bracket/test_properties.py proves
+    its 2, 4, 6, 8, 10 or 12 rounds (tests/engines/bracket/test_properties.py proves
     it by following every pair's possible past opponents along every path). Some rematch before the losers' final cannot be
     avoided at all from 8 places up: with 8, the four pairs left in the
     losers' semi-final come from the whole bracket, and whichever way the

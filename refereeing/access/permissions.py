@@ -95,6 +95,7 @@ from audit.context import acting
 from engines.rules import KINDS
 from refereeing.models import PIN_TABLE_MAX_FAILURES, Appeal, ClaimEntry, PinFailure, Signature
 from tournament.access import is_director, oversees, played_on
+from tournament.errors import Refusal
 from tournament.locking import locked
 from tournament.models import Mesa, Table, new_pin
 from tournament.seating.seating import play_order
@@ -200,12 +201,11 @@ def role_of(mesa: Mesa, user: AbstractBaseUser | None) -> str | None:
     return None
 
 
-class Refused(Exception):
+class Refused(Refusal):
     """A claim ``role`` may not log; ``forbidden``: always (403), else not now (409)."""
 
-    def __init__(self, message: str, forbidden: bool) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message, forbidden):
+        super().__init__(message, code="not_allowed" if forbidden else "held", status=403 if forbidden else 409)
         self.forbidden = forbidden
 
 

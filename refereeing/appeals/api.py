@@ -13,7 +13,6 @@ with the table's PIN, acknowledges (``refereeing.access``).
 """
 
 from django.utils.translation import gettext as _
-from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
@@ -33,8 +32,5 @@ class MesaAppeals(MesaView):
         mesa = self.mesa(request, mesa_id, rules=False)
         if not mesa_access.on_juez_tablet(request, mesa):
             raise PermissionDenied(_("Only the juez of this mesa can do that."))
-        try:
-            procedure.acknowledge(mesa, body.get("appeal"), by=mesa_access.juez_at_tablet(request, mesa))
-        except procedure.AppealError as error:
-            return Response({"detail": error.message}, status=status.HTTP_400_BAD_REQUEST)
+        procedure.acknowledge(mesa, body.get("appeal"), by=mesa_access.juez_at_tablet(request, mesa))
         return Response({"appeals": procedure.at_the_table(mesa.pk)})

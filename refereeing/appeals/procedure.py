@@ -60,19 +60,17 @@ from refereeing.claimlog import log as claimlog
 from refereeing.models import Appeal, ClaimEntry
 from refereeing.signatures import SignatureError, check_png_data_url
 from tournament.access import is_director
-from tournament.language import speak
+from tournament.errors import Refusal
 from tournament.models import Mesa
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 
-class AppealError(Exception):
-    """A refused step; ``message`` says why, in the request's language."""
+class AppealError(Refusal):
+    """A refused step of an appeal; ``message`` says why, in the request's language."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    code = "appeal_refused"
 
 
 def window(mesa: Mesa) -> timedelta:
@@ -300,7 +298,7 @@ def _text(value: object, kind: str, field: str, max_length: int | None = None) -
     try:
         return check_text(value, kind, field=str(field), max_length=max_length)
     except TextError as error:
-        raise AppealError(speak(error)) from None
+        raise AppealError.from_engine(error) from None
 
 
 def _move(appeal: Appeal, from_status: str, to_status: str, **fields: Any) -> None:

@@ -19,7 +19,9 @@ from refereeing.juezscreen.views import not_yours
 from refereeing.models import Appeal, ClaimEntry
 from refereeing.planilla.labels import claim_label
 from tournament.access import directed, is_director, is_organiser, overseen
+from tournament.errors import Refusal
 from tournament.models import Mesa
+from tournament.refusals import show
 
 from . import procedure as appeals
 from .forms import AppealForm, DismissForm, RulingForm, decision_label
@@ -34,8 +36,8 @@ def file_appeal(request, mesa_id):
         # The form's fields are the appeal's: which pair, which decision, why, who, signed, the retry's id.
         try:
             appeal = appeals.file_appeal(mesa, **form.cleaned_data, by=juez_at_tablet(request, mesa))
-        except appeals.AppealError as error:
-            form.add_error(None, error.message)
+        except Refusal as error:
+            show(request, error, form)
         else:
             messages.success(
                 request,
@@ -129,8 +131,8 @@ def appeal_detail(request, pk):
                     )
                 messages.success(request, _("Ruling recorded; it is final."))
                 return redirect("appeals:detail", pk)
-        except appeals.AppealError as error:
-            messages.error(request, error.message)
+        except Refusal as error:
+            show(request, error)
         appeal.refresh_from_db()
     entry = ClaimEntry.objects.filter(mesa=appeal.mesa_id, seq=appeal.seq).first()
     return render(

@@ -10,8 +10,8 @@ Endpoints
 ``POST /api/levante/``               the levante checker for a "juego y veo" (Art. 5):
                                      ``{"table", "played", "previous", "taken", "mesa"?}``.
 
-Answers are JSON; an error is ``{"detail": "..."}`` in the request's
-language (400 malformed, 403 not yours or a claim kind that is not yours to
+Answers are JSON; an error is a refusal's JSON (``{"code", "message", "article", "status", "detail"}``,
+``config.refusals``) in the request's language (400 malformed, 403 not yours or a claim kind that is not yours to
 log, 404 no such mesa, 409 conflict or a claim the mesa does not take now,
 413 a body over the endpoint's cap: ``MAX_BODY``, more for a signature's
 image). Answers are written in ASCII JSON (``\\u`` escapes), so that no
@@ -51,7 +51,7 @@ from refereeing.access.permissions import SessionOrPinAuthentication, SignedInOr
 from refereeing.claimlog import log as claimlog
 from refereeing.models import ClaimEntry
 from refereeing.rulebook.document import article_url
-from refereeing.signatures import MAX_PNG_BYTES, SignatureError, sign
+from refereeing.signatures import MAX_PNG_BYTES, sign
 from tournament.language import language, speak
 from tournament.models import Mesa, Pair
 from tournament.naming import person_name
@@ -118,7 +118,9 @@ class MesaView(APIView):
 
         ``rules``: read its championship (the rule set) in the same query.
         """
-        mesa = get_object_or_404(Mesa.objects.select_related("championship") if rules else Mesa.objects, pk=mesa_id)
+        mesa: Mesa = get_object_or_404(
+            Mesa.objects.select_related("championship") if rules else Mesa.objects, pk=mesa_id
+        )
         self.authorise(request, mesa)
         return mesa
 
@@ -217,16 +219,9 @@ class MesaClaims(MesaView):
         except Mesa.DoesNotExist:
             raise Http404 from None
         except claimlog.Conflict as conflict:
-            return Response(
-                {"detail": conflict.message, "state": state_out(conflict.state), "last_seq": conflict.last_seq},
-                status=status.HTTP_409_CONFLICT,
-            )
-        except claimlog.MesaClosed as error:
-            return Response({"detail": error.message}, status=status.HTTP_409_CONFLICT)
-        except claimlog.MalformedClaim as error:
-            raise ParseError(error.message) from None
-        except claimlog.NotAllowed as error:
-            raise PermissionDenied(error.message) from None
+            # The refusal carries the state now, sent as every state is (config.refusals answers it).
+            conflict.data["state"] = state_out(conflict.state)
+            raise
         out = answer.as_dict()
         out["entry"] = entry_out(out["entry"])
         out["state"] = state_out(out["state"])
@@ -242,11 +237,7 @@ class MesaSignatures(MesaView):
         mesa = self.mesa(request, mesa_id)
         if not mesa_access.on_juez_tablet(request, mesa):
             raise PermissionDenied(_("Only the juez of this mesa can do that."))
-        try:
-            signature = sign(mesa, body.get("role"), body.get("name"), body.get("image"))
-        except SignatureError as error:
-            code = status.HTTP_409_CONFLICT if error.conflict else status.HTTP_400_BAD_REQUEST
-            return Response({"detail": error.message}, status=code)
+        signature = sign(mesa, body.get("role"), body.get("name"), body.get("image"))
         return Response(
             {"role": signature.role, "name": signature.name, "signed_at": signature.signed_at},
             status=status.HTTP_201_CREATED,

@@ -6,7 +6,7 @@ describes those dicts to other software and to the fuzzer
 its view. Rules:
 
 - Every endpoint lists every status it answers, each error as ``Error``
-  (``{"detail": str}``), so an answer outside the schema is a bug to fix.
+  (a refusal's shape, ``config.refusals``), so an answer outside the schema is a bug to fix.
 - The shapes the engine owns and grows (a mesa's ``state``, a claim, a
   decision's ``detail``, the preview) are objects whose listed fields are
   required and whose other fields are allowed: the schema pins what the
@@ -43,7 +43,13 @@ SCORES = serializers.DictField(child=serializers.IntegerField(), help_text='Poin
 
 
 class Error(serializers.Serializer[Any]):
-    detail = serializers.CharField(help_text="What went wrong, in the request's language.")
+    """A refusal (``tournament.errors.Refusal``), or any other error, as the API answers it."""
+
+    code = serializers.CharField(help_text="A stable name of the refusal, for software.")
+    message = serializers.CharField(help_text="What went wrong, in the request's language.")
+    article = serializers.CharField(allow_null=True, help_text="The rule that refused (Art. N), null for none.")
+    status = serializers.IntegerField(help_text="The HTTP status of the answer.")
+    detail = serializers.CharField(help_text="The message again, as DRF names it.")
 
 
 class Conflict(Error):

@@ -77,6 +77,7 @@ from engines.rules.preview import preview
 from engines.rules.state import Replay
 from refereeing.access import permissions as access
 from refereeing.models import ClaimEntry
+from tournament.errors import Refusal
 from tournament.language import speak
 from tournament.locking import locked
 from tournament.models import Championship, Mesa
@@ -89,31 +90,42 @@ from tournament.seating import seating
 OPEN_STATUSES = (Mesa.Status.READY, Mesa.Status.IN_PLAY, Mesa.Status.SUSPENDED)
 
 
-class ClaimLogError(Exception):
+class ClaimLogError(Refusal):
     """A claim that was not recorded; ``message`` says why, for the juez."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    code = "claim_refused"
 
 
 class MalformedClaim(ClaimLogError):
     """The request itself is wrong (shape, client id, expected seq)."""
 
+    code = "malformed_claim"
+    status = 400
+
 
 class MesaClosed(ClaimLogError):
     """The mesa does not take this claim now (waiting, finished, walkover, held by an appeal)."""
+
+    code = "mesa_closed"
+    status = 409
 
 
 class NotAllowed(ClaimLogError):
     """Whoever logs the claim may never log that kind there (``refereeing.access.MAY_LOG``)."""
 
+    code = "not_allowed"
+    status = 403
+
 
 class Conflict(ClaimLogError):
-    """The claim was not applied because the log moved on; carries the state now."""
+    """The claim was not applied because the log moved on; carries the state now (``data``: ``last_seq``,
+    and ``state`` as the engine gives it; the API sends it as it sends every state)."""
+
+    code = "stale_seq"
+    status = 409
 
     def __init__(self, message: str, state: dict[str, Any] | None, last_seq: int) -> None:
-        super().__init__(message)
+        super().__init__(message, last_seq=last_seq)
         self.state = state
         self.last_seq = last_seq
 
@@ -211,7 +223,7 @@ def record_claim(
             try:
                 claim = parse_claim(claim, players=mesa.players_at_table, last_seq=mesa.last_seq)
             except ClaimError as error:
-                raise MalformedClaim(speak(error)) from None
+                raise MalformedClaim.from_engine(error) from None
             return _append(mesa, _marked(claim, role), client_id, user, role, address, expected_seq)
     except IntegrityError:
         # The same client id was committed at this moment through another
@@ -293,7 +305,8 @@ def _append(
     if not starting and (mesa.status not in OPEN_STATUSES or mesa.pair_a_id is None or mesa.pair_b_id is None):
         if mesa.status == Mesa.Status.FINISHED and claim["kind"] == "juego_y_veo":
             # The engine's refusal: the play that ended the mesa goes to the Director on appeal (Art. 17).
-            raise MesaClosed(speak(CODES["juego_y_veo_mesa_terminada"][:2]))
+            spanish, english, article = CODES["juego_y_veo_mesa_terminada"]
+            raise MesaClosed(speak((spanish, english)), article=article)
         raise MesaClosed(
             seating.not_started_reason(mesa)
             or _("Mesa %(mesa)s does not take claims (status: %(status)s).")
@@ -304,7 +317,7 @@ def _append(
     try:
         access.check_claim(role, mesa, claim)
     except access.Refused as refusal:
-        raise (NotAllowed if refusal.forbidden else MesaClosed)(refusal.message) from None
+        raise (NotAllowed if refusal.forbidden else MesaClosed)(refusal.message, article=refusal.article) from None
     seq = mesa.last_seq + 1
     if expected_seq is not None and expected_seq != seq:
         raise Conflict(

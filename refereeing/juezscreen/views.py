@@ -59,10 +59,11 @@ from refereeing.access.permissions import (
     tablet,
 )
 from refereeing.models import Signature
-from tournament.errors import ActionRefused
+from tournament.errors import Refusal
 from tournament.language import language
 from tournament.models import Championship, Mesa
 from tournament.naming import person_name
+from tournament.refusals import show
 from tournament.seating import seating
 
 LIST_ORDER = (Mesa.Status.IN_PLAY, Mesa.Status.READY, Mesa.Status.SUSPENDED, Mesa.Status.WAITING, Mesa.Status.FINISHED)
@@ -275,8 +276,8 @@ def mesa_start(request, mesa_id):
     by = juez_at_tablet(request, mesa) or tablet(mesa)
     try:
         seating.start_mesa(mesa, by=by, address=client_address(request))
-    except ActionRefused as refusal:
-        messages.error(request, refusal.message)
+    except Refusal as refusal:
+        show(request, refusal)
     else:
         messages.success(request, _("The mesa has started: log its claims."))
     return redirect("refereeing:mesa_screen", mesa.pk)

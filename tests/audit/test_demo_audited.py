@@ -83,6 +83,7 @@ def entries(model, **filters):
     return AuditEntry.objects.filter(content_type=ContentType.objects.get_for_model(model), **filters)
 
 
+@pytest.mark.slow
 def test_the_demo_leaves_an_entry_for_each_of_its_acts():
     group(accounts.ORGANISERS_GROUP)
     group(accounts.JUECES_GROUP)
@@ -117,6 +118,7 @@ def test_the_demo_leaves_an_entry_for_each_of_its_acts():
     assert entries(Appeal, action=AuditEntry.Action.CREATE, object_id=Appeal.objects.get().pk).exists()
 
 
+@pytest.mark.slow
 def test_no_act_of_the_demo_escapes_the_trail(monkeypatch):
     """Each act the demo calls, watched as it runs: every entry written meanwhile names the act's ``by``
     (a claim's, its juez); an act that says it changed something wrote one at least; and no entry is written

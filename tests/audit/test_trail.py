@@ -17,6 +17,7 @@ from refereeing.appeals import procedure as appeals
 from refereeing.claimlog import urls_juez as api_urls
 from tests.support.claims import CAIDA_A, MANO, SIGNED, api_client, claim_body, post_json
 from tests.support.factories import jueces, organiser
+from tests.support.rows import force
 from tournament.draws import advancement
 from tournament.models import Mesa, Pair
 from tournament.seating import seating
@@ -102,7 +103,7 @@ def test_a_reason_with_a_nul_or_too_long_is_refused_and_nothing_changes(org, cha
 
 
 def test_a_round_start_is_recorded_though_it_is_a_bulk_update(org, championship, mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.WAITING)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.WAITING)
     response = org.post(reverse("tournament:start_round", args=[championship.pk, "W", 1]))
     assert response.status_code == 302
     entry = entries_for(championship).get(act="round_started")
@@ -150,6 +151,7 @@ def test_every_appeal_step_is_recorded(championship, played, people):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_an_act_that_fails_after_its_write_leaves_neither_change_nor_entry(championship, mesa, people, monkeypatch):
     """The entry is written in the act's transaction: a walkover whose advance fails is undone whole,
     and so is a check-in whose page fails after the save (the middleware's transaction)."""
@@ -202,6 +204,7 @@ def test_the_page_filters_by_championship_mesa_and_person(org, championship, mes
     assert org.get(url, {"mesa": "x\x00", "persona": "-1"}).status_code == 400
 
 
+@pytest.mark.slow
 def test_a_director_reads_their_championships_only_and_a_juez_nothing(championship, mesa, people):
     from tests.support.factories import championship as another_championship
 
@@ -220,6 +223,7 @@ def test_a_director_reads_their_championships_only_and_a_juez_nothing(championsh
     assert Client().get(reverse("audit:trail")).status_code == 302
 
 
+@pytest.mark.slow
 def test_no_screen_api_or_admin_page_edits_or_deletes_the_trail(org, championship, mesa, people):
     with acting(people["staff"]):
         seating.assign_table(mesa, 7, mesa.juez, by=people["staff"])

@@ -18,6 +18,7 @@ from refereeing.claimlog.log import record_claim
 from refereeing.models import Appeal
 from tests.support.claims import SIGNED, api_client, form_body, post_json
 from tests.support.factories import pairs
+from tests.support.rows import force
 from tournament.draws import draws
 from tournament.models import Mesa
 from tournament.results import results
@@ -90,11 +91,12 @@ def test_the_pairs_reading_the_ruling_on_the_tablet_is_an_act_naming_the_tablet(
     assert entry.mesa_id == played.pk and entry.changes["acknowledged_at"][1]
 
 
+@pytest.mark.slow
 def test_a_tablet_opened_with_the_pin_that_starts_the_mesa_is_named_not_the_juez(championship, played, table, people):
     """Issue 33: the tap on "Start mesa" of a tablet opened with the PIN was recorded as the mesa's juez."""
     championship.start_mode = championship.Start.TAP
     championship.save(update_fields=["start_mode"])
-    Mesa.objects.filter(pk=played.pk).update(status=Mesa.Status.WAITING)
+    force(Mesa.objects.filter(pk=played.pk), status=Mesa.Status.WAITING)
     device = pin_tablet()
     response = device.post(
         reverse("refereeing:mesa_start", args=[played.pk]), {"csrfmiddlewaretoken": device.cookies["csrftoken"].value}
@@ -105,6 +107,7 @@ def test_a_tablet_opened_with_the_pin_that_starts_the_mesa_is_named_not_the_juez
     assert entry.actor is None and entry.actor_name == f"Tablet of mesa {played} (PIN)"
 
 
+@pytest.mark.slow
 def test_the_pairs_a_result_moves_on_are_an_entry_each_naming_who_decided_it(championship, people):
     """Issue 33: ``advancement.settle`` moved pairs into later mesas with a bare update and no entry."""
     pairs(championship, 4)
@@ -128,13 +131,14 @@ def test_an_admitted_appeal_s_mark_on_its_mesa_is_an_entry(played, people):
     assert entry.mesa_id == played.pk
 
 
+@pytest.mark.slow
 def test_a_claim_that_ends_a_mesa_names_its_logger_on_the_pairs_it_sends_on(championship, people):
     """Inside the tablets' API the trail is off (the claim log is the record), but the mesas a result changes are
     not in that mesa's log: their entries are written, naming who logged the claim."""
     pairs(championship, 4)
     draws.draw_bracket(championship, seed=1, by=None)
     first = championship.mesas.get(bracket="W", round=1, position=1)
-    Mesa.objects.filter(pk=first.pk).update(status=Mesa.Status.READY, juez=people["juez"], table_number=1)
+    force(Mesa.objects.filter(pk=first.pk), status=Mesa.Status.READY, juez=people["juez"], table_number=1)
     with disable_auditlog():
         record_claim(first, {"kind": "mano"}, uuid.uuid4(), user=people["juez"])
         while Mesa.objects.get(pk=first.pk).status != Mesa.Status.FINISHED:

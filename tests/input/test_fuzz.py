@@ -37,6 +37,7 @@ from refereeing.appeals import procedure as appeals
 from refereeing.models import PinFailure
 from resolutions.models import Resolution
 from tests.support.claims import SIGNED, api_client
+from tests.support.rows import force
 from tournament.models import Mesa
 
 pytestmark = pytest.mark.django_db
@@ -139,7 +140,7 @@ def form(names, good=None):
 def place(played, other_mesa, people, settings):
     """A mesa in play with an appeal waiting for the Director, a finished mesa to sign, and a juez's account."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    Mesa.objects.filter(pk=other_mesa.pk).update(status=Mesa.Status.FINISHED, winner=other_mesa.pair_a, chicas_a=2)
+    force(Mesa.objects.filter(pk=other_mesa.pk), status=Mesa.Status.FINISHED, winner=other_mesa.pair_a, chicas_a=2)
     appeal = appeals.file_appeal(played, "B", 2, "La carta ya se jugó.", "Las Sotas uno", SIGNED, uuid.uuid4(), by=None)
     from tests.support.factories import jueces
 

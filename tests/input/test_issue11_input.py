@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from refereeing.claimlog.log import MalformedClaim, record_claim
 from refereeing.models import ClaimEntry, Signature
 from tests.support.claims import CAIDA_A, api_client, data_url, png
+from tests.support.rows import force
 from tournament.models import Mesa
 
 from .conftest import post_raw
@@ -52,6 +53,7 @@ def assert_mesa_still_served(client, mesa):
     ],
     ids=["lone surrogate", "NUL", "escape", "newline", "501 characters"],
 )
+@pytest.mark.slow
 def test_an_ajuste_reason_that_is_not_clean_text_is_refused_whole(played, people, reason, fragment):
     """Issue 11: a surrogate in a reason was stored, answered 500, and lost the mesa for everyone."""
     juez = api_client(people["juez"])
@@ -70,6 +72,7 @@ def test_an_ajuste_reason_that_is_not_clean_text_is_refused_whole(played, people
     assert_mesa_still_served(juez, played)
 
 
+@pytest.mark.slow
 def test_the_refusal_is_in_the_request_language_only(played, people):
     """Issue 13 item 5: Spanish for a Spanish request, English for an English one, never both glued."""
     juez = api_client(people["juez"])
@@ -83,6 +86,7 @@ def test_the_refusal_is_in_the_request_language_only(played, people):
 
 
 @pytest.mark.parametrize("points", [10**30, 41, -41, 0, 39.0], ids=["10^30", "41", "-41", "0", "float"])
+@pytest.mark.slow
 def test_an_ajuste_beyond_what_a_chica_holds_is_refused(played, people, points):
     """Issue 11: +39 and 10^30 were accepted; 10^30 ended the mesa (Art. 18: at most a chica's 40)."""
     with pytest.raises(MalformedClaim, match="points"):
@@ -93,6 +97,7 @@ def test_an_ajuste_beyond_what_a_chica_holds_is_refused(played, people, points):
     assert played.last_seq == 2 and played.status == Mesa.Status.IN_PLAY
 
 
+@pytest.mark.slow
 def test_an_ajuste_of_40_either_way_is_accepted(played, people):
     answer = record_claim(played, ajuste(points=-40), uuid.uuid4(), user=people["director"])
     assert answer.decision["accepted"]
@@ -115,6 +120,7 @@ def test_numbers_beyond_the_log_or_the_deck_are_refused(played, people, claim, f
     assert ClaimEntry.objects.filter(mesa=played).count() == 2
 
 
+@pytest.mark.slow
 def test_a_5_mb_reason_answers_413_and_stores_nothing(played, people):
     """Issue 11: a 5 MB reason was stored; the mesa's API answer became 5 MB and its planilla took 19 s."""
     juez = api_client(people["juez"])
@@ -125,6 +131,7 @@ def test_a_5_mb_reason_answers_413_and_stores_nothing(played, people):
     assert_mesa_still_served(juez, played)
 
 
+@pytest.mark.slow
 def test_postgresql_nul_in_a_reason_is_a_400_not_a_data_error(played, people):
     """Issue 11: on PostgreSQL a NUL in a reason was a DataError (500); on both databases it is refused."""
     juez = api_client(people["juez"])
@@ -138,7 +145,7 @@ def test_postgresql_nul_in_a_reason_is_a_400_not_a_data_error(played, people):
 
 
 def finish(mesa):
-    Mesa.objects.filter(pk=mesa.pk).update(status=Mesa.Status.FINISHED, winner=mesa.pair_a, chicas_a=2)
+    force(Mesa.objects.filter(pk=mesa.pk), status=Mesa.Status.FINISHED, winner=mesa.pair_a, chicas_a=2)
 
 
 def sign(client, mesa, name="Los Ases uno", image=None, role="A"):
@@ -161,6 +168,7 @@ def sign(client, mesa, name="Los Ases uno", image=None, role="A"):
     ],
     ids=["NUL", "lone surrogate", "newline", "121 characters", "bidi override"],
 )
+@pytest.mark.slow
 def test_a_signature_name_that_is_not_clean_text_is_refused(mesa, people, name, fragment):
     """Issue 11: a NUL or a surrogate in a signature's name gave a 500."""
     finish(mesa)
@@ -199,6 +207,7 @@ def test_a_real_drawing_signs(mesa, people):
     assert sign(api_client(people["juez"]), mesa).status_code == 201
 
 
+@pytest.mark.slow
 def test_a_signature_body_over_its_cap_answers_413(mesa, people):
     finish(mesa)
     response = sign(api_client(people["juez"]), mesa, image="data:image/png;base64," + "A" * 400_000)

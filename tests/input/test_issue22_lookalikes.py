@@ -118,6 +118,7 @@ def pair_post(client, champ, name):
     )
 
 
+@pytest.mark.slow
 def test_the_pair_form_refuses_look_alike_and_invisible_names(org_client):
     # Repro: `Los Tigres` / `Los\u200b Tigres` / `Los Tіgres` were three pairs.
     champ = make_championship()
@@ -221,6 +222,7 @@ def test_a_username_that_imitates_another_or_shows_nothing_is_refused(org_client
     assert not get_user_model().objects.exclude(username__in=["juez1", "org"]).exists()
 
 
+@pytest.mark.slow
 def test_a_spanish_username_is_accepted_and_the_admin_refuses_a_look_alike(org_client):
     assert juez_post(org_client, "peñafiel").status_code == 302
     root = get_user_model().objects.create_superuser("root", password=None)

@@ -22,7 +22,7 @@ from tests.support.claims import api_client
 from tests.support.planilla import text as pdf_text
 from tests.support.routes import address, every_route
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 MARK = "inj"
 counter = itertools.count(1)

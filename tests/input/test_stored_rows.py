@@ -88,6 +88,7 @@ def spoiled(played, people):
     return mesa
 
 
+@pytest.mark.slow
 def test_every_page_api_poll_and_planilla_of_a_spoiled_mesa_answers(spoiled, people):
     mesa, championship = spoiled, spoiled.championship_id
     organiser = api_client(people["staff"])
@@ -142,6 +143,7 @@ def test_every_page_api_poll_and_planilla_of_a_spoiled_mesa_answers(spoiled, peo
     assert organiser.get(f"/planilla/verificar/{code}/").status_code == 200
 
 
+@pytest.mark.slow
 def test_the_planilla_of_a_spoiled_mesa_stays_a_few_pages(spoiled, people):
     """Issue 11: 100 kB of reason made a 47-page planilla; what is printed is bounded."""
     response = api_client(people["juez"]).get(f"/planilla/mesa/{spoiled.pk}.pdf")

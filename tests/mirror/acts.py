@@ -151,15 +151,14 @@ def every_act():
     # A new sede with its tables, the championship's own settings, a pair and its players renamed, the
     # pair's new private link, a new juez's account.
     new_sede = sedes.create_sede("Sede del Espejo", 4, by=organiser)
-    championship.edition = "2026 · final"
-    save_championship(championship, by=organiser)
+    save_championship(championship, edition="2026 · final", by=organiser)
     pair = walked.pair_a
     form = PairForm(instance=pair, championship=championship)
     data = {**form.initial, "name": "Los Espejos de Riobamba", "player1_name": "Marlene Yépez Tene"}
     data = {name: value for name, value in data.items() if value is not None}
     form = PairForm(data, instance=pair, championship=championship)
     assert form.is_valid(), form.errors
-    save_pair(form, by=organiser)
+    save_pair(championship, pair, **form.values(), by=organiser)
     new_link(pair, by=organiser)
     juez = JuezForm(
         {
@@ -171,7 +170,7 @@ def every_act():
         }
     )
     assert juez.is_valid(), juez.errors
-    juez = open_account(juez, by=organiser)
+    juez = open_account(**juez.values(), by=organiser)
     report(
         claimed=claimed.pk,
         appeal=filed.pk,

@@ -56,6 +56,7 @@ def test_a_venue_without_a_mirror_writes_no_digest_on_its_claims(settings):
     assert not PlanillaCode.objects.exists()
 
 
+@pytest.mark.slow
 def test_a_signature_publishes_the_signed_record(finished):
     Signature.objects.filter(mesa=finished, role="juez").delete()
     codes.refresh([finished.pk])
@@ -84,6 +85,7 @@ def test_an_act_that_writes_many_rows_asks_for_each_mesa_once():
     assert codes.mesa_for_code(verification.verification_code(other)) == other
 
 
+@pytest.mark.slow
 def test_codes_printed_before_a_key_rotation_still_verify_on_the_mirror(finished, settings):
     printed = verification.verification_code(finished)
     settings.SECRET_KEY_FALLBACKS = [settings.SECRET_KEY]
@@ -93,6 +95,7 @@ def test_codes_printed_before_a_key_rotation_still_verify_on_the_mirror(finished
     assert codes.mesa_for_code(verification.verification_code(finished)) == finished
 
 
+@pytest.mark.slow
 def test_a_save_that_changes_nothing_in_the_record_keeps_every_code_and_a_change_leaves_one(finished, settings):
     printed = verification.verification_code(finished)
     settings.SECRET_KEY_FALLBACKS = [settings.SECRET_KEY]
@@ -110,10 +113,12 @@ def test_a_save_that_changes_nothing_in_the_record_keeps_every_code_and_a_change
 
 
 @pytest.mark.parametrize("typed", ["abc", "-", "1-", "999999-0000-0000-0000", "1-ÁÉÍÓ-ÚÑ00-0000", "x" * 300])
+@pytest.mark.slow
 def test_the_mirror_refuses_what_cannot_be_a_current_code(finished, typed):
     assert codes.mesa_for_code(typed) is None
 
 
+@pytest.mark.slow
 def test_the_mirrors_page_checks_the_digests_without_the_venues_key(client, finished, settings):
     printed = verification.verification_code(finished)
     settings.MIRROR = True

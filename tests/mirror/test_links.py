@@ -58,6 +58,7 @@ def test_without_a_mirror_the_cards_print_no_mirror_link(client, pair):
 
 
 @ON_A_MIRROR
+@pytest.mark.slow
 def test_the_cards_print_the_mirrors_address_beside_the_halls(client, pair):
     client.force_login(organiser())
     page = client.get(

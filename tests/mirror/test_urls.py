@@ -68,6 +68,7 @@ def mirror_client(settings):
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_the_mirror_refuses_every_method_but_get_and_head_at_every_route(mirror_client):
     routes = list(_routes(urls_mirror.urlpatterns))
     assert {name for name, _path in routes} == set(dict(_patterns(urls_mirror.urlpatterns)))

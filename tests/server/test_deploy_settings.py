@@ -30,12 +30,14 @@ def check_deploy(**extra):
     )
 
 
+@pytest.mark.slow
 def test_check_deploy_is_clean_in_https_mode():
     done = check_deploy(HTTPS="true")
     assert done.returncode == 0, done.stderr
     assert "no issues" in done.stdout
 
 
+@pytest.mark.slow
 def test_the_plain_http_lan_mode_is_what_check_deploy_warns_about():
     done = check_deploy(HTTPS="false")
     assert done.returncode != 0
@@ -43,6 +45,7 @@ def test_the_plain_http_lan_mode_is_what_check_deploy_warns_about():
         assert warning in done.stderr
 
 
+@pytest.mark.slow
 def test_https_mode_sets_secure_cookies_hsts_redirect_and_the_proxy_header():
     code = (
         "from django.conf import settings as s; "
@@ -87,6 +90,7 @@ def settings_in_a_new_process(**environment):
     return result.returncode, result.stdout, result.stderr
 
 
+@pytest.mark.slow
 def test_pages_may_connect_to_the_streams_server_and_to_nothing_else():
     code, out, err = settings_in_a_new_process(
         STREAMS_URL="http://192.168.1.10:8001/", REDIS_URL="redis://127.0.0.1:6379/15"
@@ -109,6 +113,7 @@ def test_pages_may_connect_to_the_streams_server_and_to_nothing_else():
         ("http://user@192.168.1.10:8001", "STREAMS_URL must be http(s)://host[:port] and nothing more"),
     ],
 )
+@pytest.mark.slow
 def test_a_streams_url_that_is_not_one_stops_the_start_with_its_reason(value, reason):
     code, _, err = settings_in_a_new_process(STREAMS_URL=value, REDIS_URL="redis://127.0.0.1:6379/15")
     assert code != 0 and reason in err

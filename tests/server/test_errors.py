@@ -6,6 +6,7 @@ import pytest
 from django.db import OperationalError
 from django.test import Client
 
+from tests.support import refusals
 from tests.support.claims import api_client
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,7 @@ def test_an_unexpected_error_in_the_api_is_a_json_500_logged_with_its_traceback(
         response = client.get(f"/api/mesas/{mesa.pk}/")
     assert response.status_code == 500
     assert response["Content-Type"] == "application/json"
-    assert set(response.json()) == {"detail"} and "registrado" in response.json()["detail"]
+    assert set(response.json()) == refusals.FIELDS and "registrado" in response.json()["detail"]
     record = next(r for r in caplog.records if r.name == "django.request")
     assert record.exc_info and "boom in a view" in str(record.exc_info[1])
 
@@ -44,7 +45,7 @@ def test_an_unexpected_error_in_the_api_is_a_json_500_logged_with_its_traceback(
 def test_an_unknown_api_address_is_a_json_404():
     response = Client().get("/api/nothing-here/")
     assert response.status_code == 404
-    assert response.json() == {"detail": "No encontrado."}
+    assert response.json() == refusals.refusal("No encontrado.", "not_found", 404)
 
 
 def test_a_database_that_does_not_answer_is_a_json_503_on_the_api(people, mesa, monkeypatch):
@@ -53,9 +54,9 @@ def test_a_database_that_does_not_answer_is_a_json_503_on_the_api(people, mesa, 
     client.raise_request_exception = False
     response = client.get(f"/api/mesas/{mesa.pk}/claims/?after=0", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 503
-    assert response.json() == {
-        "detail": "The database is not answering. Please try again in a moment; nothing you sent was lost.",
-    }
+    assert response.json() == refusals.refusal(
+        "The database is not answering. Please try again in a moment; nothing you sent was lost.", "unavailable", 503
+    )
 
 
 def test_a_database_that_does_not_answer_is_a_plain_503_page_elsewhere(monkeypatch):

@@ -84,6 +84,7 @@ def signed_in(username):
     return client
 
 
+@pytest.mark.slow
 def test_no_page_has_inline_script(demo):
     c = demo.pk
     in_play = demo.mesas.filter(status=Mesa.Status.IN_PLAY).first()

@@ -12,6 +12,7 @@ from django.test import Client
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_spectacular_validates_the_schema_without_a_warning(tmp_path):
     target = tmp_path / "schema.json"
     done = subprocess.run(

@@ -108,6 +108,7 @@ def test_a_client_that_leaves_before_its_body_is_sent_is_dropped():
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_requests_run_on_one_long_lived_thread_that_keeps_its_cache():
     # Django's own ASGI handler gave each request a new thread and a new context, and with the context a new
     # cache object: a new Redis connection for every session read (benchmarks/RESULTS.md, "The cost of a request").

@@ -57,6 +57,7 @@ def test_an_account_is_locked_after_the_limit_even_for_the_right_password_and_fr
     assert sign_in(Client(), "luis", "sota-caballo-rey", address="10.0.3.1").status_code == 302
 
 
+@pytest.mark.slow
 def test_an_address_is_locked_after_the_limit_for_every_account():
     user("luis")
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
@@ -71,6 +72,7 @@ def test_an_address_is_locked_after_the_limit_for_every_account():
     assert sign_in(other, "luis", "sota-caballo-rey", address="10.0.9.10").status_code == 302
 
 
+@pytest.mark.slow
 def test_the_admin_sign_in_is_throttled_too():
     user("jefe", is_staff=True, is_superuser=True)
     client = Client()
@@ -82,6 +84,7 @@ def test_the_admin_sign_in_is_throttled_too():
     assert not signed_in(client)
 
 
+@pytest.mark.slow
 def test_an_organiser_sees_a_locked_juez_and_unlocks_the_account():
     juez, other_juez = jueces(2)
     juez.set_password("sota-caballo-rey")
@@ -112,6 +115,7 @@ def test_an_organiser_sees_a_locked_juez_and_unlocks_the_account():
     assert signed_in(tablet)
 
 
+@pytest.mark.slow
 def test_unlocking_leaves_an_address_locked_for_trying_other_accounts():
     [juez] = jueces(1)
     juez.set_password("sota-caballo-rey")

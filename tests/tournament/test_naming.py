@@ -79,6 +79,7 @@ def eleven_jueces(db):
     return made
 
 
+@pytest.mark.slow
 def test_the_jueces_select_the_tables_page_and_the_jueces_page_list_people_naturally(eleven_jueces):
     wanted = [f"Juez {n}" for n in range(1, 12)]
     champ = championship(name="Copa Chimborazo")

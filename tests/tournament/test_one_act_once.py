@@ -24,7 +24,7 @@ from tournament.draws import draws
 from tournament.models import Championship, Mesa
 from tournament.results import results
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 AT_ONCE = 4
 

@@ -13,7 +13,7 @@ from tests.support.planilla import text as pdf_text
 from tournament.draws import draws
 from tournament.models import Championship
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 @pytest.fixture

@@ -52,6 +52,7 @@ def big_championship():
 
 
 @pytest.mark.parametrize("name", ["tournament:board", "tournament:bracket", "tournament:standings"])
+@pytest.mark.slow
 def test_big_pages_make_a_fixed_number_of_queries(org_client, big_championship, name, django_assert_max_num_queries):
     url = reverse(name, args=[big_championship.pk])
     # The board reads three more, whatever the size: its idle tables are the sede's (the sede, its
@@ -62,6 +63,7 @@ def test_big_pages_make_a_fixed_number_of_queries(org_client, big_championship, 
     assert response.content.decode().count("Pareja 0") >= 256
 
 
+@pytest.mark.slow
 def test_round_robin_groups_have_their_own_standings(english_client):
     champ = championship(bracket_format="round_robin", group_size=4)
     pairs(champ, 8)
@@ -77,6 +79,7 @@ def test_round_robin_groups_have_their_own_standings(english_client):
     assert "Group 2" in page.content.decode()
 
 
+@pytest.mark.slow
 def test_elimination_standings_rank_the_finalists_first(english_client):
     champ = championship()
     pairs(champ, 16)

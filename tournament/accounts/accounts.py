@@ -43,15 +43,15 @@ from tournament.naming import mesa_label, person_name
 if TYPE_CHECKING:
     from datetime import date
 
-    from django.contrib.auth.forms import SetPasswordForm
     from django.db.models import QuerySet
-    from django.forms import ModelForm
 
 
 JUECES_GROUP = "Jueces"
 ORGANISERS_GROUP = "Organizadores"
 DIRECTORS_GROUP = "Directores"
 ROLES = ("organiser", "director")
+# The role of a juez's account (``open_account``), given by an organiser, not by the Comité.
+JUEZ = "juez"
 
 
 def jueces() -> QuerySet[User]:
@@ -162,17 +162,30 @@ def mark_all_available(*, by: User, address: str | None = None) -> list[User]:
         return marked
 
 
-def open_account(form: ModelForm[User], *, by: User, address: str | None = None) -> User:
-    """The account a valid account form holds (a juez's, an organiser's or a Director's), with its role;
-    ``by`` (from ``address``) is named in the entries."""
+def open_account(*, username, password, first_name, last_name, role, by, address=None):
+    """A new account that signs in as ``username`` with ``password``, named ``first_name`` ``last_name``:
+    a juez's (``role`` :data:`JUEZ`: in the pool, available today), an organiser's or a Director's
+    (:data:`ROLES`); ``by`` (from ``address``) is named in the entries."""
+    if role != JUEZ and role not in ROLES:
+        raise ActionRefused(_("Unknown role: %(role)s.") % {"role": role})
     with transaction.atomic(), acting(by, address):
-        return form.save()
+        user = get_user_model().objects.create_user(
+            username, password=password, first_name=first_name, last_name=last_name
+        )
+        if role == JUEZ:
+            make_juez(user)
+        else:
+            give_role(user, role)
+        return user
 
 
-def set_password(form: SetPasswordForm[User], *, by: User, address: str | None = None) -> User:
-    """The new password a valid password form holds; ``by`` (from ``address``) is named in the entry."""
+def set_password(user, password, *, by, address=None):
+    """``user``'s new ``password``: the sessions signed in with the old one end (Django's session hash);
+    ``by`` (from ``address``) is named in the entry."""
     with transaction.atomic(), acting(by, address):
-        return form.save()
+        user.set_password(password)
+        user.save(update_fields=["password"])
+        return user
 
 
 def set_juez_active(juez: User, active: bool, *, by: User, address: str | None = None) -> None:

@@ -1,23 +1,15 @@
 """Accounts made without the Django admin: a juez's (by an organiser), an organiser's or a Director's (by the
 Comité), and a juez's new password."""
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import SetPasswordForm, UserCreationForm
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournament.validators import TextValidator
 
-from .accounts import give_role, make_juez
-
-if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+from .accounts import JUEZ
 
 
 class AccountForm(UserCreationForm):
@@ -27,7 +19,7 @@ class AccountForm(UserCreationForm):
         model = get_user_model()
         fields = ("first_name", "last_name", "username")
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name in ("first_name", "last_name"):
             self.fields[name].required = True
@@ -35,18 +27,20 @@ class AccountForm(UserCreationForm):
         self.helper = FormHelper()
         self.helper.form_tag = False
 
-    def save(self):
-        with transaction.atomic():
-            user = super().save()
-            self.give_role(user)
-        return user
+    def values(self):
+        """The clean account as ``accounts.open_account`` takes it."""
+        data = self.cleaned_data
+        return {
+            "username": data["username"],
+            "password": data["password1"],
+            "first_name": data["first_name"],
+            "last_name": data["last_name"],
+            "role": data.get("role", JUEZ),
+        }
 
 
 class JuezForm(AccountForm):
     """A juez's account, made by an organiser."""
-
-    def give_role(self, user: User) -> None:
-        make_juez(user)
 
 
 class RoleAccountForm(AccountForm):
@@ -56,14 +50,11 @@ class RoleAccountForm(AccountForm):
         label=_("Role"), widget=forms.RadioSelect, choices=[("organiser", _("Organiser")), ("director", _("Director"))]
     )
 
-    def give_role(self, user: User) -> None:
-        give_role(user, self.cleaned_data["role"])
-
 
 class JuezPasswordForm(SetPasswordForm):
     """A juez's new password, set by an organiser (a forgotten one, or a lost tablet)."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_tag = False

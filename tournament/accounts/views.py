@@ -11,8 +11,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.access import committee_required, organiser_required
-from tournament.errors import ActionRefused
+from tournament.errors import Refusal
 from tournament.naming import by_person_name, person_name
+from tournament.refusals import show
 from tournament.screens import ImportForm, address, csv_download, csv_import
 
 from . import accounts, jueces_csv, lockouts
@@ -36,7 +37,7 @@ def juez_list(request):
     """The jueces' accounts, who is available today, and a form to add one."""
     form = JuezForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        juez = accounts.open_account(form, by=request.user, address=address(request))
+        juez = accounts.open_account(**form.values(), by=request.user, address=address(request))
         messages.success(
             request,
             _("%(name)s can now sign in as %(username)s, and is available today.")
@@ -143,8 +144,8 @@ def juez_active(request, pk):
     active = request.POST["active"] == "1"
     try:
         accounts.set_juez_active(juez, active, by=request.user, address=address(request))
-    except ActionRefused as error:
-        messages.error(request, error.message)
+    except Refusal as error:
+        show(request, error)
     else:
         messages.success(
             request,
@@ -159,7 +160,7 @@ def juez_password(request, pk):
     juez = get_object_or_404(accounts.juez_accounts(), pk=pk)
     form = JuezPasswordForm(juez, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        accounts.set_password(form, by=request.user, address=address(request))
+        accounts.set_password(juez, form.cleaned_data["new_password1"], by=request.user, address=address(request))
         messages.success(
             request,
             _("New password set for %(name)s; their other devices are signed out.") % {"name": person_name(juez)},
@@ -173,7 +174,7 @@ def role_list(request):
     """The organisers and Directors, and a form to add one."""
     form = RoleAccountForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        person = accounts.open_account(form, by=request.user)
+        person = accounts.open_account(**form.values(), by=request.user)
         messages.success(
             request,
             _("%(name)s can now sign in as %(username)s (%(role)s).")

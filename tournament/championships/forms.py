@@ -143,5 +143,9 @@ class ChampionshipForm(forms.ModelForm[Championship]):
         except RuleSetError as error:
             raise forms.ValidationError(_("The rule set is not valid: %(error)s") % {"error": speak(error)}) from error
         # Keep only what differs from the profile, so the profile stays the reference.
-        self.instance.ruleset_overrides = ruleset.overrides()
+        data["ruleset_overrides"] = self.instance.ruleset_overrides = ruleset.overrides()
         return data
+
+    def values(self):
+        """The clean settings as ``championships.save_championship`` takes them."""
+        return {name: self.cleaned_data[name] for name in (*self.Meta.fields, "ruleset_overrides")}

@@ -22,7 +22,7 @@ def championship_edit(request, pk=None):
     championship = get_object_or_404(Championship, pk=pk) if pk else None
     form = ChampionshipForm(request.POST or None, instance=championship)
     if request.method == "POST" and form.is_valid():
-        championship = save_championship(form.save(commit=False), by=request.user, address=address(request))
+        championship = save_championship(championship, **form.values(), by=request.user, address=address(request))
         messages.success(request, _("Championship saved."))
         return redirect("tournament:detail", championship.pk)
     return render(request, "tournament/championship_form.html", {"form": form, "championship": championship})

@@ -122,7 +122,7 @@ def settle(championship: Championship) -> bracket.Progress:
                 continue
             status = mesa.status if a is not None and b is not None else Mesa.Status.WAITING
             # The row may have started since it was read (a first claim): then it keeps its pairs.
-            if Mesa.objects.filter(pk=mesa.pk, **Mesa.NOT_STARTED).update(pair_a_id=a, pair_b_id=b, status=status):
+            if Mesa.objects.filter(pk=mesa.pk).settle_pairs(a, b, status):
                 names = names if names is not None else dict(championship.pairs.values_list("pk", "name"))
                 record(mesa, "pairs_settled", _changes(mesa, a, b, status, names))
             notify.changed(championship.pk, [mesa.pk])

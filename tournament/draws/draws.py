@@ -376,7 +376,7 @@ def _write_mesas(
     gone = [m.pk for key, m in by_key.items() if key not in wanted]
     if gone:
         # Not started (the correction checked): no claim, appeal or signature holds them.
-        Mesa.objects.filter(pk__in=gone).delete()
+        Mesa.objects.filter(pk__in=gone).remove_unstarted()
     created = Mesa.objects.bulk_create(
         [
             Mesa(

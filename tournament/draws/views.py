@@ -6,9 +6,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.access import organiser_required
-from tournament.errors import ActionRefused
+from tournament.errors import Refusal
 from tournament.models import Championship
 from tournament.ratings import seeding
+from tournament.refusals import show
 from tournament.screens import address, run
 
 from . import draws
@@ -84,8 +85,8 @@ def draw_correct(request, pk):
                 messages.success(request, _("Draw corrected."))
                 return redirect("tournament:bracket", pk)
             preview = draws.plan_correction(*asked)
-        except ActionRefused as error:
-            form.add_error(None, error.message)
+        except Refusal as error:
+            show(request, error, form)
     late = form.cleaned_data.get("pair") if form.is_bound and form.is_valid() else None
     return render(
         request,

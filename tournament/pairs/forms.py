@@ -1,17 +1,14 @@
 """The pair form."""
 
-from __future__ import annotations
-
 from crispy_forms.helper import FormHelper
 from django import forms
-from django.db import transaction
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Championship, Pair, Player
+from tournament.models import Pair
 from tournament.validators import TextField, clean
 
-from .registration import Register
+from .registration import PlayerValues, Register
 
 # The pair form's field that shows each of the register's refusals (None: the form's own).
 FIELDS_OF = {"name": "name", "seed": "seed", "id_number": None}
@@ -39,7 +36,7 @@ class PairForm(forms.ModelForm):
         fields = ["name", "club", "seed", "arrival"]
         widgets = {"arrival": forms.RadioSelect}
 
-    def __init__(self, *args, championship: Championship, **kwargs) -> None:
+    def __init__(self, *args, championship, **kwargs):
         super().__init__(*args, **kwargs)
         self.championship = championship
         self.instance.championship = championship
@@ -83,23 +80,17 @@ class PairForm(forms.ModelForm):
             self.add_error(FIELDS_OF.get(field), capfirst(reason) + ".")
         return data
 
-    @transaction.atomic
-    def save(self, commit: bool = True):
-        pair = super().save()
-        count = self.championship.players_per_pair
-        representative = self.cleaned_data.get("representative", 1)
-        pair.players.filter(number__gt=count).delete()
-        # Clear the representative first: the constraint allows one at a time.
-        pair.players.update(is_representative=False)
-        for n in range(1, count + 1):
-            Player.objects.update_or_create(
-                pair=pair,
-                number=n,
-                defaults={
-                    "full_name": self.cleaned_data[f"player{n}_name"],
-                    "id_number": self.cleaned_data[f"player{n}_id"],
-                    "phone": self.cleaned_data[f"player{n}_phone"],
-                    "is_representative": n == representative,
-                },
-            )
-        return pair
+    def values(self):
+        """The clean pair as ``registration.save_pair`` takes it."""
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "club": data["club"],
+            "seed": data["seed"],
+            "arrival": data["arrival"],
+            "representative": data.get("representative", 1),
+            "players": [
+                PlayerValues(data[f"player{n}_name"], data[f"player{n}_id"], data[f"player{n}_phone"])
+                for n in range(1, self.championship.players_per_pair + 1)
+            ],
+        }

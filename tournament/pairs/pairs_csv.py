@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from audit.context import acting, record
@@ -225,7 +225,8 @@ def save(
     errors are left out, listed in the preview, to be fixed and imported again.
 
     The file is checked again under the championship's row lock, against the
-    pairs registered by then: of two confirmations at once, one imports and
+    pairs registered by then (the pair form's ``registration.save_pair`` takes the same lock): of two
+    confirmations at once, one imports and
     the other gets the rows it would repeat as errors (count 0), never a
     failure. The pairs and players are inserted in bulk
     (a file of :data:`MAX_PAIRS` takes well under a second), so the audit
@@ -234,18 +235,13 @@ def save(
     to its person (``tournament.ratings.identity``); ``same``: the ((line,
     player number), person id) the desk confirmed in the preview.
     """
-    try:
-        with transaction.atomic(), acting(by, address):
-            held = locked(Championship.objects.filter(pk=championship.pk)).get()
-            preview = check(held, text)
-            if not preview.rows:
-                return preview, 0
-            players = _create(held, preview.rows)
-            identity.link(held, players, confirmed=same)
-    except IntegrityError:
-        # A pair saved meanwhile by the pair form, which takes no lock: the
-        # constraint refused the import whole; the new preview says why.
-        return check(championship, text), 0
+    with transaction.atomic(), acting(by, address):
+        held = locked(Championship.objects.filter(pk=championship.pk)).get()
+        preview = check(held, text)
+        if not preview.rows:
+            return preview, 0
+        players = _create(held, preview.rows)
+        identity.link(held, players, confirmed=same)
     return preview, len(preview.rows)
 
 

@@ -21,13 +21,15 @@ each accepted line took, so that a later line repeating it names that line.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.db import transaction
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from audit.context import acting
 from engines.lookalikes import key as name_key
+from tournament.errors import ActionRefused
 from tournament.locking import locked
 from tournament.models import Championship, Pair, Player, new_pair_token
 from tournament.ratings import identity
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from django.contrib.auth.models import User
-    from django.forms import ModelForm
 
 
 class Register:
@@ -110,13 +111,42 @@ class Register:
                 self.lines.setdefault(("id", number), line)
 
 
-def save_pair(form: ModelForm[Pair], *, by: User, address: str | None = None) -> Pair:
-    """Save the pair a valid pair form holds, with its players; ``by`` (from ``address``) is named in the
-    entries. A pair of the same name or seed saved meanwhile raises ``IntegrityError``, with nothing saved.
-    Its players are linked to their persons (``tournament.ratings.identity``): an uncertain one is left to the
-    desk."""
+class PlayerValues(NamedTuple):
+    """A player of a pair as the desk types it."""
+
+    full_name: str
+    id_number: str = ""
+    phone: str = ""
+
+
+def save_pair(
+    championship, pair=None, *, name, players, club="", seed=None, arrival=None, representative=1, by, address=None
+):
+    """Register a pair of ``championship``, or rewrite ``pair``: its ``name``, ``club``, ``seed``, ``arrival``
+    (None: as it was) and its ``players`` (:class:`PlayerValues`, numbered from 1), player ``representative``
+    speaking for it; ``by`` (from ``address``) is named in the entries.
+
+    The register's rule is asked again under the championship's row lock, the lock the pairs' import
+    takes: of two pairs saved at once with a name, seed or ID number in common, one is saved and the other
+    raises :class:`ActionRefused` with the reasons, nothing saved. Its players are linked to their persons
+    (``tournament.ratings.identity``): an uncertain one is left to the desk."""
     with transaction.atomic(), acting(by, address):
-        pair = form.save()
+        held = locked(Championship.objects.filter(pk=championship.pk)).get()
+        register = Register(held, editing=pair.pk if pair else None)
+        refusals = register.refusals(name, seed, [player.id_number for player in players])
+        if refusals:
+            raise ActionRefused(" ".join(capfirst(reason) + "." for _field, reason in refusals))
+        pair = pair or Pair(championship=held)
+        pair.name, pair.club, pair.seed = name, club, seed
+        pair.arrival = arrival or pair.arrival
+        pair.save()
+        pair.players.filter(number__gt=len(players)).delete()
+        # Clear the representative first: the constraint allows one at a time.
+        pair.players.update(is_representative=False)
+        for number, player in enumerate(players, 1):
+            Player.objects.update_or_create(
+                pair=pair, number=number, defaults={**player._asdict(), "is_representative": number == representative}
+            )
         identity.link_pair(pair)
         return pair
 

@@ -2,7 +2,6 @@
 
 import segno
 from django.contrib import messages
-from django.db import IntegrityError
 from django.db.models import F
 from django.http import HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,8 +14,10 @@ from django.views.decorators.http import require_POST
 from mirror import links
 from tournament.access import organiser_required
 from tournament.draws import draws
+from tournament.errors import Refusal
 from tournament.models import Championship, Pair
 from tournament.ratings import identity
+from tournament.refusals import show
 from tournament.screens import ImportForm, address, csv_download, csv_import
 
 from . import checkin, pairs_csv, registration
@@ -49,13 +50,14 @@ def pair_edit(request, pk, pair_pk=None):
     form = PairForm(request.POST or None, instance=pair, championship=championship)
     if request.method == "POST" and form.is_valid():
         try:
-            registration.save_pair(form, by=request.user, address=address(request))
-        except IntegrityError:
-            # Another organiser saved a pair of this name or seed between the check and the save.
-            form.add_error(None, _("Another pair with this name or seed was saved meanwhile; check and save again."))
+            saved = registration.save_pair(
+                championship, pair, **form.values(), by=request.user, address=address(request)
+            )
+        except Refusal as refusal:
+            show(request, refusal, form)
         else:
             messages.success(request, _("Pair saved."))
-            if identity.open_doubts(championship).filter(player__pair=form.instance).exists():
+            if identity.open_doubts(championship).filter(player__pair=saved).exists():
                 messages.warning(
                     request, _("A player may be a person already known: the desk confirms it on the persons page.")
                 )

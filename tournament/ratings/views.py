@@ -12,9 +12,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.access import committee_required, organiser_required
-from tournament.csv_files import ImportRefused
-from tournament.errors import ActionRefused
+from tournament.errors import Refusal
 from tournament.models import Championship
+from tournament.refusals import show
 from tournament.screens import address, run
 
 from . import history, identity, merging, pages, seeding, skill
@@ -154,8 +154,8 @@ def history_import(request):
                 preview = history.check(data["text"], championship.players_per_pair)
             else:
                 form.add_error("file", _("Choose a CSV file."))
-        except (ImportRefused, ActionRefused) as refusal:
-            form.add_error("file", getattr(refusal, "message", str(refusal)))
+        except Refusal as refusal:
+            show(request, refusal, form, "file")
         if preview is not None and preview.ok:
             found = identity.summary(history.identities(championship, preview))
     return render(

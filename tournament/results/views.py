@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from tournament.access import directs_today, is_organiser
 from tournament.errors import ActionRefused
 from tournament.models import Mesa
+from tournament.refusals import show
 
 from . import results
 from .forms import CorrectionForm, WalkoverForm
@@ -60,8 +61,8 @@ def mesa_result(request, pk, mesa_pk):
                 )
             else:
                 results.record_walkover(mesa, data["winner"], by=request.user, reason=data["reason"])
-        except ActionRefused as error:
-            form.add_error(None, error.message)
+        except ActionRefused as error:  # names the mesas in the way
+            show(request, error, form)
             blocking = error.blocking
         else:
             messages.success(request, _("Result saved."))

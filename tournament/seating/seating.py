@@ -371,14 +371,7 @@ def start_round(
     """
     with transaction.atomic(), acting(by, address):
         reload_locked(championship)
-        count = Mesa.objects.filter(
-            championship=championship,
-            bracket=bracket,
-            round=round_number,
-            status=Mesa.Status.WAITING,
-            pair_a__isnull=False,
-            pair_b__isnull=False,
-        ).update(status=Mesa.Status.READY)
+        count = Mesa.objects.filter(championship=championship, bracket=bracket, round=round_number).make_ready()
         if not count:
             raise ActionRefused(
                 _(

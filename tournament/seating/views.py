@@ -14,9 +14,10 @@ from django.views.decorators.http import require_POST
 from live import paths
 from tournament.access import organiser_required
 from tournament.accounts import accounts
-from tournament.errors import ActionRefused
+from tournament.errors import Refusal
 from tournament.models import Championship, Mesa, Sede
 from tournament.naming import person_name
+from tournament.refusals import show
 from tournament.screens import address, run
 
 from . import marks, seating, sedes
@@ -124,8 +125,8 @@ def sede_list(request):
         data = form.cleaned_data
         try:
             sede = sedes.create_sede(data["name"], data["tables"], data["plan"], by=request.user)
-        except ActionRefused as error:
-            form.add_error(None, error.message)
+        except Refusal as error:
+            show(request, error, form)
         else:
             messages.success(request, _("Sede %(sede)s saved with its tables.") % {"sede": sede})
             return redirect("tournament:sedes")
@@ -165,8 +166,8 @@ def mesa_table(request, pk, mesa_pk):
                 by=request.user,
                 address=address(request),
             )
-        except ActionRefused as error:
-            form.add_error(None, error.message)
+        except Refusal as error:
+            show(request, error, form)
         else:
             messages.success(request, _assignment_words(mesa, mesa.table_number, mesa.juez) + ".")
             return redirect("tournament:tables", pk)

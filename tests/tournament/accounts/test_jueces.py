@@ -37,6 +37,7 @@ def test_only_organisers_reach_the_jueces_page(client, django_user_model):
     assert not django_user_model.objects.filter(username="rguaman").exists()
 
 
+@pytest.mark.slow
 def test_an_added_juez_can_sign_in_and_be_given_a_table(org_client):
     response = org_client.post(reverse("jueces:list"), NEW_JUEZ, follow=True)
     assert "Rosa Guamán can now sign in as rguaman, and is available today." in response.content.decode()

@@ -38,6 +38,7 @@ def test_the_template_is_the_header_in_either_style(org_client):
     assert org_client.get(reverse("jueces:template"), {"formato": "xlsx"}).status_code == 400
 
 
+@pytest.mark.slow
 def test_a_file_is_previewed_then_imported_once_and_each_juez_is_available_today(org_client):
     url = reverse("jueces:import")
     page = org_client.post(url, {"file": upload(GOOD), "preview": ""}).content.decode()
@@ -133,6 +134,7 @@ def test_only_organisers_import_jueces(client):
     assert not get_user_model().objects.filter(username="rguaman").exists()
 
 
+@pytest.mark.slow
 def test_the_jueces_page_marks_availability_in_place_and_everyone_at_once(org_client):
     judges = jueces(3)
     JuezDay.objects.filter(juez__in=judges[1:]).delete()
@@ -150,6 +152,7 @@ def test_the_jueces_page_marks_availability_in_place_and_everyone_at_once(org_cl
     assert "3 jueces available today." in org_client.get(reverse("jueces:list")).content.decode()
 
 
+@pytest.mark.slow
 def test_the_pool_says_where_each_juez_is_free_refereeing_here_or_elsewhere_or_not_available(org_client):
     """Available is not free: a juez refereeing another championship's mesa is named with that championship
     and its table."""

@@ -56,6 +56,7 @@ def test_a_bad_override_is_a_form_error_not_a_500(org_client):
     assert not Championship.objects.exists()
 
 
+@pytest.mark.slow
 def test_the_format_cannot_change_once_drawn(org_client):
     champ = championship()
     pairs(champ, 16)

@@ -11,6 +11,7 @@ from tournament.models import Mesa, Pair
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
+@pytest.mark.slow
 def test_double_elimination_draw_makes_every_mesa_and_records_the_seed():
     champ = championship()
     pairs(champ, 16)
@@ -52,6 +53,7 @@ def test_a_second_draw_is_refused():
 
 
 @pytest.mark.parametrize("count", [16, 20])
+@pytest.mark.slow
 def test_double_elimination_runs_to_a_champion(count):
     champ = championship()
     pairs(champ, count)
@@ -71,6 +73,7 @@ def test_double_elimination_runs_to_a_champion(count):
     assert sorted(losses.values()) == [2] * (count - 1)
 
 
+@pytest.mark.slow
 def test_the_reset_is_played_when_the_losers_bracket_champion_wins_the_grand_final():
     champ = championship()
     pairs(champ, 16)
@@ -81,6 +84,7 @@ def test_the_reset_is_played_when_the_losers_bracket_champion_wins_the_grand_fin
     assert winner == reset.winner
 
 
+@pytest.mark.slow
 def test_a_1024_pair_draw_makes_every_mesa():
     champ = championship(tables=200)
     Pair.objects.bulk_create(

@@ -1,7 +1,7 @@
 """The bracket adapter (``tournament.draws.advancement``): the rows say what the bracket engine says.
 
 Production advances pairs only through the engine (``engines.bracket.advance``),
-so the engine's property tests (``tests/bracket``) cover what runs; these tests
+so the engine's property tests (``tests/engines/bracket``) cover what runs; these tests
 check the bridge: the specs it rebuilds from the rows are the draw's own, the
 occupants, the void reset and the champion it writes back are the engine's at
 every step, and corrections reach the engine's dependents (Art. 12, Art. 18).
@@ -49,6 +49,7 @@ def drawn(count, seed, **fields):
         (Championship.Format.SINGLE, 11, 3),
     ],
 )
+@pytest.mark.slow
 def test_the_rows_follow_the_engine_at_every_result_to_the_champion(fmt, count, seed):
     """Art. 12: every result's pairs go where the pure engine sends them, with the draw's own specs."""
     champ, pure = drawn(count, seed, bracket_format=fmt, third_place=fmt == Championship.Format.SINGLE)
@@ -75,6 +76,7 @@ def test_the_rows_follow_the_engine_at_every_result_to_the_champion(fmt, count, 
     assert void == {m.pk for m in champ.mesas.all() if key(m) in expected.void}
 
 
+@pytest.mark.slow
 def test_a_corrected_grand_final_changes_the_champion_and_the_reset():
     """The reset is played only when the losers' bracket champion wins the grand final (Art. 12)."""
     champ, _pure = drawn(4, 1)

@@ -54,6 +54,7 @@ def test_mark_all_present_is_one_audited_act_and_a_second_one_writes_nothing():
     assert not champ.pairs.exclude(arrival="present").exists()
 
 
+@pytest.mark.slow
 def test_the_knockout_draw_is_audited_by_the_act_itself():
     champ = championship(bracket_format="round_robin", group_size=4, advance_per_group=2)
     pairs(champ, 8)
@@ -133,6 +134,7 @@ def test_a_withdrawn_pair_leaves_the_bracket_marked_absent_and_the_last_of_the_o
     assert champ.mesas.count() == 2 * 5 - 1
 
 
+@pytest.mark.slow
 def test_a_correction_keeps_the_table_and_juez_of_the_mesas_it_keeps():
     champ = championship()
     made = drawn(champ, count=8)
@@ -160,6 +162,7 @@ def test_refusals_save_nothing(action, message):
     assert list(champ.mesas.values_list("pk", "pair_a_id", "pair_b_id")) == mesas
 
 
+@pytest.mark.slow
 def test_once_a_mesa_has_started_the_draw_is_not_corrected_and_a_late_pair_did_not_enter():
     champ = championship()
     drawn(champ, count=4)

@@ -15,6 +15,7 @@ from tournament.results import results
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
+@pytest.mark.slow
 def test_the_knockout_follows_the_groups(org_client):
     champ = championship(bracket_format="round_robin", group_size=4, advance_per_group=2)
     pairs(champ, 8)

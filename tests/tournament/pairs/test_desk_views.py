@@ -34,6 +34,7 @@ def test_the_desk_names_a_pair_checked_in_after_the_draw_and_offers_to_add_it(or
     assert reverse("tournament:draw_correct", args=[champ.pk]) in detail
 
 
+@pytest.mark.slow
 def test_a_correction_is_previewed_then_confirmed_once(org_client):
     champ, late = drawn_with_a_late_pair()
     url = reverse("tournament:draw_correct", args=[champ.pk])
@@ -84,6 +85,7 @@ def test_bad_correction_input_is_a_form_error_never_a_500(org_client, query):
     assert late.pk not in draws.drawn_pair_ids(champ)
 
 
+@pytest.mark.slow
 def test_after_play_started_the_desk_and_the_pair_page_say_it_did_not_enter(org_client, english_client):
     champ, late = drawn_with_a_late_pair(count=4)
     pair_page = reverse("public:pair", args=[late.token])
@@ -99,6 +101,7 @@ def test_after_play_started_the_desk_and_the_pair_page_say_it_did_not_enter(org_
     assert "the draw can no longer be corrected" in correction
 
 
+@pytest.mark.slow
 def test_check_in_in_place_answers_the_row_with_an_undo_and_the_attendance(org_client):
     champ = championship()
     made = pairs(champ, 3, present=False)

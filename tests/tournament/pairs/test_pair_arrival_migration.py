@@ -8,7 +8,7 @@ import pytest
 
 from tests.support.migrations import latest, migrate
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 BEFORE = [("tournament", "0020_persons_and_ratings")]
 AFTER = [("tournament", "0021_pair_arrival")]

@@ -116,6 +116,7 @@ def test_repeated_columns_are_found_in_one_pass_and_named_once():
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_a_megabyte_of_rows_is_refused_as_a_whole_in_one_pass():
     # Repro: a 1 MB file of 96,332 rows was accepted and its confirmation took 952 s; the pairs page was then 53 MB.
     champ, client = championship(), org_client()
@@ -149,6 +150,7 @@ def test_the_cap_counts_the_pairs_already_registered():
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_the_form_states_the_caps():
     champ, client = championship(), org_client()
     page = client.get(reverse("tournament:pairs_import", args=[champ.pk])).content.decode()
@@ -161,6 +163,7 @@ def test_the_form_states_the_caps():
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_the_largest_file_allowed_is_confirmed_in_one_request_without_quadratic_work():
     """Measured, not guessed: the largest file allowed against one an eighth its size, in the same test (the
     figures are printed). Linear work, with a request's fixed cost, gives the largest at most 8 times the CPU
@@ -195,6 +198,7 @@ def test_the_largest_file_allowed_is_confirmed_in_one_request_without_quadratic_
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_two_confirmations_at_once_import_once_and_refuse_the_other_clearly():
     # Repro: simultaneous imports gave 500s.
     champ = championship()

@@ -14,7 +14,7 @@ from engines.lookalikes import key
 from tests.support.migrations import latest, migrate
 from tournament.models import Pair
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 BEFORE = [("tournament", "0012_pair_token_unique")]
 AFTER = [("tournament", "0013_pairs_name_key")]

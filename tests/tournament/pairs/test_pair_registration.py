@@ -4,10 +4,13 @@
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
-from tests.support.factories import championship
+from tests.support.factories import championship, organiser
+from tests.support.threads import run_at_once
+from tournament.errors import ActionRefused
 from tournament.models import Pair, Player
-from tournament.pairs import pairs_csv
+from tournament.pairs import pairs_csv, registration
 from tournament.pairs.forms import PairForm
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -61,7 +64,7 @@ def test_the_form_editing_a_pair_does_not_refuse_its_own_name_seed_and_id():
     }
     form = PairForm(data, instance=pair, championship=champ)
     assert form.is_valid(), form.errors
-    form.save()
+    registration.save_pair(champ, pair, **form.values(), by=None)
     pair.refresh_from_db()
     assert pair.name == "los ases" and pair.representative.full_name == "Rosa Pilco"
 
@@ -151,3 +154,65 @@ def test_a_template_of_an_unknown_style_is_a_400(org_client):
     champ = championship()
     response = org_client.get(reverse("tournament:pairs_template", args=[champ.pk]), {"formato": "xlsx"})
     assert response.status_code == 400
+
+
+def pair_values(name, seed, *id_numbers):
+    return {
+        "name": name,
+        "seed": seed,
+        "players": [registration.PlayerValues(f"{name} {n}", number) for n, number in enumerate(id_numbers, 1)],
+    }
+
+
+def test_the_act_asks_the_register_itself_and_saves_nothing_when_it_refuses():
+    """The form's check is the desk's convenience; the act is the rule: called with a taken cédula, it refuses."""
+    champ = championship()
+    registered(champ)
+    with pytest.raises(ActionRefused, match='ID number 0601234567 already plays in the pair "Los Ases"') as refused:
+        registration.save_pair(champ, **pair_values("Otra", None, "0999", "0601234567"), by=organiser())
+    assert refused.value.status == 409 and refused.value.code == "action_refused"
+    assert champ.pairs.count() == 1 and not Player.objects.filter(full_name__startswith="Otra").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_pairs_saved_at_once_with_one_cedula_leave_one_pair():
+    """Repro (#36): the pair form checked the cédula rule and then saved, with no lock: two desks saving at
+    once, each pair with the same player's ID number, both passed the check and both were saved. The act
+    takes the championship's row lock, as the pairs' import does: one pair is saved, the other refused."""
+    champ, user = championship(), organiser()
+
+    def save(name, seed):
+        def job():
+            with translation.override("en"):
+                try:
+                    return registration.save_pair(champ, **pair_values(name, seed, f"0{seed}", "0601234567"), by=user)
+                except ActionRefused as refusal:
+                    return refusal
+
+        return job
+
+    saved = run_at_once([save("Los Ases", 1), save("Las Sotas", 2)])
+    refusals = [s for s in saved if isinstance(s, ActionRefused)]
+    assert len(refusals) == 1, saved
+    assert "ID number 0601234567 already plays in the pair" in refusals[0].message
+    assert champ.pairs.count() == 1
+    assert Player.objects.filter(pair__championship=champ, id_number="0601234567").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pair_saved_during_the_import_of_the_same_cedula_leaves_one_pair():
+    """The form's act and the import take one lock: whichever comes second finds the cédula taken."""
+    champ, user = championship(), organiser()
+    text = HEADER + "Los Ases,Ana,0601234567,,Bea,0602,,,,\n"
+
+    def by_form():
+        try:
+            return registration.save_pair(champ, **pair_values("Las Sotas", 2, "0601234567", "0603"), by=user)
+        except ActionRefused as refusal:
+            return refusal
+
+    with translation.override("en"):
+        saved, (_preview, imported) = run_at_once([by_form, lambda: pairs_csv.save(champ, text, by=user)])
+    assert (isinstance(saved, ActionRefused), imported) in ((True, 1), (False, 0)), (saved, imported)
+    assert champ.pairs.count() == 1
+    assert Player.objects.filter(pair__championship=champ, id_number="0601234567").count() == 1

@@ -142,6 +142,7 @@ def test_bad_csv_rows_are_reported_by_line_and_nothing_is_saved(org_client, cont
     assert champ.pairs.count() == 1
 
 
+@pytest.mark.slow
 def test_a_player_already_in_another_pair_is_refused(org_client):
     champ = championship()
     url = reverse("tournament:pair_new", args=[champ.pk])

@@ -9,6 +9,8 @@ from tournament.ratings import merging, ratings
 
 from .conftest import edition, figures, play_all, roster
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.django_db(transaction=True)
 def test_a_round_trip_keeps_the_persons_and_their_ratings(tmp_path):

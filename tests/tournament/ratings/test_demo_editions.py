@@ -14,7 +14,7 @@ from tournament.results import results
 
 from .conftest import figures
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def test_the_demos_two_editions_seeded_linked_and_rated():

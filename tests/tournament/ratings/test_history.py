@@ -64,6 +64,7 @@ def test_a_record_becomes_a_championship_of_finished_mesas_rated_in_its_order():
     assert entry.changes["mesas"] == ["", "3"]
 
 
+@pytest.mark.slow
 def test_a_history_brought_in_after_a_later_edition_rates_before_it_as_a_rebuild_does():
     later = edition(2026, roster(4))
     play_all(later)
@@ -123,6 +124,7 @@ def test_one_vs_one_names_one_player_a_side():
     assert "jugador_a2 is empty" in history.check(text, 2).errors[0][1]
 
 
+@pytest.mark.slow
 def test_the_page_previews_asks_about_an_uncertain_player_and_imports():
     known = edition(2026, [("Los Ases", "Guano", [("Jugador 1A", ""), ("Rosa Tene", "")])])
     client = Client()
@@ -160,6 +162,7 @@ CELL = st.text(max_size=12) | st.sampled_from(["A", "B", "2", "1", "0", "sí", "
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rows=st.lists(st.lists(CELL, min_size=0, max_size=15), max_size=6), players=st.sampled_from([1, 2]))
+@pytest.mark.slow
 def test_any_file_is_read_into_a_preview_never_an_error(rows, players):
     """Whatever the file holds, the preview names what is wrong (or takes it): the page never fails."""
     text = "\n".join([HEADER, *(",".join(row) for row in rows)])

@@ -79,6 +79,7 @@ def test_an_older_championship_brought_in_later_does_not_change_a_persons_club()
     assert person.club == "Quito"
 
 
+@pytest.mark.slow
 def test_the_import_preview_asks_and_a_ticked_box_links_the_player_to_the_known_person():
     first = edition(2025, [("Los Ases", "Riobamba", [("José Guamán", ""), ("Rosa Tene", "")])])
     known = person_of(first, "José Guamán")
@@ -104,6 +105,7 @@ def test_the_import_preview_asks_and_a_ticked_box_links_the_player_to_the_known_
     assert AuditEntry.objects.filter(championship_id=champ.pk, act="pairs_imported").count() == 1
 
 
+@pytest.mark.slow
 def test_the_pair_form_links_its_players_and_says_when_one_is_left_to_the_desk():
     first = edition(2025, [("Los Ases", "Riobamba", [("José Guamán", ""), ("Rosa Tene", "")])])
     champ = factories.championship(name="Campeonato 2026")
@@ -130,6 +132,7 @@ def test_the_pair_form_links_its_players_and_says_when_one_is_left_to_the_desk()
     assert not Person.objects.filter(pk=made.pk).exists()  # made for the question, no one any more
 
 
+@pytest.mark.slow
 def test_the_desks_answer_links_the_player_and_rebuilds_the_ratings():
     first = edition(2025, roster(4))
     play_all(first)
@@ -161,6 +164,7 @@ def test_the_desks_answer_links_the_player_and_rebuilds_the_ratings():
     assert AuditEntry.objects.filter(object_pk=str(other.pk), content_type__model="doubt").exists()
 
 
+@pytest.mark.slow
 def test_the_persons_page_lists_the_questions_and_answers_them():
     edition(2025, [("Los Ases", "Riobamba", [("José Guamán", ""), ("Rosa Tene", "")])])
     second = edition(2026, [("Los Otros", "Guano", [("José Guamán", ""), ("Ana Lema", "")])])
@@ -177,6 +181,7 @@ def test_the_persons_page_lists_the_questions_and_answers_them():
     assert Client().get(reverse("tournament:persons", args=[second.pk])).status_code == 302  # signs in first
 
 
+@pytest.mark.slow
 def test_a_players_cedula_never_reaches_a_public_page():
     first = edition(2025, [("Los Ases", "Riobamba", [("José Guamán", "0601987654"), ("Rosa Tene", "")])])
     person = person_of(first, "José Guamán")

@@ -14,7 +14,7 @@ from tournament.ratings import merging, ratings
 
 from .conftest import edition, figures, play_all, roster
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 @pytest.fixture

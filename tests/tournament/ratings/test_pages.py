@@ -27,6 +27,7 @@ def played(db):
     return champ
 
 
+@pytest.mark.slow
 def test_the_ranking_lists_every_person_with_enough_rated_mesas_strongest_first(played):
     rows = list(pages.ranking())
     assert rows and all(r.mesas >= pages.RANKED_FROM for r in rows)
@@ -41,6 +42,7 @@ def test_the_ranking_lists_every_person_with_enough_rated_mesas_strongest_first(
     assert "0611" not in page  # no cédula
 
 
+@pytest.mark.slow
 def test_the_ranking_filters_by_club(played):
     client = Client()
     page = client.get(reverse("ratings:ranking"), {"club": "guano"}).content.decode()
@@ -52,6 +54,7 @@ def test_the_ranking_filters_by_club(played):
     assert client.get(reverse("ratings:ranking"), {"club": "<x>", "pagina": "99"}).status_code == 200
 
 
+@pytest.mark.slow
 def test_a_persons_page_shows_its_championships_mesas_chicas_and_chart_and_no_cedula(played):
     player = Player.objects.get(full_name="Guaneño 1A")
     person = player.person
@@ -73,6 +76,7 @@ def test_a_persons_page_shows_its_championships_mesas_chicas_and_chart_and_no_ce
     assert "0611" not in page and "06" + "11" not in page
 
 
+@pytest.mark.slow
 def test_a_walkover_is_on_the_page_without_chicas_or_rating(db):
     mesa = walkover(edition(2026, roster(4)))
     person = mesa.pair_a.players.first().person
@@ -83,6 +87,7 @@ def test_a_walkover_is_on_the_page_without_chicas_or_rating(db):
     assert "walkover" in page and 'id="rating-chart"' not in page
 
 
+@pytest.mark.slow
 def test_a_merged_persons_page_leads_to_the_person_it_became(played):
     comite = factories.User.objects.create_superuser("comite", password=None)
     keep, gone = (Player.objects.get(full_name=name).person for name in ("Jugador 1A", "Guaneño 4B"))

@@ -21,6 +21,7 @@ from .conftest import edition, figures, play_all, roster, walkover
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_rating_each_mesa_as_it_ends_gives_what_a_rebuild_from_scratch_gives(two_editions):
     first, second = two_editions
     played = Mesa.objects.filter(status=Mesa.Status.FINISHED).count()
@@ -33,6 +34,7 @@ def test_rating_each_mesa_as_it_ends_gives_what_a_rebuild_from_scratch_gives(two
     assert figures() == as_played
 
 
+@pytest.mark.slow
 def test_each_mesa_rates_its_four_players_from_their_ratings_before_it(two_editions):
     first, second = two_editions
     mesa = second.mesas.filter(status=Mesa.Status.FINISHED).order_by("finished_at", "pk").first()
@@ -88,6 +90,7 @@ def test_a_mesa_with_a_player_who_is_no_person_rates_no_one(db):
     assert not RatingChange.objects.exists()
 
 
+@pytest.mark.slow
 def test_one_vs_one_rates_one_player_a_side(db):
     champ = edition(2026, roster(4, players=1), players_per_pair=1)
     mesas = play_all(champ)
@@ -98,6 +101,7 @@ def test_one_vs_one_rates_one_player_a_side(db):
     assert got == [(False, *loser), (True, *winner)]
 
 
+@pytest.mark.slow
 def test_a_correction_in_the_first_edition_changes_the_seconds_as_a_rebuild_does(two_editions):
     """The first edition is over, and its Director's reach with it (issue #33): its result is corrected by the
     Comité's emergency override (Art. 18), as ``manage.py emergency_result`` does."""
@@ -123,6 +127,7 @@ def test_a_correction_of_a_walkover_changes_no_rating(db):
     assert not RatingChange.objects.exists()
 
 
+@pytest.mark.slow
 def test_a_mesa_that_ended_before_its_players_last_rated_one_is_rated_by_a_rebuild_from_its_place(two_editions):
     first, second = two_editions
     everything = figures()
@@ -134,6 +139,7 @@ def test_a_mesa_that_ended_before_its_players_last_rated_one_is_rated_by_a_rebui
     assert figures() == everything
 
 
+@pytest.mark.slow
 def test_a_rebuild_from_a_place_keeps_what_came_before_it(two_editions):
     first, second = two_editions
     everything = figures()
@@ -144,6 +150,7 @@ def test_a_rebuild_from_a_place_keeps_what_came_before_it(two_editions):
     assert set(kept) <= set(RatingChange.objects.values_list("pk", flat=True))
 
 
+@pytest.mark.slow
 def test_the_order_is_when_the_mesas_ended_not_when_they_were_recorded(two_editions):
     first, second = two_editions
     # A championship played earlier, brought in later: its mesas go first, and what follows is rated on top.
@@ -157,6 +164,7 @@ def test_the_order_is_when_the_mesas_ended_not_when_they_were_recorded(two_editi
     assert first_change.mesa.championship == earlier
 
 
+@pytest.mark.slow
 def test_the_command_rebuilds_every_rating_and_links_players_with_no_person(db):
     champ = factories.championship()
     factories.pairs(champ, 4)

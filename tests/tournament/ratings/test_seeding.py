@@ -33,6 +33,7 @@ def test_seed_counts_are_a_quarter_rounded_down_to_a_power_of_two():
     assert [seeding.seed_count(n) for n in (1, 2, 3, 7, 8, 16, 31, 32, 64, 100)] == [0, 2, 2, 2, 2, 4, 4, 8, 16, 16]
 
 
+@pytest.mark.slow
 def test_the_strongest_rated_pairs_are_offered_the_seeds_and_newcomers_none(rated):
     table = seeding.strengths(rated)
     assert [row.pair.name for row in table][:1] == ["Pareja 01"]
@@ -47,6 +48,7 @@ def test_the_strongest_rated_pairs_are_offered_the_seeds_and_newcomers_none(rate
     assert (first.mu, first.sigma, first.strength) == (mu, sigma, skill.strength(mu, sigma))
 
 
+@pytest.mark.slow
 def test_accepting_writes_the_offered_seeds_audited_and_the_draw_places_them(rated):
     Pair.objects.filter(championship=rated, name="Pareja 05").update(seed=1)  # a seed by hand, replaced
     organiser = factories.organiser()
@@ -62,6 +64,7 @@ def test_accepting_writes_the_offered_seeds_audited_and_the_draw_places_them(rat
         seeding.accept(rated, by=organiser)
 
 
+@pytest.mark.slow
 def test_the_page_shows_each_pairs_rating_and_how_sure_it_is_then_accepts(rated):
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(factories.organiser())
@@ -74,6 +77,7 @@ def test_the_page_shows_each_pairs_rating_and_how_sure_it_is_then_accepts(rated)
     assert Client().get(url).status_code == 302
 
 
+@pytest.mark.slow
 def test_a_late_pair_is_offered_the_seeded_place_its_strength_gives_it(rated):
     """The late pair takes the place; the pair that held it takes the next place of the order."""
     late = rated.pairs.get(name="Pareja 01")
@@ -96,6 +100,7 @@ def test_a_late_pair_is_offered_the_seeded_place_its_strength_gives_it(rated):
         draws.plan_correction(rated, draws.ADD, unrated, place=99)
 
 
+@pytest.mark.slow
 def test_the_correction_page_offers_the_late_pairs_place(rated):
     late = rated.pairs.get(name="Pareja 01")
     Pair.objects.filter(pk=late.pk).update(arrival=Pair.Arrival.EXPECTED)

@@ -46,6 +46,7 @@ def test_an_unfinished_state_is_not_a_result():
         results.record_result(mesa)
 
 
+@pytest.mark.slow
 def test_zapateria_and_chicas_are_copied_from_the_engine_state():
     champ = championship()
     pairs(champ, 16)
@@ -81,6 +82,7 @@ def _first_two_rounds(champ):
     return w11, w21
 
 
+@pytest.mark.slow
 def test_a_correction_is_refused_while_a_later_mesa_has_started():
     champ = championship()
     pairs(champ, 16)
@@ -124,6 +126,7 @@ def test_the_directors_override_resets_the_dependents_that_have_not_started():
     assert getattr(w21, "pair_" + w11.winner_to_slot.lower()) == w11.pair_a
 
 
+@pytest.mark.slow
 def test_the_directors_override_states_its_reason_art_18():
     champ = championship()
     pairs(champ, 16)
@@ -144,6 +147,7 @@ def test_the_directors_override_states_its_reason_art_18():
     assert entry.reason == "Director's override (Art. 18): La planilla se leyó mal"
 
 
+@pytest.mark.slow
 def test_a_walkover_is_recorded_with_who_gave_it_and_why():
     champ = championship()
     pairs(champ, 16)
@@ -155,6 +159,7 @@ def test_a_walkover_is_recorded_with_who_gave_it_and_why():
     assert (entry.actor, entry.reason) == (desk, "La pareja A no se presentó")
 
 
+@pytest.mark.slow
 def test_a_correction_before_the_next_mesa_starts_moves_the_pairs():
     champ = championship()
     pairs(champ, 16)

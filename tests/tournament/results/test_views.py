@@ -25,6 +25,7 @@ from tournament.seating import seating
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
+@pytest.mark.slow
 def test_a_correction_blocked_by_a_later_mesa_names_it_and_saves_nothing(org_client):
     champ = dependent_in_play()
     later = champ.mesas.get(bracket="W", round=2, position=1)
@@ -40,6 +41,7 @@ def test_a_correction_blocked_by_a_later_mesa_names_it_and_saves_nothing(org_cli
     assert first.winner == first.pair_a
 
 
+@pytest.mark.slow
 def test_a_walkover_from_the_board(org_client):
     champ = championship()
     pairs(champ, 16)
@@ -51,6 +53,7 @@ def test_a_walkover_from_the_board(org_client):
     assert mesa.status == Mesa.Status.WALKOVER
 
 
+@pytest.mark.slow
 def test_only_the_director_sees_and_uses_the_override(english_client):
     champ = championship()
     director = organiser("director")
@@ -121,6 +124,7 @@ def blocked():
     return champ, champ.mesas.get(bracket="W", round=1, position=1)
 
 
+@pytest.mark.slow
 def test_a_director_who_is_not_an_organiser_overrides_a_result_art_18(english_client, blocked):
     champ, first = blocked
     url = reverse("tournament:mesa_result", args=[champ.pk, first.pk])
@@ -136,6 +140,7 @@ def test_a_director_who_is_not_an_organiser_overrides_a_result_art_18(english_cl
     assert "Result saved." in english_client.get(response["Location"]).content.decode()
 
 
+@pytest.mark.slow
 def test_a_director_records_no_walkover_the_desk_does(english_client, blocked):
     champ, _first = blocked
     waiting = champ.mesas.filter(status=Mesa.Status.WAITING, pair_a__isnull=False, pair_b__isnull=False).first()
@@ -149,6 +154,7 @@ def test_a_director_records_no_walkover_the_desk_does(english_client, blocked):
 
 
 @pytest.mark.parametrize("when", ["over", "not begun", "another's"])
+@pytest.mark.slow
 def test_no_other_director_overrides(english_client, blocked, when):
     champ, first = blocked
     today = timezone.localdate()

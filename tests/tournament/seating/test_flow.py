@@ -22,6 +22,7 @@ from django.utils import timezone, translation
 from audit.models import AuditEntry
 from refereeing.claimlog import log as claimlog
 from tests.support.factories import championship, group, jueces, organiser, pairs, start
+from tests.support.rows import force
 from tournament.accounts import accounts
 from tournament.draws import draws
 from tournament.errors import ActionRefused
@@ -160,6 +161,7 @@ def test_a_result_seats_its_own_mesas_first_and_then_those_of_others_waiting_at_
     assert len(table_numbers) == len(set(table_numbers)) and len(juez_ids) == len(set(juez_ids))
 
 
+@pytest.mark.slow
 def test_a_championship_that_seats_by_hand_is_left_to_its_desk(django_capture_on_commit_callbacks):
     first, second = two_at_one_sede(second_seats_itself=False)
     with django_capture_on_commit_callbacks(execute=True):
@@ -172,6 +174,7 @@ def test_a_championship_that_seats_by_hand_is_left_to_its_desk(django_capture_on
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_results_at_once_in_two_championships_never_give_a_table_or_a_juez_twice(monkeypatch):
     """Two walkovers at once, each seating what waits in its championship: they share the
     venue's tables and the jueces' pool (a juez free before either), so only the row locks
@@ -270,6 +273,7 @@ def test_the_first_claim_starts_a_seated_mesa_where_the_championship_says_so():
         (Championship.Start.TAP, "once both pairs are seated, tap “Start mesa” on this screen"),
     ],
 )
+@pytest.mark.slow
 def test_a_claim_on_a_mesa_not_started_tells_the_juez_what_to_do(mode, says):
     champ = auto(start_mode=mode)
     seated = mesa(champ)
@@ -280,6 +284,7 @@ def test_a_claim_on_a_mesa_not_started_tells_the_juez_what_to_do(mode, says):
     assert mesa(champ).last_seq == 0
 
 
+@pytest.mark.slow
 def test_the_refusal_reaches_the_tablet_in_spanish():
     champ = auto(start_mode=Championship.Start.TAP)
     seated = mesa(champ)
@@ -328,7 +333,8 @@ def test_only_the_mesas_juez_taps_start():
 
 
 def finish(mesa_, minutes, now):
-    Mesa.objects.filter(pk=mesa_.pk).update(
+    force(
+        Mesa.objects.filter(pk=mesa_.pk),
         status=Mesa.Status.FINISHED,
         winner=mesa_.pair_a,
         chicas_a=2,
@@ -338,11 +344,14 @@ def finish(mesa_, minutes, now):
 
 
 def playing_since(mesa_, minutes, now):
-    Mesa.objects.filter(pk=mesa_.pk).update(
-        status=Mesa.Status.IN_PLAY, started_at=now - datetime.timedelta(minutes=minutes)
+    force(
+        Mesa.objects.filter(pk=mesa_.pk),
+        status=Mesa.Status.IN_PLAY,
+        started_at=now - datetime.timedelta(minutes=minutes),
     )
 
 
+@pytest.mark.slow
 def test_the_board_flags_overdue_mesas_against_the_championships_own_pace():
     champ = championship(tables=10)
     pairs(champ, 16)
@@ -392,8 +401,13 @@ def test_mesas_logged_after_the_fact_set_no_pace():
     now = timezone.now()
     first_round = list(champ.mesas.filter(bracket="W", round=1).order_by("position"))
     for played in first_round[:3]:
-        Mesa.objects.filter(pk=played.pk).update(
-            status=Mesa.Status.FINISHED, winner=played.pair_a, chicas_a=2, started_at=now, finished_at=now
+        force(
+            Mesa.objects.filter(pk=played.pk),
+            status=Mesa.Status.FINISHED,
+            winner=played.pair_a,
+            chicas_a=2,
+            started_at=now,
+            finished_at=now,
         )
     playing_since(first_round[3], 10, now)
     flags = seating.flags(champ, list(champ.mesas.all()), now)

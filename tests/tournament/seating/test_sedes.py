@@ -33,6 +33,7 @@ def drawn(champ, count):
     return champ
 
 
+@pytest.mark.slow
 def test_two_championships_at_two_sedes_at_once_share_no_table_and_no_juez():
     riobamba = drawn(championship(name="Campeonato Nacional", tables=16), 32)
     chimborazo = drawn(championship(name="Copa Chimborazo", tables=8), 16)
@@ -51,6 +52,7 @@ def test_two_championships_at_two_sedes_at_once_share_no_table_and_no_juez():
         assert len(numbers) == len(set(numbers))
 
 
+@pytest.mark.slow
 def test_two_championships_at_one_sede_share_its_tables():
     first = drawn(championship(name="Campeonato Nacional", tables=6), 8)
     second = drawn(championship(name="Copa Chimborazo", sede=first.sede), 8)
@@ -60,6 +62,7 @@ def test_two_championships_at_one_sede_share_its_tables():
     assert seating.free_tables(second) == []
 
 
+@pytest.mark.slow
 def test_a_championship_at_the_same_sede_on_other_days_holds_none_of_its_tables():
     first = drawn(championship(name="Campeonato Nacional", tables=4), 8)
     later = drawn(
@@ -134,6 +137,7 @@ def test_a_table_outside_the_sede_is_refused_by_hand():
         seating.assign_table(mesa, 5, None, by=None)
 
 
+@pytest.mark.slow
 def test_the_change_form_lists_only_the_free_tables_of_the_sede():
     first = drawn(championship(name="Campeonato Nacional", tables=5), 8)
     second = drawn(championship(name="Copa Chimborazo", sede=first.sede), 4)
@@ -157,6 +161,7 @@ def test_the_change_form_lists_only_the_free_tables_of_the_sede():
     assert mesa.table_number == 5
 
 
+@pytest.mark.slow
 def test_the_tables_page_says_why_and_marks_jueces_available(django_user_model):
     demo = drawn(championship(name="Campeonato Nacional", tables=2), 4)
     copa = drawn(championship(name="Copa Chimborazo", sede=demo.sede), 4)
@@ -214,6 +219,7 @@ def test_the_sedes_page_makes_a_sede_once_and_refuses_a_sede_without_tables():
     assert Sede.objects.get().tables.count() == 12
 
 
+@pytest.mark.slow
 def test_three_championships_played_at_once_share_tables_only_within_their_sede_and_never_a_juez(
     django_capture_on_commit_callbacks,
 ):

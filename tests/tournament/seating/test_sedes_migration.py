@@ -8,7 +8,7 @@ import pytest
 
 from tests.support.migrations import latest, migrate
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 BEFORE = [("tournament", "0017_flow_seating"), ("refereeing", "0006_constraint_messages")]
 AFTER = [("tournament", "0018_sedes"), ("refereeing", "0007_sedes")]

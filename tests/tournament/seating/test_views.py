@@ -11,7 +11,7 @@ from tests.support.factories import (
 from tournament.draws import draws
 from tournament.seating import seating
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english"), pytest.mark.slow]
 
 
 def test_the_tables_page_names_jueces_and_where_each_is_busy_and_says_what_was_assigned(org_client):

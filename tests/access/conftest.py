@@ -1,3 +1,0 @@
-"""A championship with one mesa ready to play, and the people around it, for access' tests."""
-
-from tests.support.one_mesa import *  # noqa: F403  (the fixtures)

@@ -1,0 +1,607 @@
+"""A model-based test of the juez's screen (issue 32, item 6).
+
+A Hypothesis state machine drives the real screen in Chromium, with touch,
+on a phone (390x844), a tablet in portrait (768x1024) and in landscape
+(1024x768), against the live server, the claim log and the engine, through
+random sequences of:
+
+- deliberate taps on any control in sight (claim buttons, Mano, the conteo's
+  keypad, the juego y veo dialog, confirmations, "Anotarla igual",
+  Cancelar...), a finger's while after the last;
+- double taps on any of them, 30 to 400 ms apart at one place;
+- dialogs opened and left (Escape, Cancelar, a tap elsewhere);
+- another device's claims, suspensions and resumptions, logged through the
+  claim log's domain function or its API, also while the juez's finger is
+  down on the screen;
+- the network dropping and coming back (``context.set_offline``);
+- an appeal filed at the table, the form and the way back.
+
+Time is the page's clock (``page.clock``, paused; it moves only when the
+test moves it), so that double taps are 30-400 ms apart for the page
+however loaded the machine. After every step:
+
+1. every claim in the log was meant by one deliberate action of the
+   sequence: each claim this tablet made (its client id) appeared right
+   after one action, a deliberate one whose target could mean that claim
+   (the claim button's kind and pair, the conteo's cards on display, the
+   juego y veo's choice...); the second tap of a double tap means nothing;
+2. nothing the engine refuses was logged by a single tap: a refused entry of
+   this tablet was confirmed by "Anotarla igual";
+3. the board shows the engine's replay of the log (scores, chicas, chica,
+   data, mano), whenever the tablet is up to date;
+4. no control, counter or the connection line moved while the finger was
+   down, and every control lies on the screen without scrolling;
+5. the conteo's keypad types what was tapped: a key twice for two taps.
+
+Bounds: ``EXAMPLES`` (10) sequences of ``STEPS`` (30) steps each, no
+shrinking (a failure prints its sequence as it ran), derandomized so that
+every run tries the same sequences: under two minutes on two cores loaded
+to 10.
+"""
+
+import datetime
+import re
+import time
+import uuid
+
+import pytest
+from django.contrib.auth import get_user_model
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
+    run_state_machine_as_test,
+)
+from playwright.sync_api import expect
+
+from refereeing.claimlog import log as claimlog
+from refereeing.models import ClaimEntry
+from tests.refereeing.juezscreen.conftest import SIZES, make_pair
+from tests.support.claims import api_client, claim_body, post_json
+from tests.support.tablet import draw, login
+from tournament.models import Mesa
+
+pytestmark = [pytest.mark.browser, pytest.mark.fuzz, pytest.mark.django_db(transaction=True)]
+
+EXAMPLES = 10
+STEPS = 30
+START = datetime.datetime(2026, 11, 26, 10, 0, tzinfo=datetime.UTC)
+
+# What another device logs: the play, the deal, the conteo, a suspension and its resumption, a void of the last claim.
+FOREIGN = [
+    {"kind": "mano"},
+    {"kind": "caida", "pair": "A"},
+    {"kind": "caida", "pair": "B"},
+    {"kind": "limpia", "pair": "B"},
+    {"kind": "conteo", "cards": {"A": 22, "B": 18}},
+    {"kind": "suspender"},
+    {"kind": "reanudar"},
+    "void",
+]
+
+# Every control in sight that a finger can reach now: those of the open dialog, else the screen's (the status bar's
+# Sonido, not its links, which leave the page). For each: where to tap, and what it is.
+CONTROLS_JS = r"""() => {
+  const open = [...document.querySelectorAll('dialog[open]')].pop();
+  const groups = open ? [open.querySelectorAll('button, label, input[type=radio]')]
+    : ['#controls button', '#refusal button', '.overlay .notice button', '.statusbar [data-open=settings]']
+      .map(sel => document.querySelectorAll(sel));
+  return groups.flatMap(found => [...found]).filter(e => {
+    if (e.disabled || !e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') return false;
+    if (e.matches('input') && e.labels && e.labels.length) return false;  // its label is the target
+    const r = e.getBoundingClientRect();
+    if (!(r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth)) return false;
+    // Only what a finger reaches there: not a card chip scrolled out of its row.
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (hit === e || e.contains(hit) || (e.matches('label') && hit === document.getElementById(e.htmlFor)));
+  }).map(e => {
+    const r = e.getBoundingClientRect();
+    const d = Object.assign({}, e.dataset);
+    const input = e.matches('label') ? document.getElementById(e.htmlFor) : null;
+    return {x: r.left + r.width / 2, y: r.top + r.height / 2, dialog: open ? open.id : null,
+            data: d, text: e.textContent.trim(), value: input ? input.value : (e.value || ''),
+            radio: !!(input && input.type === 'radio')};
+  });
+}"""
+
+# Where every control, counter and the connection line is (layout boxes: a button pressed under the finger shrinks
+# a little, which is no move), each keyed by the element itself for as long as it lives, with its words: one whose
+# words changed (the dealer, the connection) is compared with itself no more.
+LAYOUT_JS = r"""() => {
+  window.__mid = window.__mid || 0;
+  const sel = 'button, label, a.btn, #st-chica, #st-data, #st-mano, #st-dealer, #st-phase, .net-status, .board';
+  const out = {};
+  for (const e of document.querySelectorAll(sel)) {
+    if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') continue;
+    if (!e.__mid) e.__mid = ++window.__mid;
+    let x = 0, y = 0;
+    for (let n = e; n; n = n.offsetParent) { x += n.offsetLeft; y += n.offsetTop; }
+    out[e.__mid] = [e.id || e.className, e.textContent.trim(), x, y, e.offsetWidth, e.offsetHeight];
+  }
+  return out;
+}"""
+
+# What the conteo's dialog shows: the pair counted, both counts, the field being typed.
+# Where each control is, for the way back from an appeal.
+PLACES_JS = "els => els.filter(e => e.getClientRects().length).map(e => [e.offsetTop, e.offsetLeft, e.offsetWidth])"
+
+CONTEO_JS = r"""() => {
+  const d = document.getElementById('dlg-conteo');
+  const side = d.querySelector('.seg [data-counted].active').dataset.counted;
+  const num = (n) => d.querySelector('[data-num=' + n + ']').textContent;
+  return {side, counted: num('counted'), rest: num('rest'), target: d.querySelector('[data-field].active').dataset.field};
+}"""
+
+
+def typed(value, key, deck=40):
+    """What the keypad makes of ``value`` on a tap of ``key`` (static/refereeing/mesa/conteo.js): two digits at
+    most, a third starts again; a count over the data's cards is not typed."""
+    value = "" if value == "–" else value
+    new = value[:-1] if key == "del" else (key if len(value) >= 2 else value + key)
+    return value if new and int(new) > deck else new
+
+
+class ScreenMachine(RuleBasedStateMachine):
+    env = None  # set by the test: the browser, the context's arguments, the live server, a counter
+
+    # -- opening --------------------------------------------------------------------------------------------
+
+    @initialize(size=st.sampled_from(sorted(SIZES)))
+    def open_screen(self, size):
+        env = self.env
+        env["count"] += 1
+        n = env["count"]
+        juez = get_user_model().objects.create_user(f"juez-model-{n}", first_name="Rosa")
+        self.mesa = Mesa.objects.create(
+            championship=env["championship"],
+            round=1,
+            position=100 + n,
+            pair_a=env["pairs"][0],
+            pair_b=env["pairs"][1],
+            table_number=100 + n,
+            juez=juez,
+            status=Mesa.Status.READY,
+        )
+        self.size = size
+        self.context = env["browser"].new_context(
+            **{**env["args"], "viewport": SIZES[size], "is_mobile": size == "phone", "service_workers": "block"}
+        )
+        login(self.context, env["live_server"], juez)
+        page = self.page = self.context.new_page()
+        self.inflight = 0
+        page.on("request", self._sent)
+        page.on("requestfinished", self._done)
+        page.on("requestfailed", self._done)
+        page.add_init_script("window.__clicks = 0; addEventListener('click', () => { window.__clicks++; }, true);")
+        self.now = START
+        page.clock.install(time=self.now)
+        self.now += datetime.timedelta(seconds=1)
+        page.clock.pause_at(self.now)
+        page.goto(f"{env['live_server'].url}/mesa/{self.mesa.pk}/")
+        expect(page.locator("#st-chica")).not_to_have_text("–")
+        self.cdp = self.context.new_cdp_session(page)
+        self.offline = False
+        self.seen = set()  # the client ids of this tablet's claims, once credited to an action
+        self.foreign = set()  # the client ids of the other device's claims
+        self.deliberate = set()  # the client ids confirmed by "Anotarla igual"
+        self.offer = None  # what "Anotarla igual" would log, as far as the model knows
+        self.confirm_for = None  # what the confirm dialog was opened for
+        self.protester = None  # the pair protesting, in the juego y veo dialog
+        self.against = None  # the protested play chosen there
+        self.steps = []
+        self.settle()
+
+    def teardown(self):
+        if getattr(self, "context", None) is None:
+            return
+        try:
+            if self.offline:
+                self.context.set_offline(False)
+                self.offline = False
+            # Back online, every question answered by leaving it (a conflict's claims and a held one are dropped):
+            # the tablet catches up, and its board is the engine's.
+            for _ in range(8):
+                if self.page.locator("dialog[open]").count():
+                    self.advance(900)
+                    self.page.keyboard.press("Escape")
+                self.advance(1100)
+                if self.up_to_date():
+                    break
+            assert self.up_to_date(), f"the tablet never caught up after {self.steps}"
+            self.check_board()
+        finally:
+            self.context.close()
+            self.context = None
+
+    # -- the page, and time ----------------------------------------------------------------------------------
+
+    def _sent(self, request):
+        self.inflight += 1
+
+    def _done(self, request):
+        self.inflight -= 1
+
+    def settle(self, at_least=0.03):
+        """Let the page finish what the network and its event loop have for it (in real time; its clock stands)."""
+        deadline = time.monotonic() + 10
+        quiet = 0
+        started = time.monotonic()
+        while time.monotonic() < deadline:
+            self.page.wait_for_timeout(15)
+            quiet = quiet + 1 if self.inflight <= 0 else 0
+            if quiet >= 3 and time.monotonic() - started >= at_least:
+                return
+
+    def advance(self, ms):
+        self.now += datetime.timedelta(milliseconds=ms)
+        self.page.clock.run_for(ms)
+        self.settle()
+
+    def controls(self):
+        return self.page.evaluate(CONTROLS_JS)
+
+    def layout(self):
+        return self.page.evaluate(LAYOUT_JS)
+
+    def touch(self, control, hold=40, while_down=None):
+        """A finger on ``control`` for ``hold`` ms of the page's time: nothing may move under it meanwhile."""
+        point = {"x": control["x"], "y": control["y"]}
+        clicks = self.page.evaluate("window.__clicks")
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        before = self.layout()
+        if while_down:
+            while_down()
+        self.now += datetime.timedelta(milliseconds=hold)
+        self.page.clock.run_for(hold)
+        self.settle()
+        after = self.layout()
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        moved = {
+            key: (box, after[key])
+            for key, box in before.items()
+            if key in after and after[key][1] == box[1] and after[key] != box
+        }
+        assert not moved, f"moved under the finger: {moved}"
+        # The tap's click (none after a long press), then what it set off.
+        deadline = time.monotonic() + 2
+        while self.page.evaluate("window.__clicks") == clicks and time.monotonic() < deadline:
+            self.page.wait_for_timeout(10)
+        self.settle(0.05)
+
+    # -- what an action means ----------------------------------------------------------------------------------
+
+    def meaning(self, control):
+        """The claim a deliberate tap on ``control`` may log (a dict of the fields it must have), or None."""
+        data, dialog = control["data"], control["dialog"]
+        if dialog is None and "claim" in data and "ask" not in data:
+            return {"kind": data["claim"], **({"pair": data["pair"]} if "pair" in data else {})}
+        if data.get("action") == "anyway":
+            return self.offer or {}
+        if dialog == "dlg-confirm" and data.get("label") == "yes":
+            return self.confirm_for
+        if dialog == "dlg-conteo" and ("confirm" in data or "anyway" in data):
+            shown = self.page.evaluate(CONTEO_JS)
+            other = "B" if shown["side"] == "A" else "A"
+            if shown["counted"] == "–" or shown["rest"] == "–":
+                return None
+            return {"kind": "conteo", "cards": {shown["side"]: int(shown["counted"]), other: int(shown["rest"])}}
+        if dialog == "dlg-jyv" and data.get("confirm") in ("upheld", "rejected"):
+            upheld = data["confirm"] == "upheld"
+            return {"kind": "juego_y_veo", "pair": self.protester, "upheld": upheld, "against": self.against}
+        return None
+
+    def before_tap(self, control):
+        """What the model learns from a deliberate tap before it lands: the dialog it opens, the choice it makes."""
+        data, dialog = control["data"], control["dialog"]
+        if dialog is None and data.get("ask"):
+            self.confirm_for = {"kind": data["claim"]}
+        elif dialog is None and data.get("action") == "undo":
+            text = self.page.evaluate(
+                "(document.querySelector('#log .log-item:not(.is-waiting) .log-seq') || {}).textContent"
+            )
+            self.confirm_for = {"kind": "void"} if text else None
+        elif dialog is None and data.get("open") == "jyv":
+            self.protester, self.against = data.get("pair"), None
+        elif dialog == "dlg-jyv" and control["radio"]:
+            self.against = int(control["value"])
+        if dialog == "dlg-confirm" and data.get("label") == "yes":
+            text = self.page.locator("#dlg-confirm .confirm-text").inner_text()
+            if "no se envió" in text:
+                # A claim held back because the engine would refuse it: "Anotarla igual" confirms it.
+                queue = self.queue()
+                if queue:
+                    self.deliberate.add(queue[0]["client_id"])
+                self.confirm_for = None
+            elif "Otra tableta" in text or text.startswith("¿Quitar"):
+                self.confirm_for = None
+            elif self.confirm_for and self.confirm_for["kind"] == "void":
+                target = re.search(r"n\.º (\d+)", text)
+                self.confirm_for = {"kind": "void", "target": int(target.group(1))} if target else None
+
+    def after_tap(self, meant):
+        """An offer of "Anotarla igual" over the board answers the tap that asked for a refused claim."""
+        if self.page.locator("#refusal [data-action=anyway]").is_visible():
+            if meant is not None or self.offer is None:
+                self.offer = meant or self.confirm_for
+        else:
+            self.offer = None
+
+    def queue(self):
+        return self.page.evaluate(f"JSON.parse(localStorage.getItem('mesa.{self.mesa.pk}.queue') || '[]')")
+
+    def new_claims(self):
+        """The claims of this tablet that appeared since the last look: waiting on it, or in the log already."""
+        mine = {item["client_id"]: item["claim"] for item in self.queue()}
+        for entry in ClaimEntry.objects.filter(mesa=self.mesa).values("client_id", "claim"):
+            if str(entry["client_id"]) not in self.foreign:
+                mine[str(entry["client_id"])] = entry["claim"]
+        fresh = {cid: claim for cid, claim in mine.items() if cid not in self.seen}
+        self.seen |= set(fresh)
+        return fresh
+
+    def credit(self, fresh, meant, what, deliberate=False):
+        """Invariant 1: the claims that appeared are what the action meant, one at most."""
+        assert len(fresh) <= 1, f"{what} logged {len(fresh)} claims: {list(fresh.values())}"
+        for cid, claim in fresh.items():
+            assert meant is not None, f"{what} logged {claim}, which it did not mean"
+            wrong = {k: (v, claim.get(k)) for k, v in meant.items() if claim.get(k) != v}
+            assert not wrong, f"{what} logged {claim}, not what it meant ({meant})"
+            if deliberate:
+                self.deliberate.add(cid)
+
+    def check_key(self, control, taps, before):
+        """Invariant 5: a key of the conteo's keypad typed what was tapped (a tap dropped types nothing)."""
+        key = control["data"].get("key")
+        if control["dialog"] != "dlg-conteo" or key is None:
+            return
+        if not self.page.locator("#dlg-conteo").is_visible():
+            return
+        field = before["target"]
+        value = "" if before[field] == "–" else before[field]
+        allowed = [value]
+        for _ in range(taps):
+            allowed.append(typed(allowed[-1], key))
+        shown = self.page.evaluate(CONTEO_JS)[field]
+        now = "" if shown == "–" else shown
+        assert now in allowed, f"{taps} tap(s) on {key} typed {now!r} from {value!r}"
+
+    # -- actions ---------------------------------------------------------------------------------------------
+
+    def pick(self, data):
+        found = self.controls()
+        if not found:
+            return None
+        return data.draw(st.sampled_from(found), label="control")
+
+    def tap_control(self, control, taps=1, apart=0, while_down=None, gap=900):
+        """A deliberate tap on ``control`` after ``gap`` ms, and for a double tap a second one ``apart`` ms later."""
+        before_key = self.page.evaluate(CONTEO_JS) if control["dialog"] == "dlg-conteo" else None
+        self.before_tap(control)
+        meant = self.meaning(control)
+        data = control["data"]
+        deliberate = data.get("action") == "anyway" or "anyway" in data
+        what = f"a tap on {data or control['text']!r}"
+        self.advance(gap)
+        self.touch(control, hold=min(40, apart // 2) if taps == 2 else 40, while_down=while_down)
+        self.credit(self.new_claims(), meant, what, deliberate)
+        self.after_tap(meant)
+        if taps == 2:
+            # The second tap of a double tap, at the same place: it means nothing more.
+            hold = min(40, apart // 2)
+            self.now += datetime.timedelta(milliseconds=apart - 2 * hold)
+            self.page.clock.run_for(apart - 2 * hold)
+            self.touch(control, hold=hold)
+            self.credit(self.new_claims(), None, f"the second tap, {apart} ms later, of {what}")
+        if before_key is not None:
+            self.check_key(control, taps, before_key)
+
+    def log_foreign(self, choice, through_api):
+        last = ClaimEntry.objects.filter(mesa=self.mesa).order_by("-seq").first()
+        if choice == "void" and last is None:
+            return
+        claim = {"kind": "void", "target": last.seq} if choice == "void" else choice
+        cid = str(uuid.uuid4())
+        self.foreign.add(cid)
+        if through_api:
+            post_json(api_client(self.mesa.juez), f"/api/mesas/{self.mesa.pk}/claims/", claim_body(claim, cid))
+        else:
+            try:
+                claimlog.record_claim(self.mesa, claim, cid, user=self.mesa.juez)
+            except claimlog.ClaimLogError:
+                pass
+
+    def act_tap(self, data):
+        control = self.pick(data)
+        if control:
+            gap = data.draw(st.integers(900, 2500), label="gap")
+            self.steps.append(("tap", control["data"] or control["text"]))
+            self.tap_control(control, gap=gap)
+
+    def act_double_tap(self, data):
+        control = self.pick(data)
+        if control:
+            apart = data.draw(st.integers(30, 400), label="apart")
+            self.steps.append(("double tap", apart, control["data"] or control["text"]))
+            self.tap_control(control, 2, apart=apart)
+
+    def act_another_device(self, data):
+        choice = data.draw(st.sampled_from(FOREIGN), label="claim")
+        through_api = data.draw(st.booleans(), label="through the API")
+        self.steps.append(("another device", choice, "API" if through_api else "claim log"))
+        self.log_foreign(choice, through_api)
+        self.advance(data.draw(st.integers(0, 2500), label="then"))
+
+    def act_another_device_under_the_finger(self, data):
+        """The juez's finger is down on a control when the other device's claim reaches the tablet (its poll)."""
+        control = self.pick(data)
+        if control:
+            choice = data.draw(st.sampled_from(FOREIGN), label="claim")
+            self.steps.append(("another device under the finger", choice, control["data"] or control["text"]))
+
+            def arrives():
+                self.log_foreign(choice, False)
+                self.now += datetime.timedelta(milliseconds=1100)
+                self.page.clock.run_for(1100)
+
+            self.tap_control(control, while_down=arrives)
+
+    def act_network(self, data):
+        self.offline = not self.offline
+        self.steps.append(("offline" if self.offline else "online",))
+        self.context.set_offline(self.offline)
+        self.advance(data.draw(st.integers(0, 2500), label="then"))
+
+    def act_time_passes(self, data):
+        ms = data.draw(st.integers(300, 3000), label="ms")
+        self.steps.append(("wait", ms))
+        self.advance(ms)
+
+    def act_escape(self, data):
+        """A dialog left without a choice."""
+        if self.page.locator("dialog[open]").count():
+            self.steps.append(("escape",))
+            self.advance(900)
+            self.page.keyboard.press("Escape")
+            self.settle()
+            self.credit(self.new_claims(), None, "Escape")
+
+    def act_appeal(self, data):
+        """The appeal form fits the screen without scrolling; the way back moves no control, the message included."""
+        page = self.page
+        busy = self.offline or page.locator("dialog[open]").count() or page.locator("#net .net-waiting").count()
+        if busy or not page.locator(".statusbar .btn-appeal").count() or page.locator(".is-finished").count():
+            return
+        file = data.draw(st.booleans(), label="file it")
+        self.steps.append(("appeal", "filed" if file else "left"))
+        before = page.eval_on_selector_all("#controls button", PLACES_JS)
+        self.advance(900)
+        page.locator(".statusbar .btn-appeal").tap()
+        page.wait_for_load_state()
+        form = page.locator("#appeal-form")
+        if file and form.count():
+            page.locator("label[for=id_pair_1]").tap()
+            draw(page, page.locator("#appeal-pad"), finger=True)
+            page.fill("textarea[name=reason]", "Carta ya jugada.")
+            self.fits(".appeal-actions")
+            form.locator("button[type=submit]").tap()
+        else:
+            self.fits("main .btn")
+            page.locator("main a.btn").last.tap()
+        expect(page.locator("#st-chica")).not_to_have_text("–")
+        self.cdp = self.context.new_cdp_session(page)
+        self.settle(0.1)
+        assert page.eval_on_selector_all("#controls button", PLACES_JS) == before, (
+            "a control moved when the screen came back from the appeal"
+        )
+        self.credit(self.new_claims(), None, "the appeal")
+
+    def fits(self, last):
+        page = self.page
+        box = page.locator(last).last.bounding_box()
+        assert page.evaluate("scrollY") == 0 and box["y"] + box["height"] <= page.viewport_size["height"], (
+            f"the appeal form needs scrolling on the {self.size}: {last} at {box}"
+        )
+
+    # What the juez does, and how often: mostly taps, a double tap one step in four, the rest now and then.
+    ACTIONS = (
+        ["tap"] * 8
+        + ["double_tap"] * 5
+        + ["another_device"] * 2
+        + ["another_device_under_the_finger"] * 2
+        + ["network", "time_passes", "escape", "appeal"]
+    )
+
+    @rule(data=st.data())
+    def step(self, data):
+        self.env["steps"] += 1
+        action = data.draw(st.sampled_from(self.ACTIONS), label="action")
+        getattr(self, "act_" + action)(data)
+
+    # -- invariants --------------------------------------------------------------------------------------------
+
+    @invariant()
+    def nothing_refused_by_a_single_tap(self):
+        """Invariant 2."""
+        if not hasattr(self, "mesa"):
+            return
+        for entry in ClaimEntry.objects.filter(mesa=self.mesa, accepted=False):
+            cid = str(entry.client_id)
+            if cid not in self.foreign:
+                assert cid in self.deliberate, f"#{entry.seq} {entry.claim} was refused and logged by a single tap"
+
+    @invariant()
+    def every_control_in_sight(self):
+        """Invariant 4, second half: nothing to scroll to reach a control."""
+        if not hasattr(self, "page"):
+            return
+        outside = self.page.evaluate(
+            # A card chip of the juego y veo dialog scrolls in its row, by design.
+            """() => scrollY === 0 && [...document.querySelectorAll('#controls button, dialog[open] button:not(.card-chip)')]
+              .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+              .filter(e => { const r = e.getBoundingClientRect(); return r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
+              .map(e => e.textContent.trim())"""
+        )
+        assert outside == [], f"out of sight on the {self.size}: {outside}"
+
+    def up_to_date(self):
+        page = self.page
+        if self.offline or page.locator("#net .net-waiting").count() or page.locator(".provisional").is_visible():
+            return False
+        last = self.mesa.__class__.objects.get(pk=self.mesa.pk).last_seq
+        shown = page.evaluate("(document.querySelector('#log .log-item:not(.is-waiting) .log-seq') || {}).textContent")
+        return shown == (f"#{last}" if last else None) or (not last and shown in (None, ""))
+
+    @invariant()
+    def the_board_is_the_engines(self):
+        """Invariant 3, whenever the tablet has every claim of the log."""
+        if hasattr(self, "page") and self.up_to_date():
+            self.check_board()
+
+    def check_board(self):
+        state = claimlog.mesa_replay(Mesa.objects.get(pk=self.mesa.pk)).state
+        page = self.page
+        shown = page.evaluate(
+            """() => ({scores: [...document.querySelectorAll('.pair-card .score-num')].map(e => +e.textContent),
+                chicas: [...document.querySelectorAll('.pair-card .chicas-num')].map(e => +e.textContent),
+                counters: ['chica', 'data', 'mano'].map(n => document.getElementById('st-' + n).textContent)})"""
+        )
+        counters = state.counters
+        assert shown == {
+            "scores": [state.scores["A"], state.scores["B"]],
+            "chicas": [state.chicas["A"], state.chicas["B"]],
+            "counters": [str(counters["chica"]), str(counters["data"]), str(counters["mano"])],
+        }, f"the board is not the engine's after {self.steps}"
+
+
+def test_every_tap_means_one_thing(browser, browser_context_args, live_server, championship):
+    pairs = (
+        make_pair(championship, "Los Ases", ["Ana Chávez", "Luis Paredes"]),
+        make_pair(championship, "Caballos de Espada", ["Marta Yépez", "Jorge Cando"]),
+    )
+    ScreenMachine.env = {
+        "browser": browser,
+        "args": browser_context_args,
+        "live_server": live_server,
+        "championship": championship,
+        "pairs": pairs,
+        "count": 0,
+        "steps": 0,
+    }
+    started = time.monotonic()
+    run_state_machine_as_test(
+        ScreenMachine,
+        settings=settings(
+            max_examples=EXAMPLES,
+            stateful_step_count=STEPS,
+            deadline=None,
+            derandomize=True,
+            database=None,
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        ),
+    )
+    env = ScreenMachine.env
+    print(f"{env['count']} sequences, {env['steps']} steps in {time.monotonic() - started:.0f} s")

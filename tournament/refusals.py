@@ -1,0 +1,14 @@
+"""How a page shows a refusal: the one way every view, of either app, tells a person that an act did
+nothing and why (``tournament.errors.Refusal``). A refusal no view catches is shown the same way by
+``config.refusals``; the API answers it as JSON there."""
+
+from django.contrib import messages
+
+
+def show(request, refusal, form=None, field=None):
+    """``refusal`` as an error of ``form`` (of its ``field``, or of the whole form) on the page drawn
+    again, or, with no form, as an error message on the next page."""
+    if form is not None:
+        form.add_error(field, refusal.message)
+    else:
+        messages.error(request, refusal.message)
