@@ -54,8 +54,9 @@ class SignatureError(Refusal):
 
     code = "signature_refused"
 
-    def __init__(self, message, conflict=False):
-        super().__init__(message, **({"code": "already_signed", "status": 409} if conflict else {}))
+    def __init__(self, message: object, conflict: bool = False) -> None:
+        # None: the class's own code and status.
+        super().__init__(message, code="already_signed" if conflict else None, status=409 if conflict else None)
         self.conflict = conflict
 
 

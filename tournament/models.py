@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Mapping
-from typing import Any, TypedDict
+from typing import Any, NoReturn, TypedDict, cast
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -491,16 +491,18 @@ class Player(models.Model):
 MESA_KEPT = _("A mesa is a place in its bracket: it goes only with its whole championship.")
 
 
-class MesaQuerySet(models.QuerySet):
+class MesaQuerySet(models.QuerySet["Mesa"]):
     """Mesas in bulk, refusing what ``Mesa`` refuses one by one: a queryset's ``delete`` and an
     ``update`` of a guarded field would pass ``Mesa.delete`` and ``Mesa.save`` by. What the product
     does in bulk goes through the named paths below, each keeping the guard's rule itself."""
 
-    def delete(self):
+    def delete(self) -> NoReturn:
         raise Frozen(MESA_KEPT, code="mesa_kept")
 
-    def update(self, **fields):
-        guarded = {self.model._meta.get_field(name).attname for name in fields} & set(Mesa.GUARDED_FIELDS)
+    def update(self, **fields: Any) -> int:
+        # An update names concrete fields only.
+        names = {cast("models.Field[Any, Any]", self.model._meta.get_field(name)).attname for name in fields}
+        guarded = names & set(Mesa.GUARDED_FIELDS)
         if guarded:
             raise Frozen(
                 gettext("The mesas' %(fields)s change one mesa at a time, by its acts, never in bulk.")
@@ -509,14 +511,14 @@ class MesaQuerySet(models.QuerySet):
             )
         return super().update(**fields)
 
-    def remove_unstarted(self):
+    def remove_unstarted(self) -> tuple[int, dict[str, int]]:
         """Delete these mesas, none of them started (the draw's correction before play): no claim,
         appeal or signature holds them. Refused whole when one has started."""
         if self.exclude(**Mesa.NOT_STARTED).exists():
             raise Frozen(MESA_KEPT, code="mesa_kept")
         return super().delete()
 
-    def settle_pairs(self, pair_a_id, pair_b_id, status):
+    def settle_pairs(self, pair_a_id: int | None, pair_b_id: int | None, status: str) -> int:
         """Seat these pairs at those of the mesas that have not started (the bracket adapter's
         write-back), ready or waiting (``status``); the number of mesas changed."""
         assert status in (Mesa.Status.WAITING, Mesa.Status.READY)
@@ -524,7 +526,7 @@ class MesaQuerySet(models.QuerySet):
             pair_a_id=pair_a_id, pair_b_id=pair_b_id, status=status
         )
 
-    def make_ready(self):
+    def make_ready(self) -> int:
         """The waiting mesas among these whose two pairs are known, ready (a round's start); how many."""
         waiting = self.filter(status=Mesa.Status.WAITING, pair_a__isnull=False, pair_b__isnull=False)
         return super(MesaQuerySet, waiting).update(status=Mesa.Status.READY)
@@ -745,7 +747,7 @@ class Mesa(models.Model):
                 gettext("Mesa %(mesa)s has started: it keeps its pairs.") % {"mesa": self}, code="pairs_frozen"
             )
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise Frozen(MESA_KEPT, code="mesa_kept")
 
     def clean(self) -> None:

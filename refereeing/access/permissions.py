@@ -204,7 +204,7 @@ def role_of(mesa: Mesa, user: AbstractBaseUser | None) -> str | None:
 class Refused(Refusal):
     """A claim ``role`` may not log; ``forbidden``: always (403), else not now (409)."""
 
-    def __init__(self, message, forbidden):
+    def __init__(self, message: object, forbidden: bool) -> None:
         super().__init__(message, code="not_allowed" if forbidden else "held", status=403 if forbidden else 409)
         self.forbidden = forbidden
 

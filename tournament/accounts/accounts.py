@@ -162,7 +162,16 @@ def mark_all_available(*, by: User, address: str | None = None) -> list[User]:
         return marked
 
 
-def open_account(*, username, password, first_name, last_name, role, by, address=None):
+def open_account(
+    *,
+    username: str,
+    password: str | None,
+    first_name: str,
+    last_name: str,
+    role: str,
+    by: User,
+    address: str | None = None,
+) -> User:
     """A new account that signs in as ``username`` with ``password``, named ``first_name`` ``last_name``:
     a juez's (``role`` :data:`JUEZ`: in the pool, available today), an organiser's or a Director's
     (:data:`ROLES`); ``by`` (from ``address``) is named in the entries."""
@@ -179,7 +188,7 @@ def open_account(*, username, password, first_name, last_name, role, by, address
         return user
 
 
-def set_password(user, password, *, by, address=None):
+def set_password(user: User, password: str, *, by: User, address: str | None = None) -> User:
     """``user``'s new ``password``: the sessions signed in with the old one end (Django's session hash);
     ``by`` (from ``address``) is named in the entry."""
     with transaction.atomic(), acting(by, address):

@@ -11,10 +11,12 @@ from tournament.models import Championship
 from tournament.seating import seating
 
 if TYPE_CHECKING:
-    pass
+    from django.contrib.auth.models import User
 
 
-def save_championship(championship=None, *, by, address=None, **settings):
+def save_championship(
+    championship: Championship | None = None, *, by: User, address: str | None = None, **settings: object
+) -> Championship:
     """Save ``championship`` (a new one when None) with its ``settings`` (the model's fields: name, dates,
     sede, Director, ``ruleset_profile`` and ``ruleset_overrides``, format...) and seat what now waits; ``by``
     (from ``address``) is named in the entries. The model refuses what play has frozen (its rules, its

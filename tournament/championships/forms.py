@@ -146,6 +146,6 @@ class ChampionshipForm(forms.ModelForm[Championship]):
         data["ruleset_overrides"] = self.instance.ruleset_overrides = ruleset.overrides()
         return data
 
-    def values(self):
+    def values(self) -> dict[str, Any]:
         """The clean settings as ``championships.save_championship`` takes them."""
         return {name: self.cleaned_data[name] for name in (*self.Meta.fields, "ruleset_overrides")}

@@ -35,7 +35,7 @@ from tournament.models import Championship, Pair, Player, new_pair_token
 from tournament.ratings import identity
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from django.contrib.auth.models import User
 
@@ -120,8 +120,18 @@ class PlayerValues(NamedTuple):
 
 
 def save_pair(
-    championship, pair=None, *, name, players, club="", seed=None, arrival=None, representative=1, by, address=None
-):
+    championship: Championship,
+    pair: Pair | None = None,
+    *,
+    name: str,
+    players: Sequence[PlayerValues],
+    club: str = "",
+    seed: int | None = None,
+    arrival: str | None = None,
+    representative: int = 1,
+    by: User,
+    address: str | None = None,
+) -> Pair:
     """Register a pair of ``championship``, or rewrite ``pair``: its ``name``, ``club``, ``seed``, ``arrival``
     (None: as it was) and its ``players`` (:class:`PlayerValues`, numbered from 1), player ``representative``
     speaking for it; ``by`` (from ``address``) is named in the entries.
