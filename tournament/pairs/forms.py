@@ -1,11 +1,13 @@
 """The pair form."""
 
+from typing import Any
+
 from crispy_forms.helper import FormHelper
 from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Pair
+from tournament.models import Championship, Pair
 from tournament.validators import TextField, clean
 
 from .registration import PlayerValues, Register
@@ -14,7 +16,7 @@ from .registration import PlayerValues, Register
 FIELDS_OF = {"name": "name", "seed": "seed", "id_number": None}
 
 
-class PairForm(forms.ModelForm):
+class PairForm(forms.ModelForm[Pair]):
     """A pair and its players, saved together; what it may not share with another pair is the
     register's rule (``registration``), as for the import."""
 
@@ -36,7 +38,7 @@ class PairForm(forms.ModelForm):
         fields = ["name", "club", "seed", "arrival"]
         widgets = {"arrival": forms.RadioSelect}
 
-    def __init__(self, *args, championship, **kwargs):
+    def __init__(self, *args: Any, championship: Championship, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.championship = championship
         self.instance.championship = championship
@@ -62,15 +64,16 @@ class PairForm(forms.ModelForm):
         self.helper = FormHelper()
         self.helper.form_tag = False
 
-    def clean_arrival(self):
+    def clean_arrival(self) -> str:
         return self.cleaned_data.get("arrival") or self.instance.arrival
 
-    def clean_name(self):
+    def clean_name(self) -> str:
         # Kept as the check leaves it (NFKC, one space); compared by the register's rule.
         return clean(self.cleaned_data["name"], "name")
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if "name" not in data or "seed" not in data:
             return data
         numbers = [data.get(f"player{n}_id", "") for n in (1, 2)]
@@ -80,7 +83,7 @@ class PairForm(forms.ModelForm):
             self.add_error(FIELDS_OF.get(field), capfirst(reason) + ".")
         return data
 
-    def values(self):
+    def values(self) -> dict[str, Any]:
         """The clean pair as ``registration.save_pair`` takes it."""
         data = self.cleaned_data
         return {
