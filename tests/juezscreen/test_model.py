@@ -591,17 +591,20 @@ def test_every_tap_means_one_thing(browser, browser_context_args, live_server, c
         "steps": 0,
     }
     started = time.monotonic()
-    run_state_machine_as_test(
-        ScreenMachine,
-        settings=settings(
-            max_examples=EXAMPLES,
-            stateful_step_count=STEPS,
-            deadline=None,
-            derandomize=True,
-            database=None,
-            phases=[Phase.generate],
-            suppress_health_check=list(HealthCheck),
-        ),
-    )
-    env = ScreenMachine.env
-    print(f"{env['count']} sequences, {env['steps']} steps in {time.monotonic() - started:.0f} s")
+    try:
+        run_state_machine_as_test(
+            ScreenMachine,
+            settings=settings(
+                max_examples=EXAMPLES,
+                stateful_step_count=STEPS,
+                deadline=None,
+                derandomize=True,
+                database=None,
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            ),
+        )
+    finally:
+        # Said on a failure too: how far the test got before it caught something is part of the evidence (#32).
+        env = ScreenMachine.env
+        print(f"{env['count']} sequences, {env['steps']} steps in {time.monotonic() - started:.0f} s")
