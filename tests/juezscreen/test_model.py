@@ -128,6 +128,12 @@ LAYOUT_JS = r"""() => {
 # Where each control is, for the way back from an appeal.
 PLACES_JS = "els => els.filter(e => e.getClientRects().length).map(e => [e.offsetTop, e.offsetLeft, e.offsetWidth])"
 
+# The connection line and the centre panel's counters, found by where they are (the screen draws the connection line
+# anew at every change): each with its words and its box.
+STATUS_JS = r"""() => Object.fromEntries(['.net-status', '#st-chica', '#st-data', '#st-mano', '#st-dealer', '#st-phase']
+  .map(sel => [sel, document.querySelector(sel)]).filter(([, e]) => e && e.getClientRects().length)
+  .map(([sel, e]) => { const r = e.getBoundingClientRect(); return [sel, [e.textContent.trim(), r.x, r.y, r.width, r.height]]; }))"""
+
 CONTEO_JS = r"""() => {
   const d = document.getElementById('dlg-conteo');
   const side = d.querySelector('.seg [data-counted].active').dataset.counted;
@@ -352,6 +358,25 @@ class ScreenMachine(RuleBasedStateMachine):
             if deliberate:
                 self.deliberate.add(cid)
 
+    def check_status(self, before, what):
+        """Invariant 4, across a tap: the connection line and the counters whose words stayed stay where they were
+        (a claim waiting, "Por enviar: 1", has its room kept)."""
+        after = self.page.evaluate(STATUS_JS)
+        moved = {sel: (box, after[sel]) for sel, box in before.items() if sel in after and after[sel][0] == box[0]}
+        moved = {sel: boxes for sel, boxes in moved.items() if boxes[0] != boxes[1]}
+        assert not moved, f"{what} reflowed the status line or the counters: {moved}"
+
+    def check_offer(self, control):
+        """Invariant 2, at its source: the juego y veo dialog offers exactly the plays the engine says the protester
+        may protest now (whenever the tablet opened it on the log as it is, with nothing waiting)."""
+        if control["dialog"] is not None or control["data"].get("open") != "jyv":
+            return
+        if not self.page.locator("#dlg-jyv").is_visible() or not self.up_to_date() or self.queue():
+            return
+        offered = self.page.eval_on_selector_all("#dlg-jyv input[name=against]", "els => els.map(e => +e.value)")
+        engine = claimlog.mesa_replay(Mesa.objects.get(pk=self.mesa.pk)).state.protestable[control["data"]["pair"]]
+        assert offered == engine, f"the juego y veo dialog offered {offered}, the engine's protestable is {engine}"
+
     def check_key(self, control, taps, before):
         """Invariant 5: a key of the conteo's keypad typed what was tapped (a tap dropped types nothing)."""
         key = control["data"].get("key")
@@ -385,9 +410,12 @@ class ScreenMachine(RuleBasedStateMachine):
         deliberate = data.get("action") == "anyway" or "anyway" in data
         what = f"a tap on {data or control['text']!r}"
         self.advance(gap)
+        status = self.page.evaluate(STATUS_JS)
         self.touch(control, hold=min(40, apart // 2) if taps == 2 else 40, while_down=while_down)
         self.credit(self.new_claims(), meant, what, deliberate)
         self.after_tap(meant)
+        self.check_status(status, what)
+        self.check_offer(control)
         if taps == 2:
             # The second tap of a double tap, at the same place: it means nothing more.
             hold = min(40, apart // 2)
