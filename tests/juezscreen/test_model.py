@@ -134,6 +134,22 @@ STATUS_JS = r"""() => Object.fromEntries(['.net-status', '#st-chica', '#st-data'
   .map(sel => [sel, document.querySelector(sel)]).filter(([, e]) => e && e.getClientRects().length)
   .map(([sel, e]) => { const r = e.getBoundingClientRect(); return [sel, [e.textContent.trim(), r.x, r.y, r.width, r.height]]; }))"""
 
+# The open dialog and where each of its controls is on the screen (the dialog itself may move: boxes, not offsets),
+# each keyed by the element itself, with its words.
+DIALOG_JS = r"""() => {
+  const d = [...document.querySelectorAll('dialog[open]')].pop();
+  if (!d) return null;
+  window.__mid = window.__mid || 0;
+  const boxes = {};
+  for (const e of d.querySelectorAll('button, label')) {
+    if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') continue;
+    if (!e.__mid) e.__mid = ++window.__mid;
+    const r = e.getBoundingClientRect();
+    boxes[e.__mid] = [e.textContent.trim(), r.x, r.y, r.width, r.height];
+  }
+  return {id: d.id, boxes};
+}"""
+
 CONTEO_JS = r"""() => {
   const d = document.getElementById('dlg-conteo');
   const side = d.querySelector('.seg [data-counted].active').dataset.counted;
@@ -366,6 +382,35 @@ class ScreenMachine(RuleBasedStateMachine):
         moved = {sel: boxes for sel, boxes in moved.items() if boxes[0] != boxes[1]}
         assert not moved, f"{what} reflowed the status line or the counters: {moved}"
 
+    def check_dialog(self, before, what):
+        """Invariant 4, across a tap in a dialog: its controls stay where they were while it fills (its preview and
+        messages have their room), so that a second tap lands where the first did. A question that follows another
+        in the confirm dialog is a new one: not compared."""
+        after = self.page.evaluate(DIALOG_JS)
+        if not before or not after or before["id"] != after["id"] or after["id"] == "dlg-confirm":
+            return
+        moved = {
+            key: (box, after["boxes"][key])
+            for key, box in before["boxes"].items()
+            if key in after["boxes"]
+            and after["boxes"][key][0] == box[0]
+            and any(abs(a - b) > 1 for a, b in zip(box[1:], after["boxes"][key][1:], strict=True))
+        }
+        assert not moved, f"{what} moved the controls of {after['id']}: {moved}"
+
+    def check_conteo_preview(self):
+        """Invariant 2, at its source: the conteo is previewed whatever was typed, by hand too: with both counts in
+        and the tablet up to date, the dialog shows the engine's answer, not a promise of one."""
+        if not self.page.locator("#dlg-conteo").is_visible() or not self.up_to_date() or self.queue():
+            return
+        shown = self.page.evaluate(CONTEO_JS)
+        if "–" in (shown["counted"], shown["rest"]):
+            return
+        text = self.page.locator("#conteo-preview").inner_text()
+        assert "Consultando al motor" not in text and "El motor responde antes" not in text, (
+            f"the conteo {shown} is not previewed: {text!r}"
+        )
+
     def check_offer(self, control):
         """Invariant 2, at its source: the juego y veo dialog offers exactly the plays the engine says the protester
         may protest now (whenever the tablet opened it on the log as it is, with nothing waiting)."""
@@ -411,11 +456,14 @@ class ScreenMachine(RuleBasedStateMachine):
         what = f"a tap on {data or control['text']!r}"
         self.advance(gap)
         status = self.page.evaluate(STATUS_JS)
+        dialog = self.page.evaluate(DIALOG_JS)
         self.touch(control, hold=min(40, apart // 2) if taps == 2 else 40, while_down=while_down)
         self.credit(self.new_claims(), meant, what, deliberate)
         self.after_tap(meant)
         self.check_status(status, what)
+        self.check_dialog(dialog, what)
         self.check_offer(control)
+        self.check_conteo_preview()
         if taps == 2:
             # The second tap of a double tap, at the same place: it means nothing more.
             hold = min(40, apart // 2)
