@@ -411,6 +411,18 @@ class ScreenMachine(RuleBasedStateMachine):
             f"the conteo {shown} is not previewed: {text!r}"
         )
 
+    def open_dialog(self):
+        return self.page.evaluate("() => ([...document.querySelectorAll('dialog[open]')].pop() || {}).id || null")
+
+    def check_closed(self, dialog, last_seq, what):
+        """Item 1: a dialog that logs a claim, open when another device's claim reaches the tablet, closes (and
+        says why): what it would log was chosen on a mesa that is no more."""
+        if dialog not in ("dlg-conteo", "dlg-jyv") or not self.up_to_date():
+            return
+        if Mesa.objects.get(pk=self.mesa.pk).last_seq == last_seq:
+            return  # the other device's claim was not taken: nothing changed
+        assert self.open_dialog() != dialog, f"{dialog} stayed open after {what}"
+
     def check_offer(self, control):
         """Invariant 2, at its source: the juego y veo dialog offers exactly the plays the engine says the protester
         may protest now (whenever the tablet opened it on the log as it is, with nothing waiting)."""
@@ -507,8 +519,10 @@ class ScreenMachine(RuleBasedStateMachine):
         choice = data.draw(st.sampled_from(FOREIGN), label="claim")
         through_api = data.draw(st.booleans(), label="through the API")
         self.steps.append(("another device", choice, "API" if through_api else "claim log"))
+        dialog, last_seq = self.open_dialog(), Mesa.objects.get(pk=self.mesa.pk).last_seq
         self.log_foreign(choice, through_api)
         self.advance(data.draw(st.integers(0, 2500), label="then"))
+        self.check_closed(dialog, last_seq, f"another device's {choice}")
 
     def act_another_device_under_the_finger(self, data):
         """The juez's finger is down on a control when the other device's claim reaches the tablet (its poll)."""
@@ -522,7 +536,9 @@ class ScreenMachine(RuleBasedStateMachine):
                 self.now += datetime.timedelta(milliseconds=1100)
                 self.page.clock.run_for(1100)
 
+            dialog, last_seq = self.open_dialog(), Mesa.objects.get(pk=self.mesa.pk).last_seq
             self.tap_control(control, while_down=arrives)
+            self.check_closed(dialog, last_seq, f"another device's {choice} under the finger")
 
     def act_network(self, data):
         self.offline = not self.offline
