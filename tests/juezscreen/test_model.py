@@ -126,7 +126,11 @@ LAYOUT_JS = r"""() => {
 
 # What the conteo's dialog shows: the pair counted, both counts, the field being typed.
 # Where each control is, for the way back from an appeal.
-PLACES_JS = "els => els.filter(e => e.getClientRects().length).map(e => [e.offsetTop, e.offsetLeft, e.offsetWidth])"
+# On the screen, not in their parent: a message above the board moves the whole grid of buttons, not one in it.
+PLACES_JS = r"""els => els.filter(e => e.getClientRects().length).map(e => {
+  const r = e.getBoundingClientRect();
+  return [Math.round(r.top), Math.round(r.left), Math.round(r.width)];
+})"""
 
 # The connection line and the centre panel's counters, found by where they are (the screen draws the connection line
 # anew at every change): each with its words and its box.
