@@ -10,6 +10,7 @@ random sequences of:
   Cancelar...), a finger's while after the last;
 - double taps on any of them, 30 to 400 ms apart at one place;
 - dialogs opened and left (Escape, Cancelar, a tap elsewhere);
+- a conteo typed in full, the other pair's count by hand too;
 - another device's claims, suspensions and resumptions, logged through the
   claim log's domain function or its API, also while the juez's finger is
   down on the screen;
@@ -519,6 +520,22 @@ class ScreenMachine(RuleBasedStateMachine):
             self.steps.append(("double tap", apart, control["data"] or control["text"]))
             self.tap_control(control, 2, apart=apart)
 
+    def act_conteo_by_hand(self, data):
+        """A conteo typed in full, the other pair's count by hand too (cards left on the table or set aside): the
+        dialog opened if need be, a count, the other pair's field, its count; each a deliberate tap."""
+        if self.open_dialog() not in (None, "dlg-conteo"):
+            return
+        keys = data.draw(st.sampled_from(["1", "2", "3"]), label="count"), data.draw(st.sampled_from("0123456789"))
+        self.steps.append(("conteo by hand", *keys))
+        wanted = [{"key": keys[0]}, {"field": "rest"}, {"key": keys[1]}]
+        if self.open_dialog() is None:
+            wanted.insert(0, {"open": "conteo", "counted": data.draw(st.sampled_from("AB"), label="counted")})
+        for fields in wanted:
+            control = next((c for c in self.controls() if fields.items() <= c["data"].items()), None)
+            if control is None:
+                return
+            self.tap_control(control)
+
     def act_another_device(self, data):
         choice = data.draw(st.sampled_from(FOREIGN), label="claim")
         through_api = data.draw(st.booleans(), label="through the API")
@@ -607,7 +624,7 @@ class ScreenMachine(RuleBasedStateMachine):
         + ["double_tap"] * 5
         + ["another_device"] * 2
         + ["another_device_under_the_finger"] * 2
-        + ["network", "time_passes", "escape", "appeal"]
+        + ["network", "time_passes", "escape", "appeal", "conteo_by_hand"]
     )
 
     @rule(data=st.data())
