@@ -127,10 +127,12 @@ LAYOUT_JS = r"""() => {
 
 # What the conteo's dialog shows: the pair counted, both counts, the field being typed.
 # Where each control is, for the way back from an appeal.
-# On the screen, not in their parent: a message above the board moves the whole grid of buttons, not one in it.
+# In the page, not in their parent: a message above the board moves the whole grid of buttons, not one in it. Layout
+# boxes, not the screen's: a button still pressed under the finger shrinks a little, which is no move.
 PLACES_JS = r"""els => els.filter(e => e.getClientRects().length).map(e => {
-  const r = e.getBoundingClientRect();
-  return [Math.round(r.top), Math.round(r.left), Math.round(r.width)];
+  let x = 0, y = 0;
+  for (let n = e; n; n = n.offsetParent) { x += n.offsetLeft; y += n.offsetTop; }
+  return [y, x, e.offsetWidth];
 })"""
 
 # The connection line and the centre panel's counters, found by where they are (the screen draws the connection line
