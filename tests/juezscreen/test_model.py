@@ -612,6 +612,7 @@ class ScreenMachine(RuleBasedStateMachine):
             "a control moved when the screen came back from the appeal"
         )
         self.credit(self.new_claims(), None, "the appeal")
+        self.env["appeals"] += bool(file and page.locator(".notice-text").count())
 
     def fits(self, last):
         page = self.page
@@ -704,6 +705,7 @@ def test_every_tap_means_one_thing(browser, browser_context_args, live_server, c
         "pairs": pairs,
         "count": 0,
         "steps": 0,
+        "appeals": 0,
     }
     started = time.monotonic()
     try:
@@ -722,4 +724,5 @@ def test_every_tap_means_one_thing(browser, browser_context_args, live_server, c
     finally:
         # Said on a failure too: how far the test got before it caught something is part of the evidence (#32).
         env = ScreenMachine.env
-        print(f"{env['count']} sequences, {env['steps']} steps in {time.monotonic() - started:.0f} s")
+        took = time.monotonic() - started
+        print(f"{env['count']} sequences, {env['steps']} steps, {env['appeals']} appeals filed in {took:.0f} s")
