@@ -596,7 +596,8 @@ class ScreenMachine(RuleBasedStateMachine):
         page.locator(".statusbar .btn-appeal").tap()
         page.wait_for_load_state()
         form = page.locator("#appeal-form")
-        if file and form.count():
+        filed = bool(file and form.count())
+        if filed:
             page.locator("label[for=id_pair_1]").tap()
             draw(page, page.locator("#appeal-pad"), finger=True)
             page.fill("textarea[name=reason]", "Carta ya jugada.")
@@ -612,7 +613,7 @@ class ScreenMachine(RuleBasedStateMachine):
             "a control moved when the screen came back from the appeal"
         )
         self.credit(self.new_claims(), None, "the appeal")
-        self.env["appeals"] += bool(file and page.locator(".notice-text").count())
+        self.env["appeals"] += filed
 
     def fits(self, last):
         page = self.page
