@@ -586,8 +586,17 @@ class ScreenMachine(RuleBasedStateMachine):
     def act_appeal(self, data):
         """The appeal form fits the screen without scrolling; the way back moves no control, the message included."""
         page = self.page
-        busy = self.offline or page.locator("dialog[open]").count() or page.locator("#net .net-waiting").count()
+        busy = self.offline or page.locator("#net .net-waiting").count()
         if busy or not page.locator(".statusbar .btn-appeal").count() or page.locator(".is-finished").count():
+            return
+        # A dialog open is left first, as the juez would (the appeal button lies under it).
+        for _ in range(3):
+            if not page.locator("dialog[open]").count():
+                break
+            self.advance(900)
+            page.keyboard.press("Escape")
+            self.settle()
+        if page.locator("dialog[open]").count():
             return
         file = data.draw(st.booleans(), label="file it")
         self.steps.append(("appeal", "filed" if file else "left"))
