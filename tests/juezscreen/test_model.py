@@ -386,7 +386,8 @@ class ScreenMachine(RuleBasedStateMachine):
         (a claim waiting, "Por enviar: 1", has its room kept)."""
         after = self.page.evaluate(STATUS_JS)
         moved = {sel: (box, after[sel]) for sel, box in before.items() if sel in after and after[sel][0] == box[0]}
-        moved = {sel: boxes for sel, boxes in moved.items() if boxes[0] != boxes[1]}
+        # Less than a pixel is the text's antialiasing, not a reflow.
+        moved = {sel: (a, b) for sel, (a, b) in moved.items() if any(abs(x - y) > 1 for x, y in zip(a[1:], b[1:]))}
         assert not moved, f"{what} reflowed the status line or the counters: {moved}"
 
     def check_dialog(self, before, what):
@@ -637,7 +638,8 @@ class ScreenMachine(RuleBasedStateMachine):
         + ["double_tap"] * 5
         + ["another_device"] * 2
         + ["another_device_under_the_finger"] * 2
-        + ["network", "time_passes", "escape", "appeal", "conteo_by_hand"]
+        + ["network", "time_passes", "escape", "conteo_by_hand"]
+        + ["appeal"] * 3
     )
 
     @rule(data=st.data())
