@@ -126,7 +126,7 @@ MIDDLEWARE = [
     "config.refusals.RefusalMiddleware",
     "audit.middleware.AuditMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "config.content_security_policy.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into its page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -43,7 +43,7 @@ PARTS = (
     ("middleware: locale", ("django/middleware/locale.py", "django/utils/translation/")),
     ("middleware: messages", ("django/contrib/messages/",)),
     ("middleware: audit transaction", ("audit/middleware.py", "audit/context.py")),
-    ("middleware: CSP", ("csp/",)),
+    ("middleware: CSP", ("csp/", "config/content_security_policy.py")),
     ("middleware: axes", ("axes/",)),
     ("view: DRF", ("rest_framework/", "django/http/")),
     # The endpoint's own code, and the queries and JSON it runs (below a decorator's frame: login_required's).

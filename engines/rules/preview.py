@@ -119,6 +119,14 @@ def preview(result: Replay) -> dict[str, Any]:
     }
 
 
+def protestable(shown: dict[str, Any]) -> dict[str, list[int]]:
+    """By protesting pair, the seqs its juego y veo may name now, read from ``shown`` (a preview): what
+    ``State.protestable`` gives, from the trials the preview made already."""
+    return {
+        pair: sorted(int(key) for key in protests if key != "none") for pair, protests in shown["juego_y_veo"].items()
+    }
+
+
 def next_claim(result: Replay, claim: dict[str, Any]) -> dict[str, Any]:
     """The entry of ``claim`` (checked by ``parse_claim``) as the next claim of the mesa ``result`` leaves: what
     the preview holds for it, for a claim it does not hold (a conteo whose counts leave cards out)."""

@@ -136,7 +136,9 @@ class State:
             return {"A": [], "B": []}
         return {pair: self.referee.protestable(pair) for pair in ("A", "B")}
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, protestable: dict[str, Any] | None = None) -> dict[str, Any]:
+        """``protestable``: the plays each pair may protest, when the caller has them from trials it made already
+        (``preview.protestable``): they are not tried again."""
         return {
             "scores": dict(self.scores),
             "chicas": dict(self.chicas),
@@ -154,7 +156,7 @@ class State:
             "chica_results": [dict(r, scores=dict(r["scores"])) for r in self.chica_results],
             "players": self.players,
             "seats": list(self.seats),
-            "protestable": self.protestable,
+            "protestable": self.protestable if protestable is None else protestable,
             "next": self.next,
             "counters": dict(self.counters),
             "ended": self.ended,

@@ -113,14 +113,14 @@ class MesaView(APIView):
     renderer_classes = [JSONRenderer]
     max_body = MAX_BODY
 
-    def mesa(self, request: Request, mesa_id: int, rules: bool = True) -> Mesa:
+    def mesa(self, request: Request, mesa_id: int, rules: bool = True, fields: tuple[str, ...] = ()) -> Mesa:
         """The mesa, when this request may see it.
 
-        ``rules``: read its championship (the rule set) in the same query.
+        ``rules``: read its championship (the rule set) in the same query. ``fields``: read only these of its row
+        (any other is read when asked for).
         """
-        mesa: Mesa = get_object_or_404(
-            Mesa.objects.select_related("championship") if rules else Mesa.objects, pk=mesa_id
-        )
+        rows = Mesa.objects.select_related("championship") if rules else Mesa.objects
+        mesa: Mesa = get_object_or_404(rows.only(*fields) if fields else rows, pk=mesa_id)
         self.authorise(request, mesa)
         return mesa
 
@@ -143,6 +143,11 @@ class MesaView(APIView):
                 )
             )
         return role
+
+
+# What the poll reads of the mesa's row (27 columns): who may read it (``access``: its juez, its inspector, its table,
+# its championship), and its answer.
+POLL_FIELDS = ("championship_id", "juez_id", "inspector_id", "table_number", "status", "state", "last_seq")
 
 
 class MesaDetail(MesaView):
@@ -190,8 +195,8 @@ class MesaClaims(MesaView):
         if after < 0:
             raise ParseError(_("after must be a whole number.")) from None
         # The poll every device sends each second: the mesa's row alone (its
-        # state and last seq) answers it.
-        mesa = self.mesa(request, mesa_id, rules=False)
+        # state and last seq) answers it, and only what says who may read it.
+        mesa = self.mesa(request, mesa_id, rules=False, fields=POLL_FIELDS)
         entries = []
         if after < mesa.last_seq:
             # Bounded by the mesa's last seq, so entries and state agree

@@ -73,7 +73,7 @@ from audit.context import acting
 from engines.rules import ClaimError, Header, parse_claim, replay
 from engines.rules.claims import MAX_SEQ
 from engines.rules.messages import CODES, DIRECTOR_ARTICLES
-from engines.rules.preview import preview
+from engines.rules.preview import preview, protestable
 from engines.rules.state import Replay
 from refereeing.access import permissions as access
 from refereeing.models import ClaimEntry
@@ -164,9 +164,11 @@ def decision_message(decision: dict[str, Any]) -> str:
 
 
 def state_dict(result: Replay) -> dict[str, Any]:
-    """The state a replay leaves, with its preview: what the mesa keeps and the API sends."""
-    state = result.state.as_dict()
-    state["preview"] = preview(result)
+    """The state a replay leaves, with its preview: what the mesa keeps and the API sends. The plays each pair may
+    protest are the preview's juego y veo trials: made once, for both."""
+    shown = preview(result)
+    state = result.state.as_dict(protestable=protestable(shown))
+    state["preview"] = shown
     return state
 
 
@@ -276,11 +278,27 @@ def _known(mesa: Mesa, client_id: uuid.UUID, log: list[dict[str, Any]] | None = 
     return Answer(entry=entry, state=state, last_seq=entry.seq, replayed=True)
 
 
+# What a claim reads of its mesa's row (27 columns): what its save checks, who may log there, its rules, its
+# log's end and its start. The rest (its place in the bracket, where its pairs go next, the state it keeps, which the
+# replay makes again) is read only when asked for (a conflict's answer, the end of the mesa): in the same
+# transaction, under the same lock, so it is the row as locked.
+CLAIM_FIELDS = (
+    *Mesa.GUARDED_FIELDS,
+    "last_seq",
+    "first_dealer",
+    "table_number",
+    "juez_id",
+    "inspector_id",
+    "started_at",
+)
+
+
 def _lock(mesa_id: int) -> Mesa:
     """Mesa ``mesa_id`` with its championship, its row locked until the end of the transaction; ``as_locked``: its
     guarded values as read, which its save in this transaction checks against instead of reading them again (the
     claim's third query, profiled)."""
-    mesa: Mesa = locked(Mesa.objects.filter(pk=mesa_id).select_related("championship")).get()
+    rows = Mesa.objects.filter(pk=mesa_id).select_related("championship").only(*CLAIM_FIELDS)
+    mesa: Mesa = locked(rows).get()
     mesa.as_locked = mesa.guarded_values()
     return mesa
 

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines.rules import Header, replay
-from engines.rules.preview import UNPAIRED, counted, localise, localise_entry, next_claim, preview
+from engines.rules.preview import UNPAIRED, counted, localise, localise_entry, next_claim, preview, protestable
 from engines.rules.rules import PROFILES, build_ruleset
 from tests.support.simulator import SEATS, simulate_mesa
 
@@ -65,7 +65,8 @@ def test_the_preview_is_what_the_engine_decides_when_the_claim_is_appended(rules
             assert entry == appended(header, log, {"kind": kind, "pair": pair}), (pair, kind)
         # Juego y veo (Art. 5): naming no play, and each play the state says the pair may protest.
         protests = shown["juego_y_veo"][pair]
-        assert sorted(int(key) for key in protests if key != "none") == result.state.protestable[pair]
+        # What the state the mesa keeps and sends says of them is read from those trials (``protestable``).
+        assert protestable(shown)[pair] == result.state.protestable[pair]
         for key, fates in protests.items():
             claim = {"kind": "juego_y_veo", "pair": pair, **({} if key == "none" else {"against": int(key)})}
             for fate, upheld in (("upheld", True), ("rejected", False)):

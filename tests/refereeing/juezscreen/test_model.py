@@ -10,6 +10,7 @@ random sequences of:
   Cancelar...), a finger's while after the last;
 - double taps on any of them, 30 to 400 ms apart at one place;
 - dialogs opened and left (Escape, Cancelar, a tap elsewhere);
+- a conteo typed in full, the other pair's count by hand too;
 - another device's claims, suspensions and resumptions, logged through the
   claim log's domain function or its API, also while the juez's finger is
   down on the screen;
@@ -126,7 +127,35 @@ LAYOUT_JS = r"""() => {
 
 # What the conteo's dialog shows: the pair counted, both counts, the field being typed.
 # Where each control is, for the way back from an appeal.
-PLACES_JS = "els => els.filter(e => e.getClientRects().length).map(e => [e.offsetTop, e.offsetLeft, e.offsetWidth])"
+# In the page, not in their parent: a message above the board moves the whole grid of buttons, not one in it. Layout
+# boxes, not the screen's: a button still pressed under the finger shrinks a little, which is no move.
+PLACES_JS = r"""els => els.filter(e => e.getClientRects().length).map(e => {
+  let x = 0, y = 0;
+  for (let n = e; n; n = n.offsetParent) { x += n.offsetLeft; y += n.offsetTop; }
+  return [y, x, e.offsetWidth];
+})"""
+
+# The connection line and the centre panel's counters, found by where they are (the screen draws the connection line
+# anew at every change): each with its words and its box.
+STATUS_JS = r"""() => Object.fromEntries(['.net-status', '#st-chica', '#st-data', '#st-mano', '#st-dealer', '#st-phase']
+  .map(sel => [sel, document.querySelector(sel)]).filter(([, e]) => e && e.getClientRects().length)
+  .map(([sel, e]) => { const r = e.getBoundingClientRect(); return [sel, [e.textContent.trim(), r.x, r.y, r.width, r.height]]; }))"""
+
+# The open dialog and where each of its controls is on the screen (the dialog itself may move: boxes, not offsets),
+# each keyed by the element itself, with its words.
+DIALOG_JS = r"""() => {
+  const d = [...document.querySelectorAll('dialog[open]')].pop();
+  if (!d) return null;
+  window.__mid = window.__mid || 0;
+  const boxes = {};
+  for (const e of d.querySelectorAll('button, label')) {
+    if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') continue;
+    if (!e.__mid) e.__mid = ++window.__mid;
+    const r = e.getBoundingClientRect();
+    boxes[e.__mid] = [e.textContent.trim(), r.x, r.y, r.width, r.height];
+  }
+  return {id: d.id, boxes};
+}"""
 
 CONTEO_JS = r"""() => {
   const d = document.getElementById('dlg-conteo');
@@ -352,6 +381,67 @@ class ScreenMachine(RuleBasedStateMachine):
             if deliberate:
                 self.deliberate.add(cid)
 
+    def check_status(self, before, what):
+        """Invariant 4, across a tap: the connection line and the counters whose words stayed stay where they were
+        (a claim waiting, "Por enviar: 1", has its room kept)."""
+        after = self.page.evaluate(STATUS_JS)
+        moved = {sel: (box, after[sel]) for sel, box in before.items() if sel in after and after[sel][0] == box[0]}
+        # Less than a pixel is the text's antialiasing, not a reflow.
+        moved = {sel: (a, b) for sel, (a, b) in moved.items() if any(abs(x - y) > 1 for x, y in zip(a[1:], b[1:]))}
+        assert not moved, f"{what} reflowed the status line or the counters: {moved}"
+
+    def check_dialog(self, before, what):
+        """Invariant 4, across a tap in a dialog: its controls stay where they were while it fills (its preview and
+        messages have their room), so that a second tap lands where the first did. A question that follows another
+        in the confirm dialog is a new one: not compared."""
+        after = self.page.evaluate(DIALOG_JS)
+        if not before or not after or before["id"] != after["id"] or after["id"] == "dlg-confirm":
+            return
+        moved = {
+            key: (box, after["boxes"][key])
+            for key, box in before["boxes"].items()
+            if key in after["boxes"]
+            and after["boxes"][key][0] == box[0]
+            and any(abs(a - b) > 1 for a, b in zip(box[1:], after["boxes"][key][1:], strict=True))
+        }
+        assert not moved, f"{what} moved the controls of {after['id']}: {moved}"
+
+    def check_conteo_preview(self):
+        """Invariant 2, at its source: the conteo is previewed whatever was typed, by hand too: with both counts in
+        and the tablet up to date, the dialog shows the engine's answer, not a promise of one."""
+        if not self.page.locator("#dlg-conteo").is_visible() or not self.up_to_date() or self.queue():
+            return
+        shown = self.page.evaluate(CONTEO_JS)
+        if "–" in (shown["counted"], shown["rest"]):
+            return
+        text = self.page.locator("#conteo-preview").inner_text()
+        assert "Consultando al motor" not in text and "El motor responde antes" not in text, (
+            f"the conteo {shown} is not previewed: {text!r}"
+        )
+
+    def open_dialog(self):
+        return self.page.evaluate("() => ([...document.querySelectorAll('dialog[open]')].pop() || {}).id || null")
+
+    def check_closed(self, dialog, last_seq, what):
+        """Item 1: a dialog that logs a claim, open when another device's claim reaches the tablet, closes (and
+        says why): what it would log was chosen on a mesa that is no more."""
+        if dialog not in ("dlg-conteo", "dlg-jyv") or not self.up_to_date():
+            return
+        if Mesa.objects.get(pk=self.mesa.pk).last_seq == last_seq:
+            return  # the other device's claim was not taken: nothing changed
+        assert self.open_dialog() != dialog, f"{dialog} stayed open after {what}"
+
+    def check_offer(self, control):
+        """Invariant 2, at its source: the juego y veo dialog offers exactly the plays the engine says the protester
+        may protest now (whenever the tablet opened it on the log as it is, with nothing waiting)."""
+        if control["dialog"] is not None or control["data"].get("open") != "jyv":
+            return
+        if not self.page.locator("#dlg-jyv").is_visible() or not self.up_to_date() or self.queue():
+            return
+        offered = self.page.eval_on_selector_all("#dlg-jyv input[name=against]", "els => els.map(e => +e.value)")
+        engine = claimlog.mesa_replay(Mesa.objects.get(pk=self.mesa.pk)).state.protestable[control["data"]["pair"]]
+        assert offered == engine, f"the juego y veo dialog offered {offered}, the engine's protestable is {engine}"
+
     def check_key(self, control, taps, before):
         """Invariant 5: a key of the conteo's keypad typed what was tapped (a tap dropped types nothing)."""
         key = control["data"].get("key")
@@ -385,9 +475,15 @@ class ScreenMachine(RuleBasedStateMachine):
         deliberate = data.get("action") == "anyway" or "anyway" in data
         what = f"a tap on {data or control['text']!r}"
         self.advance(gap)
+        status = self.page.evaluate(STATUS_JS)
+        dialog = self.page.evaluate(DIALOG_JS)
         self.touch(control, hold=min(40, apart // 2) if taps == 2 else 40, while_down=while_down)
         self.credit(self.new_claims(), meant, what, deliberate)
         self.after_tap(meant)
+        self.check_status(status, what)
+        self.check_dialog(dialog, what)
+        self.check_offer(control)
+        self.check_conteo_preview()
         if taps == 2:
             # The second tap of a double tap, at the same place: it means nothing more.
             hold = min(40, apart // 2)
@@ -427,12 +523,30 @@ class ScreenMachine(RuleBasedStateMachine):
             self.steps.append(("double tap", apart, control["data"] or control["text"]))
             self.tap_control(control, 2, apart=apart)
 
+    def act_conteo_by_hand(self, data):
+        """A conteo typed in full, the other pair's count by hand too (cards left on the table or set aside): the
+        dialog opened if need be, a count, the other pair's field, its count; each a deliberate tap."""
+        if self.open_dialog() not in (None, "dlg-conteo"):
+            return
+        keys = data.draw(st.sampled_from(["1", "2", "3"]), label="count"), data.draw(st.sampled_from("0123456789"))
+        self.steps.append(("conteo by hand", *keys))
+        wanted = [{"key": keys[0]}, {"field": "rest"}, {"key": keys[1]}]
+        if self.open_dialog() is None:
+            wanted.insert(0, {"open": "conteo", "counted": data.draw(st.sampled_from("AB"), label="counted")})
+        for fields in wanted:
+            control = next((c for c in self.controls() if fields.items() <= c["data"].items()), None)
+            if control is None:
+                return
+            self.tap_control(control)
+
     def act_another_device(self, data):
         choice = data.draw(st.sampled_from(FOREIGN), label="claim")
         through_api = data.draw(st.booleans(), label="through the API")
         self.steps.append(("another device", choice, "API" if through_api else "claim log"))
+        dialog, last_seq = self.open_dialog(), Mesa.objects.get(pk=self.mesa.pk).last_seq
         self.log_foreign(choice, through_api)
         self.advance(data.draw(st.integers(0, 2500), label="then"))
+        self.check_closed(dialog, last_seq, f"another device's {choice}")
 
     def act_another_device_under_the_finger(self, data):
         """The juez's finger is down on a control when the other device's claim reaches the tablet (its poll)."""
@@ -446,7 +560,9 @@ class ScreenMachine(RuleBasedStateMachine):
                 self.now += datetime.timedelta(milliseconds=1100)
                 self.page.clock.run_for(1100)
 
+            dialog, last_seq = self.open_dialog(), Mesa.objects.get(pk=self.mesa.pk).last_seq
             self.tap_control(control, while_down=arrives)
+            self.check_closed(dialog, last_seq, f"another device's {choice} under the finger")
 
     def act_network(self, data):
         self.offline = not self.offline
@@ -471,8 +587,17 @@ class ScreenMachine(RuleBasedStateMachine):
     def act_appeal(self, data):
         """The appeal form fits the screen without scrolling; the way back moves no control, the message included."""
         page = self.page
-        busy = self.offline or page.locator("dialog[open]").count() or page.locator("#net .net-waiting").count()
+        busy = self.offline or page.locator("#net .net-waiting").count()
         if busy or not page.locator(".statusbar .btn-appeal").count() or page.locator(".is-finished").count():
+            return
+        # A dialog open is left first, as the juez would (the appeal button lies under it).
+        for _ in range(3):
+            if not page.locator("dialog[open]").count():
+                break
+            self.advance(900)
+            page.keyboard.press("Escape")
+            self.settle()
+        if page.locator("dialog[open]").count():
             return
         file = data.draw(st.booleans(), label="file it")
         self.steps.append(("appeal", "filed" if file else "left"))
@@ -481,7 +606,8 @@ class ScreenMachine(RuleBasedStateMachine):
         page.locator(".statusbar .btn-appeal").tap()
         page.wait_for_load_state()
         form = page.locator("#appeal-form")
-        if file and form.count():
+        filed = bool(file and form.count())
+        if filed:
             page.locator("label[for=id_pair_1]").tap()
             draw(page, page.locator("#appeal-pad"), finger=True)
             page.fill("textarea[name=reason]", "Carta ya jugada.")
@@ -497,6 +623,7 @@ class ScreenMachine(RuleBasedStateMachine):
             "a control moved when the screen came back from the appeal"
         )
         self.credit(self.new_claims(), None, "the appeal")
+        self.env["appeals"] += filed
 
     def fits(self, last):
         page = self.page
@@ -511,7 +638,8 @@ class ScreenMachine(RuleBasedStateMachine):
         + ["double_tap"] * 5
         + ["another_device"] * 2
         + ["another_device_under_the_finger"] * 2
-        + ["network", "time_passes", "escape", "appeal"]
+        + ["network", "time_passes", "escape", "conteo_by_hand"]
+        + ["appeal"] * 3
     )
 
     @rule(data=st.data())
@@ -589,19 +717,24 @@ def test_every_tap_means_one_thing(browser, browser_context_args, live_server, c
         "pairs": pairs,
         "count": 0,
         "steps": 0,
+        "appeals": 0,
     }
     started = time.monotonic()
-    run_state_machine_as_test(
-        ScreenMachine,
-        settings=settings(
-            max_examples=EXAMPLES,
-            stateful_step_count=STEPS,
-            deadline=None,
-            derandomize=True,
-            database=None,
-            phases=[Phase.generate],
-            suppress_health_check=list(HealthCheck),
-        ),
-    )
-    env = ScreenMachine.env
-    print(f"{env['count']} sequences, {env['steps']} steps in {time.monotonic() - started:.0f} s")
+    try:
+        run_state_machine_as_test(
+            ScreenMachine,
+            settings=settings(
+                max_examples=EXAMPLES,
+                stateful_step_count=STEPS,
+                deadline=None,
+                derandomize=True,
+                database=None,
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            ),
+        )
+    finally:
+        # Said on a failure too: how far the test got before it caught something is part of the evidence (#32).
+        env = ScreenMachine.env
+        took = time.monotonic() - started
+        print(f"{env['count']} sequences, {env['steps']} steps, {env['appeals']} appeals filed in {took:.0f} s")
