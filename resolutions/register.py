@@ -39,11 +39,11 @@ from audit.context import acting
 from backup.bounds import check_depth
 from refereeing.claimlog import log as claimlog
 from refereeing.engine.text import TextError, check_text
-from tournament.access import is_director
 from tournament.language import speak
 from tournament.locking import locked
 from tournament.models import Championship
 from tournament.naming import mesa_label
+from tournament.policy import RESOLVE, may
 
 from .models import ARTICLES_MAX, PRECEDENT_MAX, RULING_MAX, SITUATION_MAX, Resolution
 
@@ -86,7 +86,7 @@ def _texts(situation, ruling, articles):
 
 
 def _check_director(championship, user):
-    if user is None or not is_director(user, championship):
+    if user is None or not may(user, RESOLVE, championship):
         raise ResolutionError(_("Only the championship's Director writes resolutions (Art. 18)."))
 
 

@@ -1,18 +1,11 @@
-"""Who may do what in the tournament's screens.
+"""Who a user is to the tournament: the facts the policy's relations are made of (``tournament.policy`` decides).
 
 Organisers are active staff users with the ``tournament.run_championship``
-permission (the "Organizadores" group has it). They do everything except
-overriding a blocked result correction, which is the Director's alone
-(``championship.director``, Art. 18). The Comité's administrator (a
-superuser) makes the organisers' and Directors' accounts. Anyone may view the public bracket and
-standings. Anonymous visitors of an organiser's page are sent to log in; a
-logged-in user who is not an organiser gets 403.
+permission (the "Organizadores" group has it). The Comité's administrator is a
+superuser. A championship's Director is ``championship.director``; a juez is in
+the "Jueces" group.
 """
 
-from functools import wraps
-
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from .models import Championship, Mesa, Table
@@ -27,26 +20,6 @@ def is_committee(user):
     return user.is_active and user.is_superuser
 
 
-def required(allowed):
-    """A view decorator: a visitor signs in first; then only a user ``allowed(user)`` passes (403 else)."""
-
-    def decorator(view):
-        @wraps(view)
-        def wrapper(request, *args, **kwargs):
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            if not allowed(request.user):
-                raise PermissionDenied
-            return view(request, *args, **kwargs)
-
-        return wrapper
-
-    return decorator
-
-
-committee_required = required(is_committee)
-
-
 def is_director(user, championship):
     """The one answer to "is this user the championship's Director" (Art. 18)."""
     return user.is_authenticated and user.is_active and championship.director_id == user.pk
@@ -54,9 +27,19 @@ def is_director(user, championship):
 
 def directs_today(user, championship, day=None):
     """The championship's Director, on its days: a championship over or not yet begun gives its Director no reach
-    over what is played today (its records stay theirs to read, :func:`oversees`)."""
+    over what is played today (its records stay theirs to read)."""
     day = day or timezone.localdate()
     return is_director(user, championship) and championship.start_date <= day <= championship.end_date
+
+
+def is_juez(user):
+    """A juez of the pool (the "Jueces" group, as ``tournament.accounts`` makes them)."""
+    return user.is_active and user.groups.filter(name="Jueces").exists()
+
+
+def directs_any(user):
+    """A Director of some championship: in the Directors' group, or named Director of one."""
+    return user.is_active and (user.groups.filter(name="Directores").exists() or directed(user).exists())
 
 
 def directed(user):
@@ -66,19 +49,12 @@ def directed(user):
     return Championship.objects.filter(director=user)
 
 
-def oversees(user, championship):
-    """Organisers, and the championship's own Director, read and print all of it."""
-    return is_organiser(user) or is_director(user, championship)
-
-
 def overseen(user):
-    """The championships :func:`oversees` lets ``user`` read, as a queryset."""
+    """The championships whose records ``user`` reads (``tournament.policy``'s ``read_records``), as a queryset:
+    every one for an organiser, else those they direct."""
     if is_organiser(user):
         return Championship.objects.all()
     return directed(user)
-
-
-organiser_required = required(is_organiser)
 
 
 def played_on(day=None):

@@ -58,9 +58,9 @@ from refereeing.claimlog import log as claimlog
 from refereeing.engine.text import TextError, check_text
 from refereeing.models import Appeal, ClaimEntry
 from refereeing.signatures import SignatureError, check_png_data_url
-from tournament.access import is_director
 from tournament.language import speak
 from tournament.models import Mesa
+from tournament.policy import RULE_APPEAL, may
 
 
 class AppealError(Exception):
@@ -251,7 +251,7 @@ def _at_the_table(mesa, by):
 
 
 def _check_director(appeal, user):
-    if user is None or not is_director(user, appeal.mesa.championship):
+    if user is None or not may(user, RULE_APPEAL, appeal):
         raise AppealError(_("Only the championship's Director rules on appeals (Art. 17)."))
 
 

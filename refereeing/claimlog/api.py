@@ -40,7 +40,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from refereeing.access import permissions as mesa_access
-from refereeing.access.permissions import SessionOrPinAuthentication, SignedInOrPinDevice, access, client_address
+from refereeing.access.permissions import SessionOrPinAuthentication, access, client_address
 from refereeing.claimlog import log as claimlog
 from refereeing.engine import replay
 from refereeing.engine.cards import CardError
@@ -55,6 +55,7 @@ from refereeing.signatures import MAX_PNG_BYTES, SignatureError, sign
 from tournament.language import language, speak
 from tournament.models import Mesa, Pair
 from tournament.naming import person_name
+from tournament.policy import ACT_AT_MESA, ASK_ENGINE, JUEZ_TABLET, VIEW_MESA, Allowed
 
 # The largest body an endpoint reads: a claim or a levante question is
 # well under 4 kB even with a 500-character reason written in \u escapes.
@@ -107,39 +108,42 @@ def json_object(request: Request) -> dict[str, Any]:
 
 
 class MesaView(APIView):
+    """A mesa's API view: ``acts`` (method -> act; "" for every other) say what the policy is asked
+    (``tournament.policy.Allowed``) for the mesa the URL names."""
+
     authentication_classes = [SessionOrPinAuthentication]
-    permission_classes = [SignedInOrPinDevice]
+    permission_classes = [Allowed]
     parser_classes = [JSONParser]
     renderer_classes = [JSONRenderer]
     max_body = MAX_BODY
+    acts: Mapping[str, str] = {"": VIEW_MESA}
+    object_act = VIEW_MESA
+
+    @property
+    def refusals(self) -> dict[str, str]:
+        return {
+            VIEW_MESA: _("This mesa is not yours."),
+            ACT_AT_MESA: _(
+                "Art. 16: only the mesa's juez, its inspector or a device opened with the table's PIN log claims here."
+            ),
+            JUEZ_TABLET: _("Only the juez of this mesa can do that."),
+        }
 
     def mesa(self, request: Request, mesa_id: int, rules: bool = True) -> Mesa:
-        """The mesa, when this request may see it.
+        """The mesa, when this request may see it (``object_act``).
 
         ``rules``: read its championship (the rule set) in the same query.
         """
         mesa = get_object_or_404(Mesa.objects.select_related("championship") if rules else Mesa.objects, pk=mesa_id)
-        self.authorise(request, mesa)
+        self.check_object_permissions(request, mesa)
+        self.level = access(request, mesa)
         return mesa
 
-    def authorise(self, request: Request, mesa: Mesa) -> None:
-        """Raise 403 unless this request may see ``mesa``."""
-        level = access(request, mesa)
-        if level is None:
-            raise PermissionDenied(_("This mesa is not yours."))
-        self.level = level
-
     def claim_role(self, request: Request, mesa: Mesa) -> str:
-        """Who this request is at ``mesa`` when it logs a claim; 403 for anyone but its officials."""
-        self.authorise(request, mesa)
+        """Who this request is at ``mesa`` when it logs a claim (the guard let in only its officials)."""
         role: str | None = mesa_access.role(request, mesa)
         if role is None:
-            raise PermissionDenied(
-                _(
-                    "Art. 16: only the mesa's juez, its inspector or a device opened with the"
-                    " table's PIN log claims here."
-                )
-            )
+            raise PermissionDenied(self.refusals[ACT_AT_MESA])
         return role
 
 
@@ -180,6 +184,8 @@ class MesaDetail(MesaView):
 
 
 class MesaClaims(MesaView):
+    acts = {"GET": VIEW_MESA, "POST": ACT_AT_MESA}
+
     def get(self, request: Request, mesa_id: int) -> Response:
         try:
             after = int(request.query_params.get("after", 0))
@@ -234,14 +240,13 @@ class MesaClaims(MesaView):
 
 
 class MesaSignatures(MesaView):
+    acts = {"POST": JUEZ_TABLET}
     # The PNG in base64, and room for the rest of the body.
     max_body = MAX_PNG_BYTES * 4 // 3 + MAX_BODY
 
     def post(self, request: Request, mesa_id: int) -> Response:
         body = json_object(request)
         mesa = self.mesa(request, mesa_id)
-        if not mesa_access.on_juez_tablet(request, mesa):
-            raise PermissionDenied(_("Only the juez of this mesa can do that."))
         try:
             signature = sign(mesa, body.get("role"), body.get("name"), body.get("image"))
         except SignatureError as error:
@@ -260,6 +265,8 @@ class Levante(MesaView):
     is the mesa's when ``mesa`` is given (and the request may see it), else
     the default profile's.
     """
+
+    acts = {"POST": ASK_ENGINE}
 
     def post(self, request: Request) -> Response:
         body = json_object(request)

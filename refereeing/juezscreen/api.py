@@ -24,13 +24,15 @@ from refereeing.engine.claims import ClaimError, parse_claim
 from refereeing.engine.preview import localise_entry, next_claim
 from refereeing.rulebook.document import article_url
 from tournament.language import language, speak
+from tournament.policy import ACT_AT_MESA
 
 
 class MesaPreview(MesaView):
+    acts = {"POST": ACT_AT_MESA}
+
     def post(self, request, mesa_id):
         body = json_object(request)
         mesa = self.mesa(request, mesa_id)
-        self.claim_role(request, mesa)
         try:
             claim = parse_claim(body.get("claim"), players=mesa.players_at_table, last_seq=mesa.last_seq)
         except ClaimError as error:

@@ -28,10 +28,6 @@ from tournament.naming import person_name
 from tournament.templatetags.shown import shown_moment
 
 
-def may_read(user):
-    return is_organiser(user) or overseen(user).exists()
-
-
 def readable_mesas(user, championship):
     """The mesas of ``championship`` the filter offers ``user``: none of a championship they may not read."""
     return Mesa.objects.filter(championship_id=championship, championship__in=overseen(user).values("pk")).exclude(
