@@ -177,57 +177,90 @@ def mesa_of(target):
     return mesa if isinstance(mesa, Mesa) else None
 
 
-def relations(who, target=None, day=None):
-    """The relations a request (or a user) ``who`` stands in to ``target`` (see the module's docstring)."""
-    user = _user(who)
-    found = {PUBLIC}
-    if not (user.is_authenticated and user.is_active):
-        user = None
-    else:
-        found.add(SIGNED_IN)
-        if access.is_committee(user):
-            found.add(COMITE)
-        if access.is_organiser(user):
-            found.add(ORGANISER)
-    if isinstance(target, Pair):
-        # Only a pair's link names its pair: the guard found it by the link's token.
-        found.add(PAIR)
-        return found
+def _directs(user, target, day):
     if isinstance(target, Table):
-        if user is not None and access.reaches_table(user, target, day):
-            found.add(DIRECTOR)
-        if who is not user and has_table_grant(who, target):
-            found.add(TABLET)
-        return found
-    if target is None and who is not user and getattr(who, "session", {}).get(SESSION_KEY):
-        found.add(TABLET)  # a device opened at some table
+        return access.reaches_table(user, target, day)
     championship = championship_of(target)
-    if user is not None:
-        if championship is None:
-            if access.directed(user).exists():
-                found.add(DIRECTOR)
-        elif access.directs_today(user, championship, day):
-            found.add(DIRECTOR)
-        elif access.is_director(user, championship):
-            found.add(DIRECTOR_OFF_DAYS)
-        elif access.directs_any(user):
-            found.add(OTHER_DIRECTOR)
+    if championship is None:
+        return access.directed(user).exists()
+    return access.directs_today(user, championship, day)
+
+
+def _directs_off_days(user, target, day):
+    championship = championship_of(target)
+    return (
+        championship is not None
+        and access.is_director(user, championship)
+        and not access.directs_today(user, championship, day)
+    )
+
+
+def _directs_another(user, target, day):
+    championship = championship_of(target)
+    return championship is not None and not access.is_director(user, championship) and access.directs_any(user)
+
+
+def _officiates(user, mesa):
+    return mesa is not None and user.pk in (mesa.juez_id, mesa.inspector_id)
+
+
+def _tablet(who, target):
+    if isinstance(target, Table):
+        return has_table_grant(who, target)
     mesa = mesa_of(target)
     if mesa is not None:
-        if user is not None and mesa.juez_id == user.pk:
-            found.add(JUEZ)
-        elif user is not None and mesa.inspector_id == user.pk:
-            found.add(INSPECTOR)
-        elif user is not None and access.is_juez(user):
-            found.add(OTHER_JUEZ)
-        if who is not user and has_pin_grant(who, mesa):
-            found.add(TABLET)
-    return found
+        return has_pin_grant(who, mesa)
+    session = getattr(who, "session", None)
+    return target is None and session is not None and bool(session.get(SESSION_KEY))  # opened at some table
+
+
+# Each relation's test, cheapest first: ``may`` stops at the first that holds (the tablet's poll asks every second).
+# (who: the request or the user; user: the signed-in active user or None; target; day) -> bool.
+_HOLDS = {
+    PUBLIC: lambda who, user, target, day: True,
+    SIGNED_IN: lambda who, user, target, day: user is not None,
+    PAIR: lambda who, user, target, day: isinstance(target, Pair),
+    COMITE: lambda who, user, target, day: user is not None and access.is_committee(user),
+    JUEZ: lambda who, user, target, day: user is not None and getattr(mesa_of(target), "juez_id", None) == user.pk,
+    INSPECTOR: lambda who, user, target, day: (
+        user is not None
+        and getattr(mesa_of(target), "inspector_id", None) == user.pk
+        and mesa_of(target).juez_id != user.pk
+    ),
+    DIRECTOR: lambda who, user, target, day: user is not None and _directs(user, target, day),
+    DIRECTOR_OFF_DAYS: lambda who, user, target, day: user is not None and _directs_off_days(user, target, day),
+    TABLET: lambda who, user, target, day: who is not user and _tablet(who, target),
+    ORGANISER: lambda who, user, target, day: user is not None and access.is_organiser(user),
+    OTHER_DIRECTOR: lambda who, user, target, day: user is not None and _directs_another(user, target, day),
+    OTHER_JUEZ: lambda who, user, target, day: (
+        user is not None
+        and mesa_of(target) is not None
+        and not _officiates(user, mesa_of(target))
+        and access.is_juez(user)
+    ),
+}
+
+
+def _signed_in(who):
+    user = _user(who)
+    return user if user.is_authenticated and user.is_active else None
+
+
+def relations(who, target=None, day=None):
+    """The relations a request (or a user) ``who`` stands in to ``target`` (see the module's docstring)."""
+    user = _signed_in(who)
+    return {relation for relation, holds in _HOLDS.items() if holds(who, user, target, day)}
+
+
+def holds(who, relation, target=None, day=None):
+    """Whether ``who`` stands in ``relation`` to ``target``."""
+    return _HOLDS[relation](who, _signed_in(who), target, day)
 
 
 def may(who, act, target=None, day=None):
     """Whether the request (or user) ``who`` may do ``act`` to ``target``: the one answer of the table."""
-    return not MAY[act].isdisjoint(relations(who, target, day))
+    user = _signed_in(who)
+    return any(holds(who, user, target, day) for relation, holds in _HOLDS.items() if relation in MAY[act])
 
 
 def require(who, act, target=None):
@@ -292,12 +325,15 @@ def allowed(act, pk=Championship, find=None, refused=refuse, **by_method):
 class Allowed(BasePermission):
     """An API view's guard: the view's ``acts`` (method -> act; "" for any other) for what its URL names, and its
     ``object_act`` for a record it reads, by the same table. A refusal is DRF's 403 with the view's
-    ``refusals[act]``."""
+    ``refusals[act]``. A method in the view's ``under_lock`` is asked by the view itself, of the row it locks for
+    the act (the claim log's), so the tablet's claim reads its mesa once."""
 
     def has_permission(self, request, view):
         acts = view.acts
         act = acts.get(request.method, acts.get(""))
         self.message = view.refusals.get(act)
+        if request.method in getattr(view, "under_lock", ()):
+            return True  # the view asks the policy itself, under the row lock it takes for the act
         return may(request._request, act, target_of(view.kwargs, getattr(view, "pk", Championship)))
 
     def has_object_permission(self, request, view, obj):

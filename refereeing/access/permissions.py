@@ -138,8 +138,7 @@ def role(request, mesa):
     Never ``DIRECTOR``: the Director logs only in a ruling or a
     resolution, through the services that record them.
     """
-    held = policy.relations(request, mesa)
-    return next((name for relation, name in _ROLE_OF if relation in held), None)
+    return next((name for relation, name in _ROLE_OF if policy.holds(request, relation, mesa)), None)
 
 
 def access(request, mesa):

@@ -55,7 +55,7 @@ from refereeing.signatures import MAX_PNG_BYTES, SignatureError, sign
 from tournament.language import language, speak
 from tournament.models import Mesa, Pair
 from tournament.naming import person_name
-from tournament.policy import ACT_AT_MESA, ASK_ENGINE, JUEZ_TABLET, VIEW_MESA, Allowed
+from tournament.policy import ACT_AT_MESA, ASK_ENGINE, JUEZ_TABLET, VIEW_MESA, Allowed, may
 
 # The largest body an endpoint reads: a claim or a levante question is
 # well under 4 kB even with a 500-character reason written in \u escapes.
@@ -135,14 +135,15 @@ class MesaView(APIView):
         ``rules``: read its championship (the rule set) in the same query.
         """
         mesa = get_object_or_404(Mesa.objects.select_related("championship") if rules else Mesa.objects, pk=mesa_id)
-        self.check_object_permissions(request, mesa)
-        self.level = access(request, mesa)
+        if mesa_id != self.kwargs.get("mesa_id"):  # the URL's mesa passed the guard already
+            self.check_object_permissions(request, mesa)
         return mesa
 
     def claim_role(self, request: Request, mesa: Mesa) -> str:
-        """Who this request is at ``mesa`` when it logs a claim (the guard let in only its officials)."""
+        """Who this request is at ``mesa`` when it logs a claim: one of its officials, whom alone the policy lets
+        act there (asked here, of the row the claim log locked, for a claim: ``under_lock``)."""
         role: str | None = mesa_access.role(request, mesa)
-        if role is None:
+        if role is None or not may(request, ACT_AT_MESA, mesa):
             raise PermissionDenied(self.refusals[ACT_AT_MESA])
         return role
 
@@ -178,13 +179,14 @@ class MesaDetail(MesaView):
                 "decisions": decisions,
                 "last_seq": len(decisions),
                 "signatures": list(mesa.signatures.order_by("signed_at").values("role", "name", "signed_at")),
-                "access": self.level,
+                "access": access(request, mesa),
             }
         )
 
 
 class MesaClaims(MesaView):
     acts = {"GET": VIEW_MESA, "POST": ACT_AT_MESA}
+    under_lock = ("POST",)
 
     def get(self, request: Request, mesa_id: int) -> Response:
         try:
