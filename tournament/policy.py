@@ -302,21 +302,30 @@ def refuse(request, target=None):
     raise PermissionDenied
 
 
-def allowed(act, pk=Championship, find=None, refused=refuse, **by_method):
-    """A view's guard: the view runs only for whom :data:`MAY` lets do ``act`` (or, for a method named in
-    ``by_method``, its act: ``POST=RESOLVE``) to what the URL names (:func:`target_of`; ``pk``: the model a
-    ``pk`` parameter names, None for none; ``find(kwargs)``: the view's own finding of it); anyone else gets
-    ``refused(request, target)``."""
+def allowed(act, pk=Championship, find=None, refused=refuse, act_of=None, **by_method):
+    """A view's guard: the view runs only for whom :data:`MAY` lets do its act to what the URL names; anyone
+    else gets ``refused(request, target)``.
+
+    The act: ``act``, or for a method named in ``by_method`` its own (``POST=RESOLVE``), or what
+    ``act_of(request, target)`` says where the request's data decides it. What the URL names:
+    :func:`target_of` (``pk``: the model a ``pk`` parameter names, None for none), or ``find(kwargs)``. The
+    guarded view carries both (``act_of``, ``find``) for the tests that read every route."""
+
+    def act_for(request, target):
+        return act_of(request, target) if act_of else by_method.get(request.method, act)
+
+    def found(kwargs):
+        return find(kwargs) if find else target_of(kwargs, pk)
 
     def decorator(view):
         @wraps(view)
         def guarded(request, *args, **kwargs):
-            target = find(kwargs) if find else target_of(kwargs, pk)
-            if not may(request, by_method.get(request.method, act), target):
+            target = found(kwargs)
+            if not may(request, act_for(request, target), target):
                 return refused(request, target)
             return view(request, *args, **kwargs)
 
-        guarded.acts = {"": act, **by_method}
+        guarded.act_of, guarded.find = act_for, found
         return guarded
 
     return decorator

@@ -6,13 +6,19 @@ from django.utils.translation import gettext as _
 
 from tournament.errors import ActionRefused
 from tournament.models import Mesa
-from tournament.policy import CORRECT_RESULT, RUN, WALKOVER, allowed, may, require
+from tournament.policy import CORRECT_RESULT, RUN, WALKOVER, allowed, may
 
 from . import results
 from .forms import CorrectionForm, WalkoverForm
 
 
-@allowed(CORRECT_RESULT)
+def _correcting(request, mesa):
+    """A POST is the act its form was for: a walkover sent while another organiser's was being saved is refused as
+    one ("already has a result"), not read as a correction."""
+    return "chicas_a" in request.POST if request.method == "POST" else mesa.status in Mesa.DECIDED
+
+
+@allowed(CORRECT_RESULT, act_of=lambda request, mesa: CORRECT_RESULT if _correcting(request, mesa) else WALKOVER)
 def mesa_result(request, pk, mesa_pk):
     """A walkover for an undecided mesa (the desk's), or a correction of a decided one (the desk's, or the
     Director's, who alone overrides: Art. 18)."""
@@ -22,10 +28,7 @@ def mesa_result(request, pk, mesa_pk):
         championship_id=pk,
     )
     decided = mesa.status in Mesa.DECIDED
-    # A POST is the act its form was for: a walkover sent while another organiser's
-    # was being saved is refused as one ("already has a result"), not read as a correction.
-    correcting = "chicas_a" in request.POST if request.method == "POST" else decided
-    require(request, CORRECT_RESULT if correcting else WALKOVER, mesa)
+    correcting = _correcting(request, mesa)
     form_class = CorrectionForm if correcting else WalkoverForm
     initial = (
         {
