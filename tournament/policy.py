@@ -112,8 +112,11 @@ MAY = {
     CORRECT_RESULT: _OVERSEERS,
     OVERRIDE: frozenset({DIRECTOR}),
     READ_RECORDS: _OVERSEERS | {DIRECTOR_OFF_DAYS},
-    RULE_APPEAL: frozenset({DIRECTOR}),
-    RESOLVE: frozenset({DIRECTOR}),
+    # The rulings are the championship's own record, whatever the day: its appeals and resolutions are its
+    # Director's (Art. 17-18). What reaches over today's play (an override, a table's PIN) is the Director's on
+    # the championship's days alone.
+    RULE_APPEAL: frozenset({DIRECTOR, DIRECTOR_OFF_DAYS}),
+    RESOLVE: frozenset({DIRECTOR, DIRECTOR_OFF_DAYS}),
     PRINT_TABLE: _OVERSEERS,
     FOLLOW_TABLE: frozenset({TABLET}),
     VIEW_MESA: _OVERSEERS | {DIRECTOR_OFF_DAYS} | _OFFICIALS,
@@ -261,12 +264,6 @@ def may(who, act, target=None, day=None):
     """Whether the request (or user) ``who`` may do ``act`` to ``target``: the one answer of the table."""
     user = _signed_in(who)
     return any(holds(who, user, target, day) for relation, holds in _HOLDS.items() if relation in MAY[act])
-
-
-def require(who, act, target=None):
-    """Raise ``PermissionDenied`` unless ``who`` may do ``act`` to ``target``."""
-    if not may(who, act, target):
-        raise PermissionDenied
 
 
 # --- the guard ------------------------------------------------------------------
