@@ -96,6 +96,7 @@ from tournament import policy
 from tournament.access import played_on
 from tournament.locking import locked
 from tournament.models import Mesa, Table, new_pin
+
 # The PIN's grant in the session is the policy's (the ``tablet`` relation); the PIN's pages and tests read it here.
 from tournament.policy import SESSION_KEY, has_pin_grant, has_table_grant, table_of  # noqa: F401
 from tournament.seating.seating import play_order

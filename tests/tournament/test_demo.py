@@ -7,8 +7,8 @@ from django.db.models import Q
 
 from refereeing.models import Appeal, ClaimEntry
 from tests.support.factories import group
-from tournament.accounts import accounts
 from tournament.access import is_organiser
+from tournament.accounts import accounts
 from tournament.models import Championship, Mesa
 
 pytestmark = pytest.mark.django_db
