@@ -338,8 +338,10 @@ class Allowed(BasePermission):
         acts = view.acts
         act = acts.get(request.method, acts.get(""))
         self.message = view.refusals.get(act)
-        if request.method in getattr(view, "under_lock", ()):
-            return True  # the view asks the policy itself, under the row lock it takes for the act
+        if act is None or request.method in getattr(view, "under_lock", ()):
+            # A method the view has no act for it does not answer (DRF's 405); one it asks of the policy itself,
+            # under the row lock it takes for the act.
+            return True
         return may(request._request, act, target_of(view.kwargs, getattr(view, "pk", Championship)))
 
     def has_object_permission(self, request, view, obj):
