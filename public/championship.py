@@ -9,13 +9,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from live import paths
-from tournament.access import directed, is_organiser
 from tournament.draws import advancement, bracket_drawing
 from tournament.models import Championship
+from tournament.policy import READ_PUBLIC, allowed
 from tournament.results import standings
 from tournament.seating import seating
 
 
+@allowed(READ_PUBLIC)
 def home(request):
     championships = (
         Championship.objects.select_related("sede")
@@ -29,12 +30,11 @@ def home(request):
         "home.html",
         {
             "championships": championships,
-            "organiser": is_organiser(request.user),
-            "directs": directed(request.user).exists(),
         },
     )
 
 
+@allowed(READ_PUBLIC)
 def bracket(request, pk):
     """The bracket drawn by brackets-viewer, live (``bracket_drawing``); ``?data=1``: its data alone, as JSON."""
     championship = get_object_or_404(Championship, pk=pk)
@@ -57,11 +57,11 @@ def bracket(request, pk):
             "words": bracket_drawing.viewer_words(),
             "stream": paths.championship_stream(championship.pk, "llaves", get_language()),
             "champion": championship.champion,
-            "organiser": is_organiser(request.user),
         },
     )
 
 
+@allowed(READ_PUBLIC)
 def standings_view(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     mesas = seating.in_bracket_order(championship)
@@ -73,6 +73,5 @@ def standings_view(request, pk):
             "championship": championship,
             "tables": standings.table(championship, pairs, mesas),
             "stream": paths.championship_stream(championship.pk, "llaves", get_language()),
-            "organiser": is_organiser(request.user),
         },
     )

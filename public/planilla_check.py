@@ -9,9 +9,11 @@ from django.views.decorators.http import require_safe
 from mirror import codes as mirror_codes
 from refereeing.planilla import sheet as planilla
 from refereeing.planilla import verification
+from tournament.policy import READ_PUBLIC, allowed
 
 
 @require_safe
+@allowed(READ_PUBLIC)
 def verify_form(request):
     """Where the desk types a code read off a printed planilla."""
     code = request.GET.get("codigo", "").strip()
@@ -21,6 +23,7 @@ def verify_form(request):
 
 
 @require_safe
+@allowed(READ_PUBLIC)
 def verify(request, code):
     # A mirror has neither the key nor the record's private parts: it checks the digests the venue publishes.
     mesa = mirror_codes.mesa_for_code(code) if settings.MIRROR else verification.mesa_for_code(code)

@@ -16,6 +16,7 @@ from live import paths
 from mirror import links
 from tournament.models import Championship, Pair
 from tournament.pairs import checkin
+from tournament.policy import READ_PAIR, READ_PUBLIC, allowed
 
 from . import content, fragments
 
@@ -28,6 +29,7 @@ def stream(championship, view, mesas=None):
 
 
 @require_safe
+@allowed(READ_PUBLIC)
 def scoreboard(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     template = "public/scoreboard_rows.html" if request.GET.get("rows") else "public/scoreboard.html"
@@ -45,6 +47,7 @@ def scoreboard(request, pk):
 
 
 @require_safe
+@allowed(READ_PUBLIC)
 def projector(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     template = "public/projector_body.html" if request.GET.get("rows") else "public/projector.html"
@@ -70,6 +73,7 @@ def _pair(token):
 # refuses every post; and the address is the pair's secret, so a forged post needs what it would steal.
 @csrf_exempt
 @require_POST
+@allowed(READ_PAIR)
 def pair_here(request, token):
     """The pair checks itself in from its page, while the organiser keeps that open (``checkin``)."""
     pair = _pair(token)
@@ -81,17 +85,23 @@ def pair_here(request, token):
 
 
 @require_safe
+@allowed(READ_PAIR)
 def pair_page(request, token):
     return _pair_page(request, _pair(token))
 
 
-@require_safe
-def pair_signed(request, signed):
-    """The pair's page reached by the venue's signed link (the mirror, where no token is)."""
-    pair = links.pair_named(signed, Pair.objects.select_related("championship"))
+def _signed_pair(kwargs):
+    pair = links.pair_named(kwargs["signed"], Pair.objects.select_related("championship"))
     if pair is None:
         raise Http404
-    return _pair_page(request, pair)
+    return pair
+
+
+@require_safe
+@allowed(READ_PAIR, find=_signed_pair)
+def pair_signed(request, signed):
+    """The pair's page reached by the venue's signed link (the mirror, where no token is)."""
+    return _pair_page(request, _signed_pair({"signed": signed}))
 
 
 def _pair_page(request, pair):

@@ -14,7 +14,8 @@ import segno
 from django.urls import reverse
 
 from mirror import links
-from tournament.access import tables_reached
+from tournament.models import Table
+from tournament.policy import PRINT_TABLE, may
 
 # Two across and three down on A4: each card keeps a QR code that a phone
 # reads from arm's length (4 cm) and room to cut between them.
@@ -45,7 +46,9 @@ def pair_cards(championship, absolute):
 def table_cards(championship, absolute, user):
     """One card for each physical table of the championship's sede that ``user`` may print (it shows the PIN)."""
     cards = []
-    for table in tables_reached(user, championship.sede_id).select_related("sede").order_by("number"):
+    for table in Table.objects.filter(sede=championship.sede_id).select_related("sede").order_by("number"):
+        if not may(user, PRINT_TABLE, table):
+            continue
         url = absolute(reverse("access:table_pin", args=[table.pk]))
         cards.append(Card("table", table, url, _qr(url)))
     return cards

@@ -1,7 +1,5 @@
 """The championship report and the cards of the day as PDFs, for the organisers and the championship's Director."""
 
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -9,18 +7,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from tournament.access import oversees
 from tournament.models import Championship
+from tournament.policy import READ_RECORDS, allowed
 
 from . import cards as card_layout
 from . import content
-
-
-def _championship_to_print(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
-    if not oversees(request.user, championship):
-        raise PermissionDenied
-    return championship
 
 
 def _pdf(html, filename):
@@ -33,18 +24,18 @@ def _pdf(html, filename):
 
 
 @require_GET
-@login_required
+@allowed(READ_RECORDS)
 def championship_report(request, pk):
-    championship = _championship_to_print(request, pk)
+    championship = get_object_or_404(Championship, pk=pk)
     report = content.build(championship, translation.get_language())
     return _pdf(render_to_string("report/championship.html", {"r": report}), f"informe-{championship.pk}.pdf")
 
 
 @require_GET
-@login_required
+@allowed(READ_RECORDS)
 def cards(request, pk):
     """Every pair's card and a card for each physical table of the sede its reader may print, in one PDF, six to a sheet."""
-    championship = _championship_to_print(request, pk)
+    championship = get_object_or_404(Championship, pk=pk)
     absolute = request.build_absolute_uri
     every = card_layout.pair_cards(championship, absolute) + card_layout.table_cards(
         championship, absolute, request.user

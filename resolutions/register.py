@@ -39,11 +39,11 @@ from audit.context import acting
 from backup.bounds import check_depth
 from engines.text import TextError, check_text
 from refereeing.claimlog import log as claimlog
-from tournament.access import is_director
 from tournament.errors import Refusal
 from tournament.locking import locked
 from tournament.models import Championship
 from tournament.naming import mesa_label
+from tournament.policy import RESOLVE, may
 
 from .models import ARTICLES_MAX, PRECEDENT_MAX, RULING_MAX, SITUATION_MAX, Resolution
 
@@ -84,7 +84,7 @@ def _texts(situation, ruling, articles):
 
 
 def _check_director(championship, user):
-    if user is None or not is_director(user, championship):
+    if user is None or not may(user, RESOLVE, championship):
         raise ResolutionError(_("Only the championship's Director writes resolutions (Art. 18)."))
 
 

@@ -1,42 +1,26 @@
 """The resolutions' page of a championship: the Director writes, organisers and the Director read."""
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament.access import is_director, oversees
 from tournament.errors import Refusal
 from tournament.models import Championship
+from tournament.policy import READ_RECORDS, RESOLVE, allowed
 from tournament.refusals import show
 
 from . import register
 from .forms import ImportForm, ResolutionForm
 
 
-def _readable(request, pk):
-    """The championship, when the user may read its resolutions (organisers, its Director)."""
-    championship = get_object_or_404(Championship, pk=pk)
-    if not request.user.is_authenticated:
-        return None
-    if not oversees(request.user, championship):
-        raise PermissionDenied
-    return championship
-
-
+@allowed(READ_RECORDS, POST=RESOLVE)
 def resolution_list(request, pk):
-    championship = _readable(request, pk)
-    if championship is None:
-        return redirect_to_login(request.get_full_path())
-    director = is_director(request.user, championship)
+    championship = get_object_or_404(Championship, pk=pk)
     form = ResolutionForm(championship, request.POST or None)
     if request.method == "POST":
-        if not director:
-            raise PermissionDenied
         if form.is_valid():
             data = form.cleaned_data
             try:
@@ -60,7 +44,6 @@ def resolution_list(request, pk):
         "resolutions/list.html",
         {
             "championship": championship,
-            "director": director,
             "form": form,
             "import_form": ImportForm(),
             "resolutions": register.search(championship, query),
@@ -69,22 +52,18 @@ def resolution_list(request, pk):
     )
 
 
+@allowed(READ_RECORDS)
 def resolution_export(request, pk):
-    championship = _readable(request, pk)
-    if championship is None:
-        return redirect_to_login(request.get_full_path())
+    championship = get_object_or_404(Championship, pk=pk)
     response = HttpResponse(register.export(championship), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="resoluciones-{championship.pk}.json"'
     return response
 
 
 @require_POST
+@allowed(RESOLVE)
 def resolution_import(request, pk):
-    championship = _readable(request, pk)
-    if championship is None:
-        return redirect_to_login(request.get_full_path())
-    if not is_director(request.user, championship):
-        raise PermissionDenied
+    championship = get_object_or_404(Championship, pk=pk)
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))

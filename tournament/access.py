@@ -1,22 +1,15 @@
-"""Who may do what in the tournament's screens.
+"""Who a user is to the tournament: the facts the policy's relations are made of (``tournament.policy`` decides).
 
 Organisers are active staff users with the ``tournament.run_championship``
-permission (the "Organizadores" group has it). They do everything except
-overriding a blocked result correction, which is the Director's alone
-(``championship.director``, Art. 18). The Comité's administrator (a
-superuser) makes the organisers' and Directors' accounts. Anyone may view the public bracket and
-standings. Anonymous visitors of an organiser's page are sent to log in; a
-logged-in user who is not an organiser gets 403.
+permission (the "Organizadores" group has it). The Comité's administrator is a
+superuser. A championship's Director is ``championship.director``; a juez is in
+the "Jueces" group.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from .models import Championship, Mesa, Table
@@ -27,11 +20,8 @@ if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
     from django.contrib.auth.models import AnonymousUser, User
     from django.db.models import QuerySet
-    from django.http import HttpRequest, HttpResponse
 
     from tournament.models import Sede
-
-    View = Callable[..., HttpResponse]
 
 
 def is_organiser(user: User | AnonymousUser) -> bool:
@@ -43,26 +33,6 @@ def is_committee(user: User | AnonymousUser) -> bool:
     return user.is_active and user.is_superuser
 
 
-def required(allowed: Callable[[User | AnonymousUser], bool]) -> Callable[[View], View]:
-    """A view decorator: a visitor signs in first; then only a user ``allowed(user)`` passes (403 else)."""
-
-    def decorator(view: View) -> View:
-        @wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            if not allowed(request.user):
-                raise PermissionDenied
-            return view(request, *args, **kwargs)
-
-        return wrapper
-
-    return decorator
-
-
-committee_required = required(is_committee)
-
-
 def is_director(user: AbstractBaseUser | AnonymousUser, championship: Championship) -> bool:
     """The one answer to "is this user the championship's Director" (Art. 18)."""
     return user.is_authenticated and user.is_active and championship.director_id == user.pk
@@ -70,9 +40,19 @@ def is_director(user: AbstractBaseUser | AnonymousUser, championship: Championsh
 
 def directs_today(user: User | AnonymousUser, championship: Championship, day: date | None = None) -> bool:
     """The championship's Director, on its days: a championship over or not yet begun gives its Director no reach
-    over what is played today (its records stay theirs to read, :func:`oversees`)."""
+    over what is played today (its records stay theirs to read)."""
     day = day or timezone.localdate()
     return is_director(user, championship) and championship.start_date <= day <= championship.end_date
+
+
+def is_juez(user: User | AnonymousUser) -> bool:
+    """A juez of the pool (the "Jueces" group, as ``tournament.accounts`` makes them)."""
+    return user.is_active and user.groups.filter(name="Jueces").exists()
+
+
+def directs_any(user: User | AnonymousUser) -> bool:
+    """A Director of some championship: in the Directors' group, or named Director of one."""
+    return user.is_active and (user.groups.filter(name="Directores").exists() or directed(user).exists())
 
 
 def directed(user: User | AnonymousUser) -> QuerySet[Championship]:
@@ -82,19 +62,12 @@ def directed(user: User | AnonymousUser) -> QuerySet[Championship]:
     return Championship.objects.filter(director=user)
 
 
-def oversees(user: User | AnonymousUser, championship: Championship) -> bool:
-    """Organisers, and the championship's own Director, read and print all of it."""
-    return is_organiser(user) or is_director(user, championship)
-
-
 def overseen(user: User | AnonymousUser) -> QuerySet[Championship]:
-    """The championships :func:`oversees` lets ``user`` read, as a queryset."""
+    """The championships whose records ``user`` reads (``tournament.policy``'s ``read_records``), as a queryset:
+    every one for an organiser, else those they direct."""
     if is_organiser(user):
         return Championship.objects.all()
     return directed(user)
-
-
-organiser_required = required(is_organiser)
 
 
 def played_on(day: date | None = None) -> QuerySet[Championship]:

@@ -89,15 +89,18 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.permissions import BasePermission
 
 from audit.context import acting
 from engines.rules import KINDS
 from refereeing.models import PIN_TABLE_MAX_FAILURES, Appeal, ClaimEntry, PinFailure, Signature
-from tournament.access import is_director, oversees, played_on
+from tournament import policy
+from tournament.access import played_on
 from tournament.errors import Refusal
 from tournament.locking import locked
 from tournament.models import Mesa, Table, new_pin
+
+# The PIN's grant in the session is the policy's (the ``tablet`` relation); the PIN's pages and tests read it here.
+from tournament.policy import SESSION_KEY, has_pin_grant, has_table_grant, table_of  # noqa: F401
 from tournament.seating.seating import play_order
 
 if TYPE_CHECKING:
@@ -106,7 +109,6 @@ if TYPE_CHECKING:
     from django.db.models import QuerySet
     from django.http import HttpRequest
     from rest_framework.request import Request
-    from rest_framework.views import APIView
 
 
 ACT = "act"
@@ -131,14 +133,14 @@ MAY_LOG: dict[str | None, frozenset[str]] = {
     PIN_DEVICE: _OFFICIALS,
     DIRECTOR: _DIRECTORS,
 }
-# The juez's own tablet (signed in, or opened with the PIN): the planilla's
-# signatures are taken and appeals are filed on it (Art. 16–17).
-JUEZ_TABLET = frozenset({JUEZ, PIN_DEVICE})
 
-SESSION_KEY = "table_pins"  # {str(table id): the PIN that opened it}
 # Per address: generous, since a venue's tablets may share one address (NAT).
 PIN_MAX_FAILURES = 30
 PIN_FAILURE_WINDOW = timedelta(minutes=15)
+
+
+# The policy's relation of each official role (``tournament.policy``), in the order a request is named by.
+_ROLE_OF = ((policy.JUEZ, JUEZ), (policy.TABLET, PIN_DEVICE), (policy.INSPECTOR, INSPECTOR))
 
 
 def role(request: HttpRequest, mesa: Mesa) -> str | None:
@@ -147,22 +149,14 @@ def role(request: HttpRequest, mesa: Mesa) -> str | None:
     Never ``DIRECTOR``: the Director logs only in a ruling or a
     resolution, through the services that record them.
     """
-    user = request.user
-    signed_in = user.is_authenticated and user.is_active
-    if signed_in and mesa.juez_id == user.pk:
-        return JUEZ
-    if has_pin_grant(request, mesa):
-        return PIN_DEVICE
-    if signed_in and mesa.inspector_id == user.pk:
-        return INSPECTOR
-    return None
+    return next((name for relation, name in _ROLE_OF if policy.holds(request, relation, mesa)), None)
 
 
 def access(request: HttpRequest, mesa: Mesa) -> str | None:
-    """``ACT``, ``VIEW`` or None: what this request may do at ``mesa``."""
-    if role(request, mesa) in OFFICIALS:
+    """``ACT``, ``VIEW`` or None: what this request may do at ``mesa``, as the policy says."""
+    if policy.may(request, policy.ACT_AT_MESA, mesa):
         return ACT
-    if oversees(request.user, mesa.championship):
+    if policy.may(request, policy.VIEW_MESA, mesa):
         return VIEW
     return None
 
@@ -180,7 +174,7 @@ def juez_at_tablet(request: HttpRequest, mesa: Mesa) -> User | AnonymousUser | N
 
 def on_juez_tablet(request: HttpRequest, mesa: Mesa) -> bool:
     """True on the juez's tablet: it takes the planilla's signatures and files appeals."""
-    return role(request, mesa) in JUEZ_TABLET
+    return policy.may(request, policy.JUEZ_TABLET, mesa)
 
 
 def role_of(mesa: Mesa, user: AbstractBaseUser | None) -> str | None:
@@ -196,7 +190,7 @@ def role_of(mesa: Mesa, user: AbstractBaseUser | None) -> str | None:
         return JUEZ
     if mesa.inspector_id == user.pk:
         return INSPECTOR
-    if is_director(user, mesa.championship):
+    if policy.may(user, policy.RULE_APPEAL, mesa):
         return DIRECTOR
     return None
 
@@ -255,27 +249,6 @@ def client_address(request: HttpRequest) -> str | None:
 
 
 # --- the table PIN ----------------------------------------------------------
-
-
-def table_of(mesa: Mesa) -> Table | None:
-    """The physical table ``mesa`` is seated at (None: no table yet)."""
-    if mesa.table_number is None:
-        return None
-    return Table.objects.filter(sede__championships=mesa.championship_id, number=mesa.table_number).first()
-
-
-def has_pin_grant(request: HttpRequest, mesa: Mesa) -> bool:
-    """True when this session was opened with the current PIN of the table ``mesa`` is seated at."""
-    if not request.session.get(SESSION_KEY) or mesa.table_number is None:
-        return False
-    table = table_of(mesa)
-    return table is not None and has_table_grant(request, table)
-
-
-def has_table_grant(request: HttpRequest, table: Table) -> bool:
-    """True when this session was opened with ``table``'s current PIN."""
-    pin = request.session.get(SESSION_KEY, {}).get(str(table.pk))
-    return pin is not None and secrets.compare_digest(pin, table.pin)
 
 
 def grant_pin(request: HttpRequest, table: Table) -> None:
@@ -450,10 +423,3 @@ class SessionOrPinAuthentication(SessionAuthentication):
         if result is None and request._request.session.get(SESSION_KEY):
             self.enforce_csrf(request)
         return result
-
-
-class SignedInOrPinDevice(BasePermission):
-    """Let in signed-in users and PIN devices; each view then asks ``access``."""
-
-    def has_permission(self, request: Request, view: APIView) -> bool:
-        return bool((request.user and request.user.is_authenticated) or request.session.get(SESSION_KEY))

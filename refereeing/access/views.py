@@ -18,8 +18,8 @@ table card
     ``/acceso/mesa-fisica/<id>/tarjeta/``: what the organiser prints once
     for the championship: the sede, the table, the QR code and the PIN.
     It shows the PIN: only the organisers, and the Director of a championship
-    seated or to be seated at the table today, see it
-    (``tournament.access.reaches_table``).
+    seated or to be seated at the table today, see it (``tournament.policy``'s
+    ``print_table``).
 new PIN
     ``POST /acceso/mesa-fisica/<id>/pin-nuevo/`` (the button on the tables
     page): the same people print a new PIN (``access.reissue_pin``) and get
@@ -32,7 +32,6 @@ old addresses
 import segno
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -42,8 +41,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from refereeing.access import permissions as access
-from tournament.access import reaches_table
 from tournament.models import Mesa, Table
+from tournament.policy import FOLLOW_TABLE, OPEN_TABLE, PRINT_TABLE, allowed
 
 
 class PinField(forms.RegexField):
@@ -139,6 +138,7 @@ def _follow(table):
 
 
 @never_cache
+@allowed(OPEN_TABLE)
 def pin_page(request):
     form = TablePinForm(request.POST or None)
     status = 200
@@ -152,6 +152,7 @@ def pin_page(request):
 
 
 @never_cache
+@allowed(OPEN_TABLE)
 def table_pin_page(request, table_id):
     table = get_object_or_404(Table.objects.select_related("sede"), pk=table_id)
     if request.method != "POST" and access.has_table_grant(request, table):
@@ -165,17 +166,19 @@ def table_pin_page(request, table_id):
     return render(request, "access/pin.html", {"form": form, "table": table}, status=status)
 
 
-def _granted(request, table_id):
-    """The table this device was opened at, or None (it asks for the PIN again)."""
-    table = get_object_or_404(Table.objects.select_related("sede"), pk=table_id)
-    return table if access.has_table_grant(request, table) else None
+def _pin_again(request, table):
+    """A device not opened at ``table`` is asked for its PIN."""
+    return redirect("access:table_pin", table.pk)
+
+
+def _not_opened(request, table):
+    return JsonResponse({"detail": _("This device is not opened at this table.")}, status=403)
 
 
 @never_cache
+@allowed(FOLLOW_TABLE, refused=_pin_again)
 def table_screen(request, table_id):
-    table = _granted(request, table_id)
-    if table is None:
-        return redirect("access:table_pin", table_id)
+    table = get_object_or_404(Table.objects.select_related("sede"), pk=table_id)
     news = access.table_news(table)
     if news["mesa"] is not None:
         return _follow(table)
@@ -183,11 +186,10 @@ def table_screen(request, table_id):
 
 
 @never_cache
+@allowed(FOLLOW_TABLE, refused=_not_opened)
 def table_state(request, table_id):
     """What the juez's screen on a device of this table is told (``access.table_news``), as JSON."""
-    table = _granted(request, table_id)
-    if table is None:
-        return JsonResponse({"detail": _("This device is not opened at this table.")}, status=403)
+    table = get_object_or_404(Table.objects.select_related("sede"), pk=table_id)
     shown = None
     if (request.GET.get("shown") or "").isdigit() and len(request.GET["shown"]) <= 12:
         shown = Mesa.objects.select_related("championship").filter(pk=int(request.GET["shown"])).first()
@@ -209,10 +211,9 @@ def pin_url(request, table):
 
 
 @never_cache
+@allowed(PRINT_TABLE)
 def table_card(request, table_id):
     table = get_object_or_404(Table.objects.select_related("sede", "pin_issued_by"), pk=table_id)
-    if not reaches_table(request.user, table):
-        raise PermissionDenied
     qr = segno.make(pin_url(request, table), error="m").svg_inline(scale=6, border=2)
     return render(
         request,
@@ -227,10 +228,9 @@ def table_card(request, table_id):
 
 
 @require_POST
+@allowed(PRINT_TABLE)
 def new_pin(request, table_id):
     table = get_object_or_404(Table, pk=table_id)
-    if not reaches_table(request.user, table):
-        raise PermissionDenied
     table = access.reissue_pin(table, by=request.user)
     messages.success(
         request,
@@ -248,9 +248,11 @@ def _mesa_table(mesa_id):
     return table
 
 
+@allowed(OPEN_TABLE)
 def old_mesa_pin_page(request, mesa_id):
     return redirect("access:table_pin", _mesa_table(mesa_id).pk)
 
 
+@allowed(OPEN_TABLE)
 def old_table_card(request, mesa_id):
     return redirect("access:table_card", _mesa_table(mesa_id).pk)

@@ -59,9 +59,9 @@ from refereeing.access import permissions as access
 from refereeing.claimlog import log as claimlog
 from refereeing.models import Appeal, ClaimEntry
 from refereeing.signatures import SignatureError, check_png_data_url
-from tournament.access import is_director
 from tournament.errors import Refusal
 from tournament.models import Mesa
+from tournament.policy import RULE_APPEAL, may
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -283,7 +283,7 @@ def _at_the_table(mesa: Mesa, by: User | None) -> User | str:
 
 
 def _check_director(appeal: Appeal, user: User | None) -> None:
-    if user is None or not is_director(user, appeal.mesa.championship):
+    if user is None or not may(user, RULE_APPEAL, appeal):
         raise AppealError(_("Only the championship's Director rules on appeals (Art. 17)."))
 
 

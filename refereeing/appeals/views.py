@@ -7,30 +7,28 @@ again); organisers see every appeal but do not rule.
 """
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from refereeing.access.permissions import juez_at_tablet, on_juez_tablet
+from refereeing.access.permissions import juez_at_tablet
 from refereeing.claimlog.log import decision_message
 from refereeing.juezscreen.views import not_yours
 from refereeing.models import Appeal, ClaimEntry
 from refereeing.planilla.labels import claim_label
-from tournament.access import directed, is_director, is_organiser, overseen
+from tournament.access import overseen
 from tournament.errors import Refusal
 from tournament.models import Mesa
+from tournament.policy import JUEZ_TABLET, READ_RECORDS, RULE_APPEAL, allowed
 from tournament.refusals import show
 
 from . import procedure as appeals
 from .forms import AppealForm, DismissForm, RulingForm, decision_label
 
 
+@allowed(JUEZ_TABLET, refused=not_yours)
 def file_appeal(request, mesa_id):
     mesa = get_object_or_404(Mesa.objects.select_related("championship", "pair_a", "pair_b"), pk=mesa_id)
-    if not on_juez_tablet(request, mesa):
-        return not_yours(request, mesa)
     form = AppealForm(mesa, request.POST or None)
     if request.method == "POST" and form.is_valid():
         # The form's fields are the appeal's: which pair, which decision, why, who, signed, the retry's id.
@@ -69,11 +67,8 @@ def _visible(user):
     return found.filter(mesa__championship__in=overseen(user))
 
 
+@allowed(READ_RECORDS)
 def appeal_list(request):
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not (is_organiser(request.user) or directed(request.user).exists()):
-        raise PermissionDenied
     visible = _visible(request.user)
     pending = list(visible.waiting().order_by("filed_at"))
     ruled = list(visible.decided().order_by("-ruled_at", "-pk")[:50])
@@ -96,16 +91,12 @@ def _label_decisions(listed):
         appeal.appealed = decision_label(appeal.mesa, entry) if entry else f"#{appeal.seq}"
 
 
+@allowed(READ_RECORDS, pk=Appeal, POST=RULE_APPEAL)
 def appeal_detail(request, pk):
     """One appeal; the Director admits, dismisses or rules on it here (``step`` in the POST)."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
     appeal = get_object_or_404(_visible(request.user), pk=pk)
-    director = is_director(request.user, appeal.mesa.championship)
     forms = {"dismiss": DismissForm(prefix="dismiss"), "rule": RulingForm(appeal.mesa, prefix="rule")}
     if request.method == "POST":
-        if not director:
-            raise PermissionDenied
         step = request.POST.get("step")
         if step == "dismiss":
             forms[step] = DismissForm(request.POST, prefix=step)
@@ -143,7 +134,6 @@ def appeal_detail(request, pk):
             "entry": entry,
             "entry_label": claim_label(entry.claim) if entry else "",
             "entry_message": decision_message(entry.decision) if entry else "",
-            "director": director,
             "decided": Mesa.DECIDED,
             "dismiss_form": forms["dismiss"],
             "ruling_form": forms["rule"],

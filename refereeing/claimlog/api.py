@@ -47,7 +47,7 @@ from engines.rules.preview import localise
 from engines.rules.rules import build_ruleset
 from engines.text import TextError, check_text
 from refereeing.access import permissions as mesa_access
-from refereeing.access.permissions import SessionOrPinAuthentication, SignedInOrPinDevice, access, client_address
+from refereeing.access.permissions import SessionOrPinAuthentication, access, client_address
 from refereeing.claimlog import log as claimlog
 from refereeing.models import ClaimEntry
 from refereeing.rulebook.document import article_url
@@ -55,6 +55,7 @@ from refereeing.signatures import MAX_PNG_BYTES, sign
 from tournament.language import language, speak
 from tournament.models import Mesa, Pair
 from tournament.naming import person_name
+from tournament.policy import ACT_AT_MESA, ASK_ENGINE, JUEZ_TABLET, VIEW_MESA, Allowed, may
 
 # The largest body an endpoint reads: a claim or a levante question is
 # well under 4 kB even with a 500-character reason written in \u escapes.
@@ -107,41 +108,45 @@ def json_object(request: Request) -> dict[str, Any]:
 
 
 class MesaView(APIView):
+    """A mesa's API view: ``acts`` (method -> act; "" for every other) say what the policy is asked
+    (``tournament.policy.Allowed``) for the mesa the URL names."""
+
     authentication_classes = [SessionOrPinAuthentication]
-    permission_classes = [SignedInOrPinDevice]
+    permission_classes = [Allowed]
     parser_classes = [JSONParser]
     renderer_classes = [JSONRenderer]
     max_body = MAX_BODY
+    acts: Mapping[str, str] = {"": VIEW_MESA}
+    object_act = VIEW_MESA
+
+    @property
+    def refusals(self) -> dict[str, str]:
+        return {
+            VIEW_MESA: _("This mesa is not yours."),
+            ACT_AT_MESA: _(
+                "Art. 16: only the mesa's juez, its inspector or a device opened with the table's PIN log claims here."
+            ),
+            JUEZ_TABLET: _("Only the juez of this mesa can do that."),
+        }
 
     def mesa(self, request: Request, mesa_id: int, rules: bool = True, fields: tuple[str, ...] = ()) -> Mesa:
-        """The mesa, when this request may see it.
+        """The mesa, when this request may see it (``object_act``).
 
         ``rules``: read its championship (the rule set) in the same query. ``fields``: read only these of its row
         (any other is read when asked for).
         """
         rows = Mesa.objects.select_related("championship") if rules else Mesa.objects
         mesa: Mesa = get_object_or_404(rows.only(*fields) if fields else rows, pk=mesa_id)
-        self.authorise(request, mesa)
+        if mesa_id != self.kwargs.get("mesa_id"):  # the URL's mesa passed the guard already
+            self.check_object_permissions(request, mesa)
         return mesa
 
-    def authorise(self, request: Request, mesa: Mesa) -> None:
-        """Raise 403 unless this request may see ``mesa``."""
-        level = access(request, mesa)
-        if level is None:
-            raise PermissionDenied(_("This mesa is not yours."))
-        self.level = level
-
     def claim_role(self, request: Request, mesa: Mesa) -> str:
-        """Who this request is at ``mesa`` when it logs a claim; 403 for anyone but its officials."""
-        self.authorise(request, mesa)
+        """Who this request is at ``mesa`` when it logs a claim: one of its officials, whom alone the policy lets
+        act there (asked here, of the row the claim log locked, for a claim: ``under_lock``)."""
         role: str | None = mesa_access.role(request, mesa)
-        if role is None:
-            raise PermissionDenied(
-                _(
-                    "Art. 16: only the mesa's juez, its inspector or a device opened with the"
-                    " table's PIN log claims here."
-                )
-            )
+        if role is None or not may(request, ACT_AT_MESA, mesa):
+            raise PermissionDenied(self.refusals[ACT_AT_MESA])
         return role
 
 
@@ -181,12 +186,15 @@ class MesaDetail(MesaView):
                 "decisions": decisions,
                 "last_seq": len(decisions),
                 "signatures": list(mesa.signatures.order_by("signed_at").values("role", "name", "signed_at")),
-                "access": self.level,
+                "access": access(request, mesa),
             }
         )
 
 
 class MesaClaims(MesaView):
+    acts = {"GET": VIEW_MESA, "POST": ACT_AT_MESA}
+    under_lock = ("POST",)
+
     def get(self, request: Request, mesa_id: int) -> Response:
         try:
             after = int(request.query_params.get("after", 0))
@@ -234,14 +242,13 @@ class MesaClaims(MesaView):
 
 
 class MesaSignatures(MesaView):
+    acts = {"POST": JUEZ_TABLET}
     # The PNG in base64, and room for the rest of the body.
     max_body = MAX_PNG_BYTES * 4 // 3 + MAX_BODY
 
     def post(self, request: Request, mesa_id: int) -> Response:
         body = json_object(request)
         mesa = self.mesa(request, mesa_id)
-        if not mesa_access.on_juez_tablet(request, mesa):
-            raise PermissionDenied(_("Only the juez of this mesa can do that."))
         signature = sign(mesa, body.get("role"), body.get("name"), body.get("image"))
         return Response(
             {"role": signature.role, "name": signature.name, "signed_at": signature.signed_at},
@@ -256,6 +263,8 @@ class Levante(MesaView):
     is the mesa's when ``mesa`` is given (and the request may see it), else
     the default profile's.
     """
+
+    acts = {"POST": ASK_ENGINE}
 
     def post(self, request: Request) -> Response:
         body = json_object(request)

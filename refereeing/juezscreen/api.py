@@ -24,13 +24,15 @@ from refereeing.claimlog import log as claimlog
 from refereeing.claimlog.api import MesaView, json_object
 from refereeing.rulebook.document import article_url
 from tournament.language import language, speak
+from tournament.policy import ACT_AT_MESA
 
 
 class MesaPreview(MesaView):
+    acts = {"POST": ACT_AT_MESA}
+
     def post(self, request, mesa_id):
         body = json_object(request)
         mesa = self.mesa(request, mesa_id)
-        self.claim_role(request, mesa)
         try:
             claim = parse_claim(body.get("claim"), players=mesa.players_at_table, last_seq=mesa.last_seq)
         except ClaimError as error:

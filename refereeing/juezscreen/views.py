@@ -37,7 +37,6 @@ that changes during the mesa comes from the API.
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Case, Value, When
 from django.shortcuts import get_object_or_404, redirect, render
@@ -63,6 +62,7 @@ from tournament.errors import Refusal
 from tournament.language import language
 from tournament.models import Championship, Mesa
 from tournament.naming import person_name
+from tournament.policy import JUEZ_TABLET, OWN_MESAS, READ_PUBLIC, VIEW_MESA, allowed
 from tournament.refusals import show
 from tournament.seating import seating
 
@@ -160,7 +160,7 @@ def catalogue():
     }
 
 
-@login_required
+@allowed(OWN_MESAS)
 def mesa_list(request):
     # In play first, then ready, suspended and finished: the order a juez
     # looks for them in (the status's own text would put finished first).
@@ -182,11 +182,10 @@ def not_yours(request, mesa):
     return render(request, "refereeing/forbidden.html", {"mesa": mesa}, status=403)
 
 
+@allowed(VIEW_MESA, refused=not_yours)
 def mesa_screen(request, mesa_id):
     mesa = get_object_or_404(Mesa.objects.select_related("championship", "pair_a", "pair_b", "juez"), pk=mesa_id)
     level = access(request, mesa)
-    if level is None:
-        return not_yours(request, mesa)
 
     ruleset = mesa.ruleset
     pairs = []
@@ -268,11 +267,10 @@ def start_notice(request, mesa):
 
 
 @require_POST
+@allowed(JUEZ_TABLET, refused=not_yours)
 def mesa_start(request, mesa_id):
     """The juez's tap on "Start mesa" (``seating.start_mesa``); back to the screen, which says what happened."""
     mesa = get_object_or_404(Mesa.objects.select_related("championship"), pk=mesa_id)
-    if not on_juez_tablet(request, mesa):
-        return not_yours(request, mesa)
     by = juez_at_tablet(request, mesa) or tablet(mesa)
     try:
         seating.start_mesa(mesa, by=by, address=client_address(request))
@@ -288,6 +286,7 @@ def static_path():
     return "/" + settings.STATIC_URL.lstrip("/")
 
 
+@allowed(READ_PUBLIC)
 def service_worker(request):
     """The screen's service worker, served under /mesa/ so that its scope covers every mesa's screen."""
     response = render(request, "refereeing/sw.js", {"static_url": static_path()}, content_type="text/javascript")

@@ -110,11 +110,12 @@ def _clean_old() -> None:
             pass
 
 
-def start(mesa_ids: list[int], *, user_id: int, title: str, language: str, base_url: str) -> str:
-    """Queues the planillas of ``mesa_ids`` as one PDF; returns the job id."""
+def start(mesa_ids: list[int], *, championship_id: int, user_id: int, title: str, language: str, base_url: str) -> str:
+    """Queues the planillas of ``mesa_ids`` (of one championship) as one PDF; returns the job id."""
     _clean_old()
     record: Job = {
         "id": uuid.uuid4().hex,
+        "championship": championship_id,
         "user": user_id,
         "title": title,
         "language": language,

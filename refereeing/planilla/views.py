@@ -6,9 +6,6 @@ championship: the organisers and the Director. The verification page is
 public: it shows a mesa's record only to whoever holds its current code.
 """
 
-from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -16,12 +13,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from refereeing.access.permissions import access
 from refereeing.planilla import batch as planilla_batch
 from refereeing.planilla import sheet as planilla
 from refereeing.planilla import store
-from tournament.access import oversees
-from tournament.models import Championship
+from tournament.models import Championship, Mesa
+from tournament.policy import READ_RECORDS, VIEW_MESA, allowed
 from tournament.seating.seating import BRACKET_ORDER, bracket_order
 
 
@@ -30,15 +26,11 @@ def _base_url(request) -> str:
 
 
 @require_GET
+@allowed(VIEW_MESA, pk=Mesa)
 def mesa_pdf(request, pk):
-    """One planilla, for whoever may view the mesa (``access.access``): its
-    juez (signed in, or the tablet opened with the table's PIN), inspector,
-    the organisers and the Director."""
+    """One planilla, for whoever may view the mesa: its juez (signed in, or the tablet opened with the table's
+    PIN), inspector, the organisers and the Director."""
     mesa = get_object_or_404(planilla.mesas_for_print(), pk=pk)
-    if access(request, mesa) is None:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied
     response = HttpResponse(
         store.pdf(mesa, _base_url(request), translation.get_language()), content_type="application/pdf"
     )
@@ -64,12 +56,10 @@ def _rounds(championship):
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@allowed(READ_RECORDS)
 def batch(request, pk):
     """The form to print a round, or the whole championship, as one PDF."""
     championship = get_object_or_404(Championship, pk=pk)
-    if not oversees(request.user, championship):
-        raise PermissionDenied
     rounds = _rounds(championship)
     error = ""
     if request.method == "POST":
@@ -86,6 +76,7 @@ def batch(request, pk):
             title = dict(rounds).get(scope, _("All planillas"))
             job = planilla_batch.start(
                 ids,
+                championship_id=championship.pk,
                 user_id=request.user.pk,
                 title=f"{championship} · {title}",
                 language=translation.get_language(),
@@ -107,19 +98,25 @@ def batch(request, pk):
 
 def _job_for(request, job):
     record = planilla_batch.read(job)
-    if record is None or (record["user"] != request.user.pk and not request.user.is_staff):
+    if record is None:
         raise Http404(_("No such print job."))
     return record
 
 
+def _job_championship(kwargs):
+    """A print job is its championship's record: read by whoever reads its records."""
+    record = planilla_batch.read(kwargs["job"])
+    return get_object_or_404(Championship, pk=record.get("championship") if record else None)
+
+
 @require_GET
-@login_required
+@allowed(READ_RECORDS, find=_job_championship)
 def job(request, job):
     return render(request, "planilla/job.html", {"record": _job_for(request, job)})
 
 
 @require_GET
-@login_required
+@allowed(READ_RECORDS, find=_job_championship)
 def job_status(request, job):
     record = _job_for(request, job)
     return JsonResponse(
@@ -133,7 +130,7 @@ def job_status(request, job):
 
 
 @require_GET
-@login_required
+@allowed(READ_RECORDS, find=_job_championship)
 def job_pdf(request, job):
     record = _job_for(request, job)
     path = planilla_batch.pdf_path(job)

@@ -7,6 +7,7 @@ from django.db.models import Q
 
 from refereeing.models import Appeal, ClaimEntry
 from tests.support.factories import group
+from tournament.access import is_organiser
 from tournament.accounts import accounts
 from tournament.models import Championship, Mesa
 
@@ -23,6 +24,8 @@ def test_the_demo_has_a_round_played_and_one_in_play_through_the_claim_log():
     for username in ["organizador", "director"] + [f"juez{n}" for n in range(1, 17)]:
         assert authenticate(username=username, password="cuarenta") is not None, username
     assert championship.director.username == "director"
+    # The demo's Director is a Director alone (issue 33): the Director's pages work without an organiser's rights.
+    assert not championship.director.is_staff and not is_organiser(championship.director)
     first = championship.mesas.filter(bracket="W", round=1)
     assert {m.status for m in first} == {Mesa.Status.FINISHED}
     # Every result came from the engine's state through the claim log.

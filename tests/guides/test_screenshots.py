@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 
 from refereeing.models import Appeal
 from tests.support.factories import group
+from tournament.access import is_organiser
 from tournament.accounts import accounts
 from tournament.models import Championship, Mesa
 
@@ -111,6 +112,8 @@ def folder(tmp_path):
 
 def test_every_picture_of_the_guides_is_its_page_in_the_demo(live_server, browser, browser_context_args, demo, folder):
     assert demo.mesas.filter(status=Mesa.Status.IN_PLAY).exists()
+    # The Director's pictures are a Director's alone: nothing of an organiser's shows on them (issue 33).
+    assert demo.director.username == "director" and not is_organiser(demo.director)
     for language, (code, words) in LANGUAGES.items():
         (folder / language).mkdir(parents=True, exist_ok=True)
         for name, username, path, size, shown, *focus in shots(demo, words):

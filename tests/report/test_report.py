@@ -6,6 +6,7 @@ from django.urls import reverse
 from refereeing.planilla import verification
 from resolutions import register
 from tests.support.factories import championship, jueces, organiser, pairs, play_to_the_end
+from tests.support.factories import director as director_only
 from tests.support.planilla import keep_rendering, pages_text
 from tournament.draws import draws
 from tournament.models import Pair
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.slow
 def test_the_report_says_who_won_how_every_mesa_ended_and_what_the_director_decided(client):
     champ = championship(name="Copa Chimborazo")
-    director = organiser("directora")
+    director = director_only("directora")
     director.first_name, director.last_name = "Ruth", "Vallejo"
     director.save()
     champ.director = director

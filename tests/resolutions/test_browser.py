@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 
 from tests.support.claims import make_pair
 from tests.support.factories import championship as make_championship
-from tests.support.factories import organiser
+from tests.support.factories import director as director_only
 from tournament.models import Mesa
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,7 +29,7 @@ def sign_in(page, live_server, username, to):
 
 
 def test_the_director_rules_and_reads_the_trail(live_server, page):
-    director = organiser("director")
+    director = director_only("director")
     director.first_name, director.last_name = "Marco", "Vinueza"
     director.save()
     juez = get_user_model().objects.create_user("juez1", password="cuarenta", first_name="Rosa", last_name="Guamán")

@@ -68,6 +68,11 @@ def director(username="directora"):
     return user
 
 
+def comite(username="comite"):
+    """The Comité's administrator: a superuser, in no group (the policy's ``comite``)."""
+    return User.objects.create_superuser(username, password="cuarenta")
+
+
 def jueces(count):
     group_ = group(accounts.JUECES_GROUP)
     made = []

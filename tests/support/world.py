@@ -44,11 +44,12 @@ def person(username, first, last, group, text):
     return user
 
 
-def build(text=lambda words: words, prefix="", day=None):
-    """The world, its every stored text ``text(words)``; ``prefix`` tells apart the usernames of two worlds."""
+def build(text=lambda words: words, prefix="", day=None, sede=None, director=None):
+    """The world, its every stored text ``text(words)``; ``prefix`` tells apart the usernames of two worlds.
+    Played on ``day`` (today), at ``sede`` (a sede of its own), directed by ``director`` (a Director of its own)."""
     day = day or timezone.localdate()
-    sede = sedes.create_sede(text(f"{prefix}Sala Norte"), 8, text("Mesas junto a la ventana"), by=None)
-    director = person(f"{prefix}directora", "Ana", "Pérez", accounts.DIRECTORS_GROUP, text)
+    sede = sede or sedes.create_sede(text(f"{prefix}Sala Norte"), 8, text("Mesas junto a la ventana"), by=None)
+    director = director or person(f"{prefix}directora", "Ana", "Pérez", accounts.DIRECTORS_GROUP, text)
     organiser = factories.organiser(f"{prefix}organizador")
     jueces = [person(f"{prefix}juez{n}", f"Rosa{n}", "Guamán", accounts.JUECES_GROUP, text) for n in (1, 2, 3, 4)]
     for juez in jueces:

@@ -1,12 +1,18 @@
-"""Who oversees a championship: one answer (``tournament.access``) for every screen that asks (Art. 18)."""
+"""Who oversees a championship: one answer (``tournament.policy``'s ``read_records``, made of ``tournament.access``'s
+facts) for every screen that asks (Art. 18)."""
 
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 
 from tests.support.factories import championship, jueces, organiser
-from tournament.access import directed, is_director, overseen, oversees
+from tournament.access import directed, is_director, overseen
+from tournament.policy import READ_RECORDS, may
 
 pytestmark = pytest.mark.django_db
+
+
+def oversees(user, championship):
+    return may(user, READ_RECORDS, championship)
 
 
 @pytest.fixture

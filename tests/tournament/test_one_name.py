@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from tests.support.factories import championship, jueces, organiser, pairs
+from tests.support.factories import director as director_only
 from tests.support.planilla import text as pdf_text
 from tournament.draws import draws
 from tournament.models import Championship
@@ -19,7 +20,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 @pytest.fixture
 def seated():
     """A championship under ``a_todo_rigor`` directed by Marco Lema, its first round assigned to jueces with full names."""
-    director = organiser("mlema")
+    director = director_only("mlema")
     director.first_name, director.last_name = "Marco", "Lema"
     director.save()
     champ = championship(name="Copa Chimborazo", tables=2, director=director, ruleset_profile="a_todo_rigor")

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament.access import committee_required, organiser_required
 from tournament.errors import Refusal
 from tournament.naming import by_person_name, person_name
+from tournament.policy import MANAGE_ACCOUNTS, RUN_SITE, allowed
 from tournament.refusals import show
 from tournament.screens import ImportForm, address, csv_download, csv_import
 
@@ -32,7 +32,7 @@ def _jueces_page():
     return {"jueces": jueces, "available_count": sum(1 for j in jueces if j.available and j.is_active)}
 
 
-@organiser_required
+@allowed(RUN_SITE, pk=None)
 def juez_list(request):
     """The jueces' accounts, who is available today, and a form to add one."""
     form = JuezForm(request.POST or None)
@@ -47,7 +47,7 @@ def juez_list(request):
     return render(request, "tournament/jueces.html", {"form": form, **_jueces_page()})
 
 
-@organiser_required
+@allowed(RUN_SITE, pk=None)
 @require_POST
 def juez_available(request, pk):
     """Mark a juez available today or not (``available``: 1 or 0). Sent by the page's script (``X-Requested-With:
@@ -68,7 +68,7 @@ def juez_available(request, pk):
     )
 
 
-@organiser_required
+@allowed(RUN_SITE, pk=None)
 @require_POST
 def jueces_all_available(request):
     """Every active juez available today; back to the jueces page, or to the championship's tables page the
@@ -85,7 +85,7 @@ def jueces_all_available(request):
     return redirect("jueces:list")
 
 
-@organiser_required
+@allowed(RUN_SITE, pk=None)
 def jueces_import(request):
     """Jueces from a CSV file: previewed, then confirmed (``jueces_csv``)."""
     form = ImportForm(request.POST or None, request.FILES or None, max_bytes=jueces_csv.MAX_CSV_BYTES)
@@ -118,13 +118,13 @@ def jueces_import(request):
     )
 
 
-@organiser_required
+@allowed(RUN_SITE, pk=None)
 def jueces_template(request):
     """The empty file of jueces to fill in (its header row), for Excel or plain."""
     return csv_download(request, jueces_csv.template, "plantilla-jueces-{style}.csv")
 
 
-@organiser_required
+@allowed(RUN_SITE, pk=None)
 @require_POST
 def juez_unlock(request, pk):
     """Let a juez locked out by too many wrong passwords sign in again."""
@@ -134,7 +134,7 @@ def juez_unlock(request, pk):
     return redirect("jueces:list")
 
 
-@organiser_required
+@allowed(RUN_SITE, pk=None)
 @require_POST
 def juez_active(request, pk):
     """Deactivate a juez, or activate one again (``active`` in the POST)."""
@@ -155,7 +155,7 @@ def juez_active(request, pk):
     return redirect("jueces:list")
 
 
-@organiser_required
+@allowed(RUN_SITE, pk=None)
 def juez_password(request, pk):
     juez = get_object_or_404(accounts.juez_accounts(), pk=pk)
     form = JuezPasswordForm(juez, request.POST or None)
@@ -169,7 +169,7 @@ def juez_password(request, pk):
     return render(request, "tournament/juez_password.html", {"form": form, "juez": juez})
 
 
-@committee_required
+@allowed(MANAGE_ACCOUNTS, pk=None)
 def role_list(request):
     """The organisers and Directors, and a form to add one."""
     form = RoleAccountForm(request.POST or None)

@@ -6,10 +6,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournament.access import organiser_required
 from tournament.draws import draws
 from tournament.draws.forms import DrawForm
 from tournament.models import Championship, Mesa
+from tournament.policy import RUN, allowed
 from tournament.screens import address
 from tournament.seating import seating
 
@@ -17,7 +17,7 @@ from .championships import save_championship
 from .forms import ChampionshipForm
 
 
-@organiser_required
+@allowed(RUN)
 def championship_edit(request, pk=None):
     championship = get_object_or_404(Championship, pk=pk) if pk else None
     form = ChampionshipForm(request.POST or None, instance=championship)
@@ -46,7 +46,7 @@ def _rounds(championship):
     return [{**row, "label": labels[row["bracket"]], "startable": by_desk and row["startable"]} for row in ordered]
 
 
-@organiser_required
+@allowed(RUN)
 def championship_detail(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     return render(

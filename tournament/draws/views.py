@@ -5,9 +5,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.access import organiser_required
 from tournament.errors import Refusal
 from tournament.models import Championship
+from tournament.policy import RUN, allowed
 from tournament.ratings import seeding
 from tournament.refusals import show
 from tournament.screens import address, run
@@ -35,7 +35,7 @@ def _draw_page(request, championship, form):
     )
 
 
-@organiser_required
+@allowed(RUN)
 def draw(request, pk):
     """GET: the draw's page. POST: the draw; while pairs are expected, only once the organiser chose, on the
     draw's page, to draw without them (``confirm``)."""
@@ -68,7 +68,7 @@ def draw(request, pk):
     return redirect("tournament:detail", pk)
 
 
-@organiser_required
+@allowed(RUN)
 def draw_correct(request, pk):
     """A late pair, a withdrawal or a swap before play: previewed (GET, or POST without ``confirm``), then done."""
     championship = get_object_or_404(Championship, pk=pk)
@@ -102,7 +102,7 @@ def draw_correct(request, pk):
     )
 
 
-@organiser_required
+@allowed(RUN)
 @require_POST
 def draw_knockout(request, pk):
     championship = get_object_or_404(Championship, pk=pk)

@@ -12,10 +12,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from mirror import links
-from tournament.access import organiser_required
 from tournament.draws import draws
 from tournament.errors import Refusal
 from tournament.models import Championship, Pair
+from tournament.policy import RUN, allowed
 from tournament.ratings import identity
 from tournament.refusals import show
 from tournament.screens import ImportForm, address, csv_download, csv_import
@@ -36,14 +36,14 @@ def _desk(championship):
     }
 
 
-@organiser_required
+@allowed(RUN)
 def pair_list(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     pairs = championship.pairs.prefetch_related("players").order_by(F("seed").asc(nulls_last=True), "name")
     return render(request, "tournament/pair_list.html", {**_desk(championship), "pairs": pairs})
 
 
-@organiser_required
+@allowed(RUN)
 def pair_edit(request, pk, pair_pk=None):
     championship = get_object_or_404(Championship, pk=pk)
     pair = get_object_or_404(Pair, pk=pair_pk, championship=championship) if pair_pk else None
@@ -65,7 +65,7 @@ def pair_edit(request, pk, pair_pk=None):
     return render(request, "tournament/pair_form.html", {"form": form, "championship": championship, "pair": pair})
 
 
-@organiser_required
+@allowed(RUN)
 def pair_card(request, pk, pair_pk):
     """The pair's card, printed at check-in: its private page's address as a QR code (``public``)."""
     pair = get_object_or_404(Pair.objects.select_related("championship"), pk=pair_pk, championship_id=pk)
@@ -83,7 +83,7 @@ def pair_card(request, pk, pair_pk):
     )
 
 
-@organiser_required
+@allowed(RUN)
 @require_POST
 def pair_new_link(request, pk, pair_pk):
     """A new private link for the pair: the old one stops working at once."""
@@ -94,7 +94,7 @@ def pair_new_link(request, pk, pair_pk):
     return redirect("tournament:pair_card", pk, pair.pk)
 
 
-@organiser_required
+@allowed(RUN)
 @require_POST
 def pairs_all_present(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
@@ -105,7 +105,7 @@ def pairs_all_present(request, pk):
     return redirect("tournament:pairs", pk)
 
 
-@organiser_required
+@allowed(RUN)
 @require_POST
 def pair_check_in(request, pk, pair_pk):
     """One pair expected, present or withdrawn (``arrival``). Sent by the page's script (``X-Requested-With:
@@ -134,7 +134,7 @@ def pair_check_in(request, pk, pair_pk):
     )
 
 
-@organiser_required
+@allowed(RUN)
 def pairs_import(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     form = ImportForm(request.POST or None, request.FILES or None, max_bytes=pairs_csv.MAX_CSV_BYTES)
@@ -173,13 +173,13 @@ def pairs_import(request, pk):
     )
 
 
-@organiser_required
+@allowed(RUN)
 def pairs_template(request, pk):
     """The empty file to fill in (its header row), for Excel or plain."""
     return csv_download(request, pairs_csv.template, "plantilla-parejas-{style}.csv")
 
 
-@organiser_required
+@allowed(RUN)
 def pairs_export(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     return csv_download(request, lambda style: pairs_csv.export(championship, style), f"parejas-{championship.pk}.csv")

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournament.access import committee_required, organiser_required
 from tournament.errors import Refusal
 from tournament.models import Championship
+from tournament.policy import MERGE_PERSONS, READ_PUBLIC, RUN, RUN_SITE, allowed
 from tournament.refusals import show
 from tournament.screens import address, run
 
@@ -25,6 +25,7 @@ from .models import Doubt, Person, PersonChange
 HOPS = 20
 
 
+@allowed(READ_PUBLIC, pk=None)
 def ranking(request):
     club = request.GET.get("club", "")
     clubs = pages.clubs()
@@ -46,6 +47,7 @@ def ranking(request):
     )
 
 
+@allowed(READ_PUBLIC, pk=None)
 def person(request, pk):
     found = get_object_or_404(Person, pk=pk)
     for _hop in range(HOPS):
@@ -70,7 +72,7 @@ def person(request, pk):
     )
 
 
-@organiser_required
+@allowed(RUN)
 def seeds(request, pk):
     """The pairs' strengths and the seeds offered (GET); accepting them (POST)."""
     championship = get_object_or_404(Championship, pk=pk)
@@ -101,7 +103,7 @@ def seeds(request, pk):
     )
 
 
-@organiser_required
+@allowed(RUN)
 def persons(request, pk):
     """The championship's players and who each is; the identities left to the desk, to answer."""
     championship = get_object_or_404(Championship, pk=pk)
@@ -113,7 +115,7 @@ def persons(request, pk):
     )
 
 
-@organiser_required
+@allowed(RUN)
 @require_POST
 def answer(request, pk, doubt_pk):
     doubt = get_object_or_404(Doubt, pk=doubt_pk, player__pair__championship_id=pk)
@@ -127,7 +129,7 @@ def answer(request, pk, doubt_pk):
     return redirect("tournament:persons", pk)
 
 
-@organiser_required
+@allowed(RUN_SITE)
 def history_import(request):
     """A past championship from a CSV of its results: previewed, then imported whole."""
     form = HistoryForm(request.POST or None, request.FILES or None)
@@ -172,7 +174,7 @@ def history_import(request):
     )
 
 
-@committee_required
+@allowed(MERGE_PERSONS, pk=None)
 def committee_persons(request):
     """The Comité's persons: a search by name, and the merges and splits made, to undo."""
     query = request.GET.get("q", "").strip()[:120]
@@ -188,7 +190,7 @@ def committee_persons(request):
     return render(request, "ratings/committee_persons.html", {"query": query, "found": found, "changes": changes})
 
 
-@committee_required
+@allowed(MERGE_PERSONS, pk=None)
 def committee_person(request, pk):
     """One person for the Comité: its players (to split some off) and a merge with another person."""
     found = get_object_or_404(Person, pk=pk)
@@ -233,7 +235,7 @@ def committee_person(request, pk):
     )
 
 
-@committee_required
+@allowed(MERGE_PERSONS, pk=None)
 @require_POST
 def committee_undo(request, pk):
     change = get_object_or_404(PersonChange, pk=pk)

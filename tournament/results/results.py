@@ -43,12 +43,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from audit.context import acting, because
-from tournament.access import directs_today
 from tournament.draws import advancement
 from tournament.errors import ActionRefused
 from tournament.locking import reload_locked
 from tournament.models import Mesa
 from tournament.naming import mesa_at_table, mesa_label
+from tournament.policy import EMERGENCY_RESULT, OVERRIDE, may
 from tournament.ratings import ratings
 from tournament.seating import seating
 
@@ -124,7 +124,7 @@ def correct_result(
     superuser overrides as the Director would (``manage.py emergency_result``).
     An override states its reason (Art. 18), which the audit entries carry."""
     reason = (reason or "").strip()
-    overriding = override and (emergency and by.is_superuser or directs_today(by, mesa.championship))
+    overriding = override and (may(by, EMERGENCY_RESULT) if emergency else may(by, OVERRIDE, mesa))
     if overriding and not reason:
         raise ActionRefused(_("The Director's override states its reason (Art. 18)."))
     if emergency:

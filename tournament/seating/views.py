@@ -12,11 +12,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from live import paths
-from tournament.access import organiser_required
 from tournament.accounts import accounts
 from tournament.errors import Refusal
 from tournament.models import Championship, Mesa, Sede
 from tournament.naming import person_name
+from tournament.policy import RUN, RUN_SITE, allowed
 from tournament.refusals import show
 from tournament.screens import address, run
 
@@ -24,7 +24,7 @@ from . import marks, seating, sedes
 from .forms import SedeForm, TableForm
 
 
-@organiser_required
+@allowed(RUN)
 @require_POST
 def start_round(request, pk, bracket, round_number):
     championship = get_object_or_404(Championship, pk=pk)
@@ -42,7 +42,7 @@ def start_round(request, pk, bracket, round_number):
     return redirect("tournament:detail", pk)
 
 
-@organiser_required
+@allowed(RUN)
 def tables(request, pk):
     championship = get_object_or_404(Championship.objects.select_related("sede"), pk=pk)
     if request.method == "POST":
@@ -94,7 +94,7 @@ def _pool(championship):
     }
 
 
-@organiser_required
+@allowed(RUN)
 @require_POST
 def juez_available(request, pk, juez_pk):
     """Mark a juez available today or not (``available``: 1 or 0), from a championship's tables page. Sent by the
@@ -117,7 +117,7 @@ def juez_available(request, pk, juez_pk):
     )
 
 
-@organiser_required
+@allowed(RUN_SITE)
 def sede_list(request):
     """The sedes with their tables, and a new one."""
     form = SedeForm(request.POST or None)
@@ -145,7 +145,7 @@ def _assignment_words(mesa, table, juez):
     }
 
 
-@organiser_required
+@allowed(RUN)
 def mesa_table(request, pk, mesa_pk):
     mesa = get_object_or_404(
         Mesa.objects.select_related("championship", "pair_a", "pair_b"), pk=mesa_pk, championship_id=pk
@@ -176,7 +176,7 @@ def mesa_table(request, pk, mesa_pk):
     )
 
 
-@organiser_required
+@allowed(RUN)
 def board(request, pk):
     championship = get_object_or_404(Championship, pk=pk)
     template = "tournament/board_rows.html" if request.GET.get("rows") else "tournament/board.html"

@@ -35,10 +35,6 @@ if TYPE_CHECKING:
     from django.db.models import Field, QuerySet
 
 
-def may_read(user: User | AnonymousUser) -> bool:
-    return is_organiser(user) or overseen(user).exists()
-
-
 def readable_mesas(user: User | AnonymousUser, championship: int) -> QuerySet[Mesa]:
     """The mesas of ``championship`` the filter offers ``user``: none of a championship they may not read."""
     return Mesa.objects.filter(championship_id=championship, championship__in=overseen(user).values("pk")).exclude(

@@ -1,8 +1,6 @@
 """The audit trail's page: read-only, for organisers and Directors (``reading``)."""
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
@@ -10,6 +8,7 @@ from django.views.decorators.http import require_safe
 from tournament.access import overseen
 from tournament.models import Mesa
 from tournament.naming import by_person_name, mesa_label, person_name
+from tournament.policy import READ_RECORDS, allowed
 
 from . import reading
 
@@ -22,11 +21,8 @@ def _number(request, name):
 
 
 @require_safe
+@allowed(READ_RECORDS)
 def trail_page(request):
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not reading.may_read(request.user):
-        raise PermissionDenied
     championship, mesa, person = (_number(request, n) for n in ("campeonato", "mesa", "persona"))
     championships = list(overseen(request.user).order_by("-start_date", "name"))
     found = reading.entries(request.user, championship, mesa, person)

@@ -2,8 +2,8 @@
 
 It makes the accounts (password ``cuarenta``): ``comite`` (the Comité's
 administrator, a superuser: makes organisers and Directors),
-``organizador`` (organiser, staff), ``director`` (organiser, a Director,
-and the championship's Director),
+``organizador`` (organiser, staff), ``director`` (a Director and nothing
+else: neither staff nor an organiser; the championship's Director),
 ``juez1``..``juez16`` (jueces); 32 pairs with Ecuadorian names on the
 Riobamba rule set, double elimination on 16 tables; the draw; the first
 round of the winners' bracket played to the end and the next round in
@@ -173,7 +173,7 @@ class Command(BaseCommand):
             # and the Director's, the organiser the jueces'.
             comite = self._user("comite", "Comité Permanente", "manage.py demo", "organiser", superuser=True)
             self.organiser = self._user("organizador", "Organización del Campeonato", comite, "organiser")
-            director = self._user("director", "Director del Campeonato", comite, "organiser", "director")
+            director = self._user("director", "Director del Campeonato", comite, "director")
             jueces = [self._user(f"juez{n}", f"Juez {n}", self.organiser, "juez") for n in range(1, 17)]
             today = datetime.date.today()
             sede = Sede.objects.filter(name=SEDE).first() or sedes.create_sede(SEDE, 16, by=comite)

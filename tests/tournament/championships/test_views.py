@@ -7,10 +7,10 @@ from django.urls import reverse
 from tests.support.factories import (
     championship,
     jueces,
-    organiser,
     pairs,
     sede,
 )
+from tests.support.factories import director as director_only
 from tournament.accounts import accounts
 from tournament.draws import draws
 from tournament.models import Championship
@@ -82,7 +82,7 @@ def test_the_format_cannot_change_once_drawn(org_client):
 
 
 def test_the_championship_form_offers_directors_by_name_and_names_profiles_and_sources(org_client):
-    director = organiser("ruth")
+    director = director_only("ruth")
     director.first_name, director.last_name = "Ruth", "Vallejo"
     director.save()
     accounts.give_role(director, "director")

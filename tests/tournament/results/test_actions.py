@@ -9,6 +9,7 @@ import pytest
 
 from audit.models import AuditEntry
 from tests.support.factories import championship, finished_state, organiser, pairs, play, start
+from tests.support.factories import director as director_only
 from tournament import errors
 from tournament.draws import draws
 from tournament.models import Mesa
@@ -103,7 +104,7 @@ def test_a_correction_is_refused_while_a_later_mesa_has_started():
 def test_the_directors_override_resets_the_dependents_that_have_not_started():
     champ = championship()
     pairs(champ, 16)
-    director = organiser("director")
+    director = director_only("director")
     champ.director = director
     champ.save()
     draws.draw_bracket(champ, seed=3, by=None)
@@ -130,7 +131,7 @@ def test_the_directors_override_resets_the_dependents_that_have_not_started():
 def test_the_directors_override_states_its_reason_art_18():
     champ = championship()
     pairs(champ, 16)
-    director = organiser("director")
+    director = director_only("director")
     champ.director = director
     champ.save()
     draws.draw_bracket(champ, seed=3, by=None)

@@ -17,6 +17,7 @@ from tests.support.factories import (
     pairs,
     start,
 )
+from tests.support.factories import director as director_only
 from tournament.draws import draws
 from tournament.models import Championship, Mesa
 from tournament.results import results
@@ -56,7 +57,7 @@ def test_a_walkover_from_the_board(org_client):
 @pytest.mark.slow
 def test_only_the_director_sees_and_uses_the_override(english_client):
     champ = championship()
-    director = organiser("director")
+    director = director_only("director")
     champ.director = director
     champ.save()
     pairs(champ, 16)

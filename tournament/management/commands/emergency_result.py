@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from audit.models import REASON_MAX
 from tournament.errors import ActionRefused
 from tournament.models import Mesa
+from tournament.policy import EMERGENCY_RESULT, may
 from tournament.results import results
 from tournament.validators import clean
 
@@ -37,8 +38,8 @@ class Command(BaseCommand):
         parser.add_argument("--walkover", action="store_true", help="the mesa has no result yet: a walkover")
 
     def handle(self, *args, **options):
-        user = get_user_model().objects.filter(username=options["by"], is_active=True, is_superuser=True).first()
-        if user is None:
+        user = get_user_model().objects.filter(username=options["by"]).first()
+        if user is None or not may(user, EMERGENCY_RESULT):
             raise CommandError(_("Only an active superuser may set a result here."), returncode=2)
         try:
             reason = clean(options["reason"], "reason", max_length=REASON_MAX)

@@ -1,0 +1,14 @@
+"""``{% may "act" target as name %}``: whether the page's reader may do an act, asked of the one policy
+(``tournament.policy``), so that a template shows a link only to whom its page lets in."""
+
+from django import template
+
+from tournament import policy
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def may(context, act, target=None):
+    request = context.get("request")
+    return request is not None and policy.may(request, act, target)
