@@ -30,7 +30,10 @@ organisers, and as ``director`` whoever oversees a championship seated or to be 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
+from datetime import date
 from functools import wraps
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import redirect_to_login
@@ -41,6 +44,19 @@ from rest_framework.permissions import BasePermission
 
 from . import access
 from .models import Championship, Mesa, Pair, Table
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import User
+    from django.db.models import Model
+    from django.http import HttpRequest, HttpResponse
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
+
+    # Who asks: a request, or a service's user (None: no one). What it acts on: a record, or nothing.
+    Who: TypeAlias = HttpRequest | AbstractBaseUser | AnonymousUser | None
+    Target: TypeAlias = Model | None
+    View: TypeAlias = Callable[..., HttpResponse]
 
 COMITE = "comite"
 ORGANISER = "organiser"
@@ -130,21 +146,21 @@ MAY = {
 SESSION_KEY = "table_pins"  # {str(table id): the PIN that opened it}
 
 
-def table_of(mesa):
+def table_of(mesa: Mesa) -> Table | None:
     """The physical table ``mesa`` is seated at (None: no table yet)."""
     if mesa.table_number is None:
         return None
     return Table.objects.filter(sede__championships=mesa.championship_id, number=mesa.table_number).first()
 
 
-def has_table_grant(request, table):
+def has_table_grant(request: Who, table: Table) -> bool:
     """True when this session was opened with ``table``'s current PIN."""
     session = getattr(request, "session", None)
     pin = session.get(SESSION_KEY, {}).get(str(table.pk)) if session is not None else None
     return pin is not None and secrets.compare_digest(pin, table.pin)
 
 
-def has_pin_grant(request, mesa):
+def has_pin_grant(request: Who, mesa: Mesa) -> bool:
     """True when this session was opened with the current PIN of the table ``mesa`` is seated at."""
     session = getattr(request, "session", None)
     if session is None or not session.get(SESSION_KEY) or mesa.table_number is None:
@@ -156,13 +172,13 @@ def has_pin_grant(request, mesa):
 # --- relations ----------------------------------------------------------------
 
 
-def _user(who):
+def _user(who: Who) -> User | AnonymousUser:
     """The user of a request, or ``who`` itself (a service's user; None: no one)."""
     user = getattr(who, "user", who)
-    return user if user is not None else AnonymousUser()
+    return cast("User | AnonymousUser", user) if user is not None else AnonymousUser()
 
 
-def championship_of(target):
+def championship_of(target: Target) -> Championship | None:
     """The championship ``target`` (a championship, mesa, appeal or pair) belongs to; None for a table or nothing."""
     if target is None or isinstance(target, Table):
         return None
@@ -170,17 +186,18 @@ def championship_of(target):
         return target
     if isinstance(target, Mesa | Pair):
         return target.championship
-    return target.mesa.championship  # an appeal
+    mesa = mesa_of(target)  # an appeal's
+    return mesa.championship if mesa is not None else None
 
 
-def mesa_of(target):
+def mesa_of(target: Target) -> Mesa | None:
     if isinstance(target, Mesa):
         return target
     mesa = getattr(target, "mesa", None)
     return mesa if isinstance(mesa, Mesa) else None
 
 
-def _directs(user, target, day):
+def _directs(user: User, target: Target, day: date | None) -> bool:
     if isinstance(target, Table):
         return access.reaches_table(user, target, day)
     championship = championship_of(target)
@@ -189,7 +206,7 @@ def _directs(user, target, day):
     return access.directs_today(user, championship, day)
 
 
-def _directs_off_days(user, target, day):
+def _directs_off_days(user: User, target: Target, day: date | None) -> bool:
     championship = championship_of(target)
     return (
         championship is not None
@@ -198,16 +215,16 @@ def _directs_off_days(user, target, day):
     )
 
 
-def _directs_another(user, target, day):
+def _directs_another(user: User, target: Target, day: date | None) -> bool:
     championship = championship_of(target)
     return championship is not None and not access.is_director(user, championship) and access.directs_any(user)
 
 
-def _officiates(user, mesa):
+def _officiates(user: User, mesa: Mesa | None) -> bool:
     return mesa is not None and user.pk in (mesa.juez_id, mesa.inspector_id)
 
 
-def _tablet(who, target):
+def _tablet(who: Who, target: Target) -> bool:
     if isinstance(target, Table):
         return has_table_grant(who, target)
     mesa = mesa_of(target)
@@ -219,7 +236,7 @@ def _tablet(who, target):
 
 # Each relation's test, cheapest first: ``may`` stops at the first that holds (the tablet's poll asks every second).
 # (who: the request or the user; user: the signed-in active user or None; target; day) -> bool.
-_HOLDS = {
+_HOLDS: dict[str, Callable[[Who, User | None, Target, date | None], bool]] = {
     PUBLIC: lambda who, user, target, day: True,
     SIGNED_IN: lambda who, user, target, day: user is not None,
     PAIR: lambda who, user, target, day: isinstance(target, Pair),
@@ -228,7 +245,7 @@ _HOLDS = {
     INSPECTOR: lambda who, user, target, day: (
         user is not None
         and getattr(mesa_of(target), "inspector_id", None) == user.pk
-        and mesa_of(target).juez_id != user.pk
+        and getattr(mesa_of(target), "juez_id", None) != user.pk
     ),
     DIRECTOR: lambda who, user, target, day: user is not None and _directs(user, target, day),
     DIRECTOR_OFF_DAYS: lambda who, user, target, day: user is not None and _directs_off_days(user, target, day),
@@ -244,23 +261,23 @@ _HOLDS = {
 }
 
 
-def _signed_in(who):
+def _signed_in(who: Who) -> User | None:
     user = _user(who)
     return user if user.is_authenticated and user.is_active else None
 
 
-def relations(who, target=None, day=None):
+def relations(who: Who, target: Target = None, day: date | None = None) -> set[str]:
     """The relations a request (or a user) ``who`` stands in to ``target`` (see the module's docstring)."""
     user = _signed_in(who)
     return {relation for relation, holds in _HOLDS.items() if holds(who, user, target, day)}
 
 
-def holds(who, relation, target=None, day=None):
+def holds(who: Who, relation: str, target: Target = None, day: date | None = None) -> bool:
     """Whether ``who`` stands in ``relation`` to ``target``."""
     return _HOLDS[relation](who, _signed_in(who), target, day)
 
 
-def may(who, act, target=None, day=None):
+def may(who: Who, act: str, target: Target = None, day: date | None = None) -> bool:
     """Whether the request (or user) ``who`` may do ``act`` to ``target``: the one answer of the table."""
     user = _signed_in(who)
     return any(holds(who, user, target, day) for relation, holds in _HOLDS.items() if relation in MAY[act])
@@ -276,7 +293,7 @@ _FOUND_BY = {
 }
 
 
-def target_of(kwargs, pk=Championship):
+def target_of(kwargs: dict[str, Any], pk: type[Model] | None = Championship) -> Target:
     """What the URL's parameters name: a mesa, a table, a pair (by its link's token), or the record ``pk``
     names (a championship unless the view says otherwise); None when they name none. A missing one is 404."""
     if "token" in kwargs:
@@ -284,7 +301,7 @@ def target_of(kwargs, pk=Championship):
     for name, model in _FOUND_BY.items():
         if name in kwargs:
             found = get_object_or_404(model, pk=kwargs[name])
-            if model is Mesa and "pk" in kwargs and found.championship_id != kwargs["pk"]:
+            if isinstance(found, Mesa) and "pk" in kwargs and found.championship_id != kwargs["pk"]:
                 raise Http404
             return found
     if "pk" in kwargs and pk is not None:
@@ -292,14 +309,21 @@ def target_of(kwargs, pk=Championship):
     return None
 
 
-def refuse(request, target=None):
+def refuse(request: HttpRequest, target: Target = None) -> HttpResponse:
     """The answer to a request the table refuses: a visitor signs in first; anyone else gets 403."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     raise PermissionDenied
 
 
-def allowed(act, pk=Championship, find=None, refused=refuse, act_of=None, **by_method):
+def allowed(
+    act: str,
+    pk: type[Model] | None = Championship,
+    find: Callable[[dict[str, Any]], Target] | None = None,
+    refused: Callable[[HttpRequest, Target], HttpResponse] = refuse,
+    act_of: Callable[[HttpRequest, Target], str] | None = None,
+    **by_method: str,
+) -> Callable[[View], View]:
     """A view's guard: the view runs only for whom :data:`MAY` lets do its act to what the URL names; anyone
     else gets ``refused(request, target)``.
 
@@ -308,24 +332,33 @@ def allowed(act, pk=Championship, find=None, refused=refuse, act_of=None, **by_m
     :func:`target_of` (``pk``: the model a ``pk`` parameter names, None for none), or ``find(kwargs)``. The
     guarded view carries both (``act_of``, ``find``) for the tests that read every route."""
 
-    def act_for(request, target):
-        return act_of(request, target) if act_of else by_method.get(request.method, act)
+    def act_for(request: HttpRequest, target: Target) -> str:
+        return act_of(request, target) if act_of else by_method.get(request.method or "", act)
 
-    def found(kwargs):
+    def found(kwargs: dict[str, Any]) -> Target:
         return find(kwargs) if find else target_of(kwargs, pk)
 
-    def decorator(view):
+    def decorator(view: View) -> View:
         @wraps(view)
-        def guarded(request, *args, **kwargs):
+        def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             target = found(kwargs)
             if not may(request, act_for(request, target), target):
                 return refused(request, target)
             return view(request, *args, **kwargs)
 
-        guarded.act_of, guarded.find = act_for, found
+        guarded.act_of, guarded.find = act_for, found  # type: ignore[attr-defined]
         return guarded
 
     return decorator
+
+
+class _GuardedView(Protocol):
+    """What :class:`Allowed` reads of an API view."""
+
+    kwargs: dict[str, Any]
+    acts: dict[str, str]
+    refusals: dict[str | None, str]
+    object_act: str
 
 
 class Allowed(BasePermission):
@@ -334,16 +367,18 @@ class Allowed(BasePermission):
     ``refusals[act]``. A method in the view's ``under_lock`` is asked by the view itself, of the row it locks for
     the act (the claim log's), so the tablet's claim reads its mesa once."""
 
-    def has_permission(self, request, view):
-        acts = view.acts
-        act = acts.get(request.method, acts.get(""))
-        self.message = view.refusals.get(act)
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        guarded = cast(_GuardedView, view)
+        acts = guarded.acts
+        act = acts.get(request.method or "", acts.get(""))
+        self.message = guarded.refusals.get(act)
         if act is None or request.method in getattr(view, "under_lock", ()):
             # A method the view has no act for it does not answer (DRF's 405); one it asks of the policy itself,
             # under the row lock it takes for the act.
             return True
-        return may(request._request, act, target_of(view.kwargs, getattr(view, "pk", Championship)))
+        return may(request._request, act, target_of(guarded.kwargs, getattr(view, "pk", Championship)))
 
-    def has_object_permission(self, request, view, obj):
-        self.message = view.refusals.get(view.object_act)
-        return may(request._request, view.object_act, obj)
+    def has_object_permission(self, request: Request, view: APIView, obj: Model) -> bool:
+        guarded = cast(_GuardedView, view)
+        self.message = guarded.refusals.get(guarded.object_act)
+        return may(request._request, guarded.object_act, obj)

@@ -64,6 +64,7 @@ class Job(TypedDict):
     """A print job's record, kept as JSON beside its PDF."""
 
     id: str
+    championship: int
     user: int
     title: str
     language: str

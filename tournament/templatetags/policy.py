@@ -2,6 +2,7 @@
 (``tournament.policy``), so that a template shows a link only to whom its page lets in."""
 
 from django import template
+from django.db.models import Model
 
 from tournament import policy
 
@@ -9,6 +10,6 @@ register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
-def may(context, act, target=None):
+def may(context: template.Context, act: str, target: Model | None = None) -> bool:
     request = context.get("request")
     return request is not None and policy.may(request, act, target)
