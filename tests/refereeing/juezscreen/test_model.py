@@ -15,7 +15,8 @@ random sequences of:
   claim log's domain function or its API, also while the juez's finger is
   down on the screen;
 - the network dropping and coming back (``context.set_offline``);
-- an appeal filed at the table, the form and the way back.
+- an appeal filed at the table, the form and the way back; and one filed on purpose whenever a decision may
+  still be appealed (the random walk alone filed none).
 
 Time is the page's clock (``page.clock``, paused; it moves only when the
 test moves it), so that double taps are 30-400 ms apart for the page
@@ -58,8 +59,9 @@ from hypothesis.stateful import (
 )
 from playwright.sync_api import expect
 
+from refereeing.appeals import procedure as appeals
 from refereeing.claimlog import log as claimlog
-from refereeing.models import ClaimEntry
+from refereeing.models import Appeal, ClaimEntry
 from tests.refereeing.juezscreen.conftest import SIZES, make_pair
 from tests.support.claims import api_client, claim_body, post_json
 from tests.support.tablet import draw, login
@@ -585,10 +587,40 @@ class ScreenMachine(RuleBasedStateMachine):
             self.credit(self.new_claims(), None, "Escape")
 
     def act_appeal(self, data):
-        """The appeal form fits the screen without scrolling; the way back moves no control, the message included."""
+        """The appeal form opened when the juez happens to, then left or filed."""
+        if self.offline or self.page.locator("#net .net-waiting").count():
+            return
+        self.appeal(data, data.draw(st.booleans(), label="file it"))
+
+    def act_file_appeal(self, data):
+        """An appeal filed on purpose, the whole form (the pair, the decision, the reason, the signature drawn): the
+        random walk alone filed none in 232 steps, so the way back from one went unchecked (#32, copy 3a'). Whenever
+        the log has a decision a pair may still appeal, the juez brings the tablet online and lets its queue go."""
         page = self.page
-        busy = self.offline or page.locator("#net .net-waiting").count()
-        if busy or not page.locator(".statusbar .btn-appeal").count() or page.locator(".is-finished").count():
+        if self.offline:
+            self.offline = False
+            self.steps.append(("online",))
+            self.context.set_offline(False)
+            self.advance(1100)
+        for _ in range(3):
+            if not page.locator("#net .net-waiting").count():
+                break
+            if page.locator("dialog[open]").count():
+                self.advance(900)
+                page.keyboard.press("Escape")
+            self.advance(1100)
+        if page.locator("#net .net-waiting").count():
+            return
+        filed = set(Appeal.objects.filter(mesa=self.mesa).values_list("pair", "seq"))
+        open_to = [(p, e.seq) for e in appeals.open_decisions(self.mesa) for p in "AB" if (p, e.seq) not in filed]
+        if open_to:
+            self.appeal(data, data.draw(st.sampled_from(open_to), label="appeal"))
+
+    def appeal(self, data, file):
+        """The appeal form fits the screen without scrolling; the way back moves no control, the message included.
+        ``file`` is the pair and decision to appeal, True for the form's first, False to leave it."""
+        page = self.page
+        if not page.locator(".statusbar .btn-appeal").count() or page.locator(".is-finished").count():
             return
         # A dialog open is left first, as the juez would (the appeal button lies under it).
         for _ in range(3):
@@ -599,8 +631,7 @@ class ScreenMachine(RuleBasedStateMachine):
             self.settle()
         if page.locator("dialog[open]").count():
             return
-        file = data.draw(st.booleans(), label="file it")
-        self.steps.append(("appeal", "filed" if file else "left"))
+        self.steps.append(("appeal", file or "left"))
         before = page.eval_on_selector_all("#controls button", PLACES_JS)
         self.advance(900)
         page.locator(".statusbar .btn-appeal").tap()
@@ -608,10 +639,14 @@ class ScreenMachine(RuleBasedStateMachine):
         form = page.locator("#appeal-form")
         filed = bool(file and form.count())
         if filed:
-            page.locator("label[for=id_pair_1]").tap()
+            pair, seq = file if isinstance(file, tuple) else ("A", None)
+            page.locator(f"label[for={page.locator(f'input[name=pair][value={pair}]').get_attribute('id')}]").tap()
+            if seq is not None:
+                page.select_option("select[name=seq]", str(seq))
             draw(page, page.locator("#appeal-pad"), finger=True)
             page.fill("textarea[name=reason]", "Carta ya jugada.")
             self.fits(".appeal-actions")
+            count = Appeal.objects.filter(mesa=self.mesa).count()
             form.locator("button[type=submit]").tap()
         else:
             self.fits("main .btn")
@@ -619,6 +654,8 @@ class ScreenMachine(RuleBasedStateMachine):
         expect(page.locator("#st-chica")).not_to_have_text("–")
         self.cdp = self.context.new_cdp_session(page)
         self.settle(0.1)
+        if filed and seq is not None:
+            assert Appeal.objects.filter(mesa=self.mesa).count() == count + 1, f"the appeal {file} was not filed"
         assert page.eval_on_selector_all("#controls button", PLACES_JS) == before, (
             "a control moved when the screen came back from the appeal"
         )
@@ -640,6 +677,7 @@ class ScreenMachine(RuleBasedStateMachine):
         + ["another_device_under_the_finger"] * 2
         + ["network", "time_passes", "escape", "conteo_by_hand"]
         + ["appeal"] * 3
+        + ["file_appeal"] * 3
     )
 
     @rule(data=st.data())
