@@ -595,7 +595,8 @@ class ScreenMachine(RuleBasedStateMachine):
         """The appeal form opened when the juez happens to, then left or filed."""
         if self.offline or self.page.locator("#net .net-waiting").count():
             return
-        self.appeal(data, data.draw(st.booleans(), label="file it"))
+        file = data.draw(st.booleans(), label="file it")
+        self.appeal(data, file and self.appeal_choice(data) or False)
 
     def act_file_appeal(self, data):
         """An appeal filed on purpose, the whole form (the pair, the decision, the reason, the signature drawn): the
@@ -616,14 +617,19 @@ class ScreenMachine(RuleBasedStateMachine):
             self.advance(1100)
         if page.locator("#net .net-waiting").count():
             return
+        choice = self.appeal_choice(data)
+        if choice:
+            self.appeal(data, choice)
+
+    def appeal_choice(self, data):
+        """A pair and a decision it may still appeal (a pair appeals a decision once), or None."""
         filed = set(Appeal.objects.filter(mesa=self.mesa).values_list("pair", "seq"))
         open_to = [(p, e.seq) for e in appeals.open_decisions(self.mesa) for p in "AB" if (p, e.seq) not in filed]
-        if open_to:
-            self.appeal(data, data.draw(st.sampled_from(open_to), label="appeal"))
+        return data.draw(st.sampled_from(open_to), label="appeal") if open_to else None
 
     def appeal(self, data, file):
         """The appeal form fits the screen without scrolling; the way back moves no control, the message included.
-        ``file`` is the pair and decision to appeal, True for the form's first, False to leave it."""
+        ``file`` is the pair and decision to appeal, or False to leave the form."""
         page = self.page
         if not page.locator(".statusbar .btn-appeal").count() or page.locator(".is-finished").count():
             return
@@ -644,10 +650,9 @@ class ScreenMachine(RuleBasedStateMachine):
         form = page.locator("#appeal-form")
         filed = bool(file and form.count())
         if filed:
-            pair, seq = file if isinstance(file, tuple) else ("A", None)
+            pair, seq = file
             page.locator(f"label[for={page.locator(f'input[name=pair][value={pair}]').get_attribute('id')}]").tap()
-            if seq is not None:
-                page.select_option("select[name=seq]", str(seq))
+            page.select_option("select[name=seq]", str(seq))
             draw(page, page.locator("#appeal-pad"), finger=True)
             page.fill("textarea[name=reason]", "Carta ya jugada.")
             self.fits(".appeal-actions")
@@ -659,7 +664,7 @@ class ScreenMachine(RuleBasedStateMachine):
         expect(page.locator("#st-chica")).not_to_have_text("–")
         self.cdp = self.context.new_cdp_session(page)
         self.settle(0.1)
-        if filed and seq is not None:
+        if filed:
             assert Appeal.objects.filter(mesa=self.mesa).count() == count + 1, f"the appeal {file} was not filed"
         assert page.eval_on_selector_all("#controls button", PLACES_JS) == before, (
             "a control moved when the screen came back from the appeal"
@@ -684,7 +689,7 @@ class ScreenMachine(RuleBasedStateMachine):
         + ["another_device_under_the_finger"] * 2
         + ["network", "time_passes", "escape", "conteo_by_hand"]
         + ["appeal"] * 3
-        + ["file_appeal"] * 3
+        + ["file_appeal"] * 5
     )
 
     @rule(data=st.data())
