@@ -645,6 +645,11 @@ class ScreenMachine(RuleBasedStateMachine):
         self.steps.append(("appeal", file or "left"))
         before = page.eval_on_selector_all("#controls button", PLACES_JS)
         self.advance(900)
+        # The juez taps once the screen has settled: what it changed by itself (a poll's news) takes no tap for a while.
+        for _ in range(5):
+            if not page.locator("html[data-settling]").count():
+                break
+            self.advance(300)
         with page.expect_navigation():
             page.locator(".statusbar .btn-appeal").tap()
         form = page.locator("#appeal-form")
