@@ -37,8 +37,8 @@ however loaded the machine. After every step:
 
 Bounds: ``EXAMPLES`` (10) sequences of ``STEPS`` (30) steps each, no
 shrinking (a failure prints its sequence as it ran), derandomized so that
-every run tries the same sequences: under two minutes on two cores loaded
-to 10.
+every run tries the same sequences: about two and a half minutes on two cores
+loaded to 6.
 """
 
 import datetime
