@@ -15,7 +15,10 @@ pytestmark = pytest.mark.skipif(not settings.REDIS_URL, reason="the Redis cache 
 def cache():
     cache = Cache(settings.REDIS_URL, {"KEY_PREFIX": "test-config-cache"})
     yield cache
-    cache.clear()
+    # Only this test's keys: clear() empties the whole Redis database, under the other workers' sessions and tests.
+    client = cache._cache.get_client(write=True)
+    for key in client.scan_iter(match="test-config-cache:*"):
+        client.delete(key)
 
 
 def test_the_client_is_built_once_and_kept(cache):

@@ -83,6 +83,7 @@ def test_the_pin_card_prints_and_the_planilla_job_shows_its_progress(watched, li
 
     job = {
         "id": "a" * 32,
+        "championship": champ.pk,
         "user": get_user_model().objects.get(username="organizador").pk,
         "title": "Ronda 1",
         "language": "es-ec",

@@ -92,6 +92,7 @@ def test_no_page_has_inline_script(demo):
     appeal = Appeal.objects.first()
     job = {
         "id": "0" * 32,
+        "championship": c,
         "user": get_user_model().objects.get(username="organizador").pk,
         "title": "Ronda 1",
         "language": "es-ec",

@@ -127,7 +127,8 @@ def test_organisers_see_appeals_but_only_the_director_rules(played, people):
     assert "Only the championship's Director rules" in staff.get(url).content.decode()
     assert staff.post(url, {"step": "admit"}).status_code == 403
     for who in ("juez", "stranger"):
-        assert signed_in(people[who]).get(url).status_code == 404
+        # The policy's one answer to whom it does not let read the championship's records (issue #33).
+        assert signed_in(people[who]).get(url).status_code == 403
         assert signed_in(people[who]).get(reverse("appeals:list")).status_code == 403
     assert signed_in(people["director"]).get(reverse("appeals:detail", args=[999999])).status_code == 404
     appeal.refresh_from_db()

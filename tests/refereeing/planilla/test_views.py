@@ -287,9 +287,9 @@ def test_a_round_prints_as_one_pdf_in_the_background_with_progress(client):
     assert len(pages) == 3
     assert "Página 1 de 1" in pages[0] and "Página 1 de 2" in pages[1] and "Página 2 de 2" in pages[2]
     assert verification.verification_code(first) in pages[0] and verification.verification_code(second) in pages[2]
-    # Someone else's job is not theirs to see.
+    # A job is its championship's record: not for whom the policy does not let read them (issue #33).
     client.force_login(factories.user("otro"))
-    assert client.get(reverse("planilla:job_status", args=[job])).status_code == 404
+    assert client.get(reverse("planilla:job_status", args=[job])).status_code == 403
 
 
 @pytest.mark.parametrize("status", ["waiting", "walkover"])
