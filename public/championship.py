@@ -4,14 +4,14 @@ drawn live, and the standings. No sign-in; their URL names are tournament's (``t
 
 from django.db.models import Count
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from live import paths
 from tournament.draws import advancement, bracket_drawing
 from tournament.models import Championship
-from tournament.policy import READ_PUBLIC, allowed
+from tournament.policy import READ_PUBLIC, allowed, guarded
 from tournament.results import standings
 from tournament.seating import seating
 
@@ -37,7 +37,7 @@ def home(request):
 @allowed(READ_PUBLIC)
 def bracket(request, pk):
     """The bracket drawn by brackets-viewer, live (``bracket_drawing``); ``?data=1``: its data alone, as JSON."""
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     mesas = seating.in_bracket_order(championship)
     drawing = bracket_drawing.drawing(
         championship,
@@ -63,7 +63,7 @@ def bracket(request, pk):
 
 @allowed(READ_PUBLIC)
 def standings_view(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     mesas = seating.in_bracket_order(championship)
     pairs = list(championship.pairs.order_by("name"))
     return render(

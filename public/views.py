@@ -16,7 +16,7 @@ from live import paths
 from mirror import links
 from tournament.models import Championship, Pair
 from tournament.pairs import checkin
-from tournament.policy import READ_PAIR, READ_PUBLIC, allowed
+from tournament.policy import READ_PAIR, READ_PUBLIC, allowed, guarded
 
 from . import content, fragments
 
@@ -31,7 +31,7 @@ def stream(championship, view, mesas=None):
 @require_safe
 @allowed(READ_PUBLIC)
 def scoreboard(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     template = "public/scoreboard_rows.html" if request.GET.get("rows") else "public/scoreboard.html"
     rows, pending = content.board(championship)
     return render(
@@ -49,7 +49,7 @@ def scoreboard(request, pk):
 @require_safe
 @allowed(READ_PUBLIC)
 def projector(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     template = "public/projector_body.html" if request.GET.get("rows") else "public/projector.html"
     return render(
         request,

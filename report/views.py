@@ -1,14 +1,13 @@
 """The championship report and the cards of the day as PDFs, for the organisers and the championship's Director."""
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from tournament.models import Championship
-from tournament.policy import READ_RECORDS, allowed
+from tournament.policy import READ_RECORDS, allowed, guarded
 
 from . import cards as card_layout
 from . import content
@@ -26,7 +25,7 @@ def _pdf(html, filename):
 @require_GET
 @allowed(READ_RECORDS)
 def championship_report(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     report = content.build(championship, translation.get_language())
     return _pdf(render_to_string("report/championship.html", {"r": report}), f"informe-{championship.pk}.pdf")
 
@@ -35,7 +34,7 @@ def championship_report(request, pk):
 @allowed(READ_RECORDS)
 def cards(request, pk):
     """Every pair's card and a card for each physical table of the sede its reader may print, in one PDF, six to a sheet."""
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     absolute = request.build_absolute_uri
     every = card_layout.pair_cards(championship, absolute) + card_layout.table_cards(
         championship, absolute, request.user

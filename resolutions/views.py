@@ -2,14 +2,14 @@
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament.errors import Refusal
 from tournament.models import Championship
-from tournament.policy import READ_RECORDS, RESOLVE, allowed
+from tournament.policy import READ_RECORDS, RESOLVE, allowed, guarded
 from tournament.refusals import show
 
 from . import register
@@ -18,7 +18,7 @@ from .forms import ImportForm, ResolutionForm
 
 @allowed(READ_RECORDS, POST=RESOLVE)
 def resolution_list(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     form = ResolutionForm(championship, request.POST or None)
     if request.method == "POST":
         if form.is_valid():
@@ -54,7 +54,7 @@ def resolution_list(request, pk):
 
 @allowed(READ_RECORDS)
 def resolution_export(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     response = HttpResponse(register.export(championship), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="resoluciones-{championship.pk}.json"'
     return response
@@ -63,7 +63,7 @@ def resolution_export(request, pk):
 @require_POST
 @allowed(RESOLVE)
 def resolution_import(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))

@@ -33,7 +33,7 @@ import secrets
 from collections.abc import Callable
 from datetime import date
 from functools import wraps
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, cast
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import redirect_to_login
@@ -44,6 +44,8 @@ from rest_framework.permissions import BasePermission
 
 from . import access
 from .models import Championship, Mesa, Pair, Table
+
+_Record = TypeVar("_Record", bound="Model")
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
@@ -344,12 +346,22 @@ def allowed(
             target = found(kwargs)
             if not may(request, act_for(request, target), target):
                 return refused(request, target)
+            request.guarded = target  # type: ignore[attr-defined]  # read once: the view takes it (``guarded``)
             return view(request, *args, **kwargs)
 
         guarded.act_of, guarded.find = act_for, found  # type: ignore[attr-defined]
         return guarded
 
     return decorator
+
+
+def guarded(request: HttpRequest, model: type[_Record], pk: int) -> _Record:
+    """The record ``pk`` of ``model`` a view works on: the one its guard read for the request, else read now (404
+    when there is none), so that a guarded page reads its championship once."""
+    target = getattr(request, "guarded", None)
+    if isinstance(target, model) and target.pk == pk:
+        return target
+    return get_object_or_404(model, pk=pk)
 
 
 class _GuardedView(Protocol):

@@ -17,7 +17,7 @@ from refereeing.planilla import batch as planilla_batch
 from refereeing.planilla import sheet as planilla
 from refereeing.planilla import store
 from tournament.models import Championship, Mesa
-from tournament.policy import READ_RECORDS, VIEW_MESA, allowed
+from tournament.policy import READ_RECORDS, VIEW_MESA, allowed, guarded
 from tournament.seating.seating import BRACKET_ORDER, bracket_order
 
 
@@ -59,7 +59,7 @@ def _rounds(championship):
 @allowed(READ_RECORDS)
 def batch(request, pk):
     """The form to print a round, or the whole championship, as one PDF."""
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     rounds = _rounds(championship)
     error = ""
     if request.method == "POST":

@@ -2,14 +2,14 @@
 
 from django.contrib import messages
 from django.db.models import Count, Q
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournament.draws import draws
 from tournament.draws.forms import DrawForm
 from tournament.models import Championship, Mesa
-from tournament.policy import RUN, allowed
+from tournament.policy import RUN, allowed, guarded
 from tournament.screens import address
 from tournament.seating import seating
 
@@ -19,7 +19,7 @@ from .forms import ChampionshipForm
 
 @allowed(RUN)
 def championship_edit(request, pk=None):
-    championship = get_object_or_404(Championship, pk=pk) if pk else None
+    championship = guarded(request, Championship, pk) if pk else None
     form = ChampionshipForm(request.POST or None, instance=championship)
     if request.method == "POST" and form.is_valid():
         championship = save_championship(championship, **form.values(), by=request.user, address=address(request))
@@ -48,7 +48,7 @@ def _rounds(championship):
 
 @allowed(RUN)
 def championship_detail(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     return render(
         request,
         "tournament/championship_detail.html",

@@ -1,13 +1,13 @@
 """The draw: drawing the bracket, its correction before play, and the knockout after the groups."""
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.errors import Refusal
 from tournament.models import Championship
-from tournament.policy import RUN, allowed
+from tournament.policy import RUN, allowed, guarded
 from tournament.ratings import seeding
 from tournament.refusals import show
 from tournament.screens import address, run
@@ -39,7 +39,7 @@ def _draw_page(request, championship, form):
 def draw(request, pk):
     """GET: the draw's page. POST: the draw; while pairs are expected, only once the organiser chose, on the
     draw's page, to draw without them (``confirm``)."""
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     if request.method != "POST":
         return _draw_page(request, championship, DrawForm())
     form = DrawForm(request.POST)
@@ -71,7 +71,7 @@ def draw(request, pk):
 @allowed(RUN)
 def draw_correct(request, pk):
     """A late pair, a withdrawal or a swap before play: previewed (GET, or POST without ``confirm``), then done."""
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     data = request.POST if request.method == "POST" else request.GET if "action" in request.GET else None
     form = DrawCorrectionForm(data, championship=championship, initial={"action": draws.ADD})
     preview = None
@@ -105,7 +105,7 @@ def draw_correct(request, pk):
 @allowed(RUN)
 @require_POST
 def draw_knockout(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     if run(request, draws.draw_knockout, championship, by=request.user, address=address(request)) is not None:
         messages.success(request, _("Knockout drawn."))
     return redirect("tournament:detail", pk)

@@ -15,7 +15,7 @@ from mirror import links
 from tournament.draws import draws
 from tournament.errors import Refusal
 from tournament.models import Championship, Pair
-from tournament.policy import RUN, allowed
+from tournament.policy import RUN, allowed, guarded
 from tournament.ratings import identity
 from tournament.refusals import show
 from tournament.screens import ImportForm, address, csv_download, csv_import
@@ -38,14 +38,14 @@ def _desk(championship):
 
 @allowed(RUN)
 def pair_list(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     pairs = championship.pairs.prefetch_related("players").order_by(F("seed").asc(nulls_last=True), "name")
     return render(request, "tournament/pair_list.html", {**_desk(championship), "pairs": pairs})
 
 
 @allowed(RUN)
 def pair_edit(request, pk, pair_pk=None):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     pair = get_object_or_404(Pair, pk=pair_pk, championship=championship) if pair_pk else None
     form = PairForm(request.POST or None, instance=pair, championship=championship)
     if request.method == "POST" and form.is_valid():
@@ -97,7 +97,7 @@ def pair_new_link(request, pk, pair_pk):
 @allowed(RUN)
 @require_POST
 def pairs_all_present(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     marked = checkin.mark_all_present(championship, by=request.user, address=address(request))
     messages.success(
         request, ngettext("%(n)d pair marked present.", "%(n)d pairs marked present.", len(marked)) % {"n": len(marked)}
@@ -136,7 +136,7 @@ def pair_check_in(request, pk, pair_pk):
 
 @allowed(RUN)
 def pairs_import(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     form = ImportForm(request.POST or None, request.FILES or None, max_bytes=pairs_csv.MAX_CSV_BYTES)
     preview, saved = csv_import(
         request,
@@ -181,5 +181,5 @@ def pairs_template(request, pk):
 
 @allowed(RUN)
 def pairs_export(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     return csv_download(request, lambda style: pairs_csv.export(championship, style), f"parejas-{championship.pk}.csv")

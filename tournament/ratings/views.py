@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.errors import Refusal
 from tournament.models import Championship
-from tournament.policy import MERGE_PERSONS, READ_PUBLIC, RUN, RUN_SITE, allowed
+from tournament.policy import MERGE_PERSONS, READ_PUBLIC, RUN, RUN_SITE, allowed, guarded
 from tournament.refusals import show
 from tournament.screens import address, run
 
@@ -75,7 +75,7 @@ def person(request, pk):
 @allowed(RUN)
 def seeds(request, pk):
     """The pairs' strengths and the seeds offered (GET); accepting them (POST)."""
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     if request.method == "POST":
         changed = run(request, seeding.accept, championship, by=request.user, address=address(request))
         if changed is not None:
@@ -106,7 +106,7 @@ def seeds(request, pk):
 @allowed(RUN)
 def persons(request, pk):
     """The championship's players and who each is; the identities left to the desk, to answer."""
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     pairs = championship.pairs.prefetch_related("players__person").order_by("name")
     return render(
         request,

@@ -16,7 +16,7 @@ from tournament.accounts import accounts
 from tournament.errors import Refusal
 from tournament.models import Championship, Mesa, Sede
 from tournament.naming import person_name
-from tournament.policy import RUN, RUN_SITE, allowed
+from tournament.policy import RUN, RUN_SITE, allowed, guarded
 from tournament.refusals import show
 from tournament.screens import address, run
 
@@ -27,7 +27,7 @@ from .forms import SedeForm, TableForm
 @allowed(RUN)
 @require_POST
 def start_round(request, pk, bracket, round_number):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     count = run(
         request,
         seating.start_round,
@@ -100,7 +100,7 @@ def juez_available(request, pk, juez_pk):
     """Mark a juez available today or not (``available``: 1 or 0), from a championship's tables page. Sent by the
     page's script (``X-Requested-With: fetch``): the juez's row and the pool's counts again, as JSON; else back to
     the row on the page."""
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     juez = get_object_or_404(accounts.jueces(), pk=juez_pk)
     if request.POST.get("available") not in ("0", "1"):
         return HttpResponseBadRequest(_("available must be 0 or 1."))
@@ -178,7 +178,7 @@ def mesa_table(request, pk, mesa_pk):
 
 @allowed(RUN)
 def board(request, pk):
-    championship = get_object_or_404(Championship, pk=pk)
+    championship = guarded(request, Championship, pk)
     template = "tournament/board_rows.html" if request.GET.get("rows") else "tournament/board.html"
     appealed = marks.appealed_mesas(championship)
     mesas = seating.in_bracket_order(championship)
