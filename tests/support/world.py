@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from mirror import links
 from refereeing.appeals import procedure as appeals
 from refereeing.claimlog.log import record_claim
+from refereeing.planilla import verification
 from resolutions import register
 from tests.support import factories
 from tests.support.claims import CAIDA_A, MANO, SIGNED
@@ -36,6 +38,26 @@ class World:
     @property
     def table(self):
         return self.championship.sede.tables.get(number=self.mesa.table_number)
+
+    def route_values(self, job):
+        """Each kind of a route's parameter, filled from this world (``job``: a print job's id)."""
+        return {
+            "championship": self.championship.pk,
+            "mesa": self.mesa.pk,
+            "appeal": self.appeal.pk,
+            "pair": self.pair.pk,
+            "table": self.table.pk,
+            "juez": self.juez.pk,
+            "token": self.pair.token,
+            "signed": links.signed(self.pair),
+            "bracket": "W",
+            "round": 1,
+            "job": job,
+            "code": verification.verification_code(self.finished),
+            "slug": "director",
+            # The world asks no question of identity: the persons' question page answers 404.
+            "doubt": 0,
+        }
 
 
 def person(username, first, last, group, text):

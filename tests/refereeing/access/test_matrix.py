@@ -32,8 +32,7 @@ from django.urls import resolve
 from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 
-from mirror import links
-from refereeing.planilla import batch, pdf, verification
+from refereeing.planilla import batch, pdf
 from tests.support import factories, world
 from tests.support.routes import CONVERTER, address, every_route_with_view
 from tournament import policy
@@ -91,22 +90,7 @@ def values(w):
         {"id": job, "championship": w.championship.pk, "user": w.organiser.pk, "title": str(w.championship)}
         | {"language": "es", "total": 1, "done": 1, "status": "done", "error": ""}
     )
-    return {
-        "championship": w.championship.pk,
-        "mesa": w.mesa.pk,
-        "appeal": w.appeal.pk,
-        "pair": w.pair.pk,
-        "table": w.table.pk,
-        "juez": w.juez.pk,
-        "token": w.pair.token,
-        "signed": links.signed(w.pair),
-        "bracket": "W",
-        "round": 1,
-        "job": job,
-        "code": verification.verification_code(w.finished),
-        "slug": "director",
-        "doubt": 0,
-    }
+    return w.route_values(job)
 
 
 def api_methods():
