@@ -371,11 +371,15 @@ class _GuardedView(Protocol):
     acts: dict[str, str]
     refusals: dict[str | None, str]
     object_act: str
+    guarded: Target
+
+    def find(self, kwargs: dict[str, Any]) -> Target: ...
 
 
 class Allowed(BasePermission):
-    """An API view's guard: the view's ``acts`` (method -> act; "" for any other) for what its URL names, and its
-    ``object_act`` for a record it reads, by the same table. A refusal is DRF's 403 with the view's
+    """An API view's guard: the view's ``acts`` (method -> act; "" for any other) for what its URL names (the view's
+    ``find(kwargs)``, kept as its ``guarded`` for it to take), and its ``object_act`` for a record it reads, by the
+    same table. A refusal is DRF's 403 with the view's
     ``refusals[act]``. A method in the view's ``under_lock`` is asked by the view itself, of the row it locks for
     the act (the claim log's), so the tablet's claim reads its mesa once."""
 
@@ -388,7 +392,8 @@ class Allowed(BasePermission):
             # A method the view has no act for it does not answer (DRF's 405); one it asks of the policy itself,
             # under the row lock it takes for the act.
             return True
-        return may(request._request, act, target_of(guarded.kwargs, getattr(view, "pk", Championship)))
+        guarded.guarded = target = guarded.find(guarded.kwargs)  # read once: the view takes it
+        return may(request._request, act, target)
 
     def has_object_permission(self, request: Request, view: APIView, obj: Model) -> bool:
         guarded = cast(_GuardedView, view)

@@ -23,13 +23,14 @@ from . import procedure
 
 class MesaAppeals(MesaView):
     acts = {"GET": VIEW_MESA, "POST": JUEZ_TABLET}
+    rules = False
 
     def get(self, request, mesa_id):
-        mesa = self.mesa(request, mesa_id, rules=False)
+        mesa = self.mesa(request, mesa_id)
         return Response({"appeals": procedure.at_the_table(mesa.pk)})
 
     def post(self, request, mesa_id):
         body = json_object(request)
-        mesa = self.mesa(request, mesa_id, rules=False)
+        mesa = self.mesa(request, mesa_id)
         procedure.acknowledge(mesa, body.get("appeal"), by=mesa_access.juez_at_tablet(request, mesa))
         return Response({"appeals": procedure.at_the_table(mesa.pk)})

@@ -129,16 +129,29 @@ class MesaView(APIView):
             JUEZ_TABLET: _("Only the juez of this mesa can do that."),
         }
 
-    def mesa(self, request: Request, mesa_id: int, rules: bool = True, fields: tuple[str, ...] = ()) -> Mesa:
-        """The mesa, when this request may see it (``object_act``).
+    # What the guard reads of the URL's mesa, the record the view then takes (one read): with its championship
+    # (the rule set) unless ``rules`` is False, and only ``fields`` of its row when given (any other is read when
+    # asked for).
+    rules = True
+    fields: tuple[str, ...] = ()
 
-        ``rules``: read its championship (the rule set) in the same query. ``fields``: read only these of its row
-        (any other is read when asked for).
-        """
-        rows = Mesa.objects.select_related("championship") if rules else Mesa.objects
-        mesa: Mesa = get_object_or_404(rows.only(*fields) if fields else rows, pk=mesa_id)
-        if mesa_id != self.kwargs.get("mesa_id"):  # the URL's mesa passed the guard already
-            self.check_object_permissions(request, mesa)
+    def find(self, kwargs: Mapping[str, Any]) -> Mesa | None:
+        """The mesa the URL names, for the guard (``tournament.policy.Allowed``); a missing one is 404."""
+        return self.read(kwargs["mesa_id"]) if "mesa_id" in kwargs else None
+
+    def read(self, mesa_id: int) -> Mesa:
+        rows = Mesa.objects.select_related("championship") if self.rules else Mesa.objects
+        mesa: Mesa = get_object_or_404(rows.only(*self.fields) if self.fields else rows, pk=mesa_id)
+        return mesa
+
+    def mesa(self, request: Request, mesa_id: int) -> Mesa:
+        """The mesa ``mesa_id``, when this request may see it: the URL's as its guard read it, or another one
+        (a body's) read now and asked of the policy (``object_act``)."""
+        guarded = getattr(self, "guarded", None)
+        if isinstance(guarded, Mesa) and guarded.pk == mesa_id:
+            return guarded
+        mesa = self.read(mesa_id)
+        self.check_object_permissions(request, mesa)
         return mesa
 
     def claim_role(self, request: Request, mesa: Mesa) -> str:
@@ -194,6 +207,10 @@ class MesaDetail(MesaView):
 class MesaClaims(MesaView):
     acts = {"GET": VIEW_MESA, "POST": ACT_AT_MESA}
     under_lock = ("POST",)
+    # The poll every device sends each second: the mesa's row alone (its state and last seq) answers it, and only
+    # what says who may read it. A claim reads its row under the lock instead (``under_lock``).
+    rules = False
+    fields = POLL_FIELDS
 
     def get(self, request: Request, mesa_id: int) -> Response:
         try:
@@ -202,9 +219,7 @@ class MesaClaims(MesaView):
             after = -1
         if after < 0:
             raise ParseError(_("after must be a whole number.")) from None
-        # The poll every device sends each second: the mesa's row alone (its
-        # state and last seq) answers it, and only what says who may read it.
-        mesa = self.mesa(request, mesa_id, rules=False, fields=POLL_FIELDS)
+        mesa = self.mesa(request, mesa_id)
         entries = []
         if after < mesa.last_seq:
             # Bounded by the mesa's last seq, so entries and state agree

@@ -118,7 +118,7 @@ def guard(view):
     if cls is not None:  # DRF's
         acts = cls.acts
         return (
-            lambda kwargs: policy.target_of(kwargs),
+            cls().find,
             lambda request, target: acts.get(request.method, acts.get("")),
         )
     assert hasattr(view, "act_of"), f"{view.__module__}.{view.__name__} has no @allowed guard"
