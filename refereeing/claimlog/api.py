@@ -3,8 +3,9 @@
 Endpoints
 ---------
 ``GET  /api/mesas/<id>/``            the mesa, its rule set, its state and every decision.
-``GET  /api/mesas/<id>/claims/?after=<seq>``  the entries after ``seq`` and the state:
-                                     what the other devices of the mesa poll every second.
+``GET  /api/mesas/<id>/claims/?after=<seq>``  the entries after ``seq`` and the state (null when
+                                     ``seq`` is the last: the device has it): what the other
+                                     devices of the mesa poll every second.
 ``POST /api/mesas/<id>/claims/``     log one claim: ``{"client_id", "claim", "expected_seq"}``.
 ``POST /api/mesas/<id>/signatures/`` sign the finished mesa's planilla.
 ``POST /api/levante/``               the levante checker for a "juego y veo" (Art. 5):
@@ -228,9 +229,10 @@ class MesaClaims(MesaView):
                 entry_out(claimlog.entry_dict(e))
                 for e in ClaimEntry.objects.filter(mesa=mesa, seq__gt=after, seq__lte=mesa.last_seq).order_by("seq")
             ]
-        return Response(
-            {"entries": entries, "state": state_out(mesa.state, mesa), "last_seq": mesa.last_seq, "status": mesa.status}
-        )
+        # The state changes only with the log (``claimlog._follow``): a device that has every entry has their state,
+        # and the poll a quiet mesa's tablets send each second leaves it out (null): a few bytes over the venue's wifi.
+        state = state_out(mesa.state, mesa) if after != mesa.last_seq else None
+        return Response({"entries": entries, "state": state, "last_seq": mesa.last_seq, "status": mesa.status})
 
     def post(self, request: Request, mesa_id: int) -> Response:
         body = json_object(request)

@@ -120,7 +120,7 @@ class ClaimAnswer(serializers.Serializer[Any]):
 
 class Poll(serializers.Serializer[Any]):
     entries = Entry(many=True)
-    state = State()
+    state = State(allow_null=True, help_text="null when ``after`` is the last seq: the device has this state already.")
     last_seq = serializers.IntegerField()
     status = serializers.CharField()
 
@@ -258,7 +258,7 @@ extend_schema_view(
 extend_schema_view(
     get=extend_schema(
         operation_id="mesa_claims_poll",
-        summary="The entries after a seq, and the state (polled every second)",
+        summary="The entries after a seq, and the state unless the device has it (polled every second)",
         parameters=[MESA_ID, OpenApiParameter("after", int, description="The last seq the device has (0 by default).")],
         responses={200: Poll, **errors(400, 403, 404, 503)},
     ),

@@ -155,8 +155,13 @@ def test_polling_gives_the_entries_after_a_seq(juez, mesa):
     body = juez.get(claims_url(mesa), {"after": 1}).json()
     assert [e["seq"] for e in body["entries"]] == [2, 3]
     assert body["last_seq"] == 3 and body["status"] == "in_play"
+    mesa.refresh_from_db()
+    assert body["state"] == api.state_out(mesa.state)
+    # A device that has every entry has their state: the quiet mesa's poll, each second, leaves it out.
     nothing_new = juez.get(claims_url(mesa), {"after": 3}).json()
-    assert nothing_new["entries"] == [] and nothing_new["state"] == body["state"]
+    assert nothing_new == {"entries": [], "state": None, "last_seq": 3, "status": "in_play"}
+    # One that is behind, or ahead of a log restored from a backup, gets the state again.
+    assert juez.get(claims_url(mesa), {"after": 4}).json()["state"] == body["state"]
 
 
 @pytest.mark.parametrize("after", ["x", "1.5", ""])

@@ -39,7 +39,7 @@ def test_the_claim_answer_and_the_poll_carry_the_preview_in_the_requests_languag
         "article_url": "/reglas/#art-3",
     }
     assert preview["conteo"]["B"] == [refusal]  # one refusal answers every count
-    poll = juez.get(claims_url(mesa), {"after": 2}, HTTP_ACCEPT_LANGUAGE="en").json()
+    poll = juez.get(claims_url(mesa), {"after": 1}, HTTP_ACCEPT_LANGUAGE="en").json()
     assert counted(poll["state"]["preview"], "A", 20)["message"] == ("Not every hand of the data has been dealt yet.")
     assert poll["state"]["preview"]["claims"]["B"]["caida"] == preview["claims"]["B"]["caida"]
     assert poll["state"]["preview"]["claims"]["B"]["ronda"]["message"].startswith("Everyone has played")
